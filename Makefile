@@ -1,0 +1,14 @@
+# The two commands: `make serve` and `make test`. Each installs whatever is missing first.
+.PHONY: serve test bench setup
+
+serve:
+	bash scripts/serve.sh
+
+test:
+	bash scripts/test.sh
+
+setup:
+	bash scripts/setup.sh
+
+bench:
+	bash scripts/setup.sh && . scripts/env.sh && cargo bench --bench engine

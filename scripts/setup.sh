@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Installs whatever the project needs and skips what is already there.
+# A second run on a machine that has everything touches no network.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_BINDGEN_VERSION=0.2.130
+WASM_PACK_VERSION=0.15.1
+TRUNK_VERSION=0.21.14
+
+export PATH="$HOME/.cargo/bin:$PATH"
+log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "adding rust target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+for comp in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$comp"; then
+    log "adding rust component $comp"
+    rustup component add "$comp"
+  fi
+done
+
+have_version() { # cmd expected-version
+  command -v "$1" >/dev/null 2>&1 && "$1" --version 2>/dev/null | grep -q "$2"
+}
+
+if ! have_version wasm-bindgen "$WASM_BINDGEN_VERSION"; then
+  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  # No --locked: the registry here lacks one crate version its lock file names.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+if ! have_version wasm-pack "$WASM_PACK_VERSION"; then
+  log "installing wasm-pack $WASM_PACK_VERSION"
+  cargo install wasm-pack --version "$WASM_PACK_VERSION" --force
+fi
+if ! have_version trunk "$TRUNK_VERSION"; then
+  log "installing trunk $TRUNK_VERSION"
+  # --locked is needed: without it the CSS crates fail to compile.
+  cargo install trunk --version "$TRUNK_VERSION" --locked --force
+fi
+
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  log "installing chromium and chromedriver"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium chromium-driver
+fi
+
+# Node packages (binaryen's wasm-opt 132, playwright-core, axe-core), pinned by package-lock.json.
+stamp=node_modules/.package-lock.stamp
+if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
+  log "installing node packages"
+  npm ci --no-audit --no-fund
+  cp package-lock.json "$stamp"
+fi
+if ! node_modules/.bin/wasm-opt --version | grep -q "version 132"; then
+  echo "node_modules/.bin/wasm-opt is not version 132" >&2
+  exit 1
+fi
+log "all tools present"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every test level: linters, native tests, wasm tests in headless Chrome, and the
+# browser end-to-end tests against the release build. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+source scripts/env.sh
+
+step() { printf '\n\033[1;34m==> %s\033[0m\n' "$*"; }
+
+step "lint: rustfmt"
+cargo fmt --all --check
+step "lint: clippy (native)"
+cargo clippy --all-targets --locked -- -D warnings
+step "lint: clippy (wasm32)"
+cargo clippy --all-targets --locked --target wasm32-unknown-unknown -- -D warnings
+
+step "level 1: native tests (cargo test)"
+cargo test --locked
+
+step "level 2: wasm tests in headless Chrome (wasm-pack test)"
+wasm-pack test --headless --chrome
+
+step "level 3: browser end-to-end tests against the release build"
+trunk build --release --offline
+node --test --test-concurrency=1 tests/e2e/
+
+step "all tests passed"

@@ -1,0 +1,100 @@
+//! Errors of the rules engine. Each carries the data that explains it.
+
+use super::{Player, WIDTH};
+use std::fmt;
+
+/// Why a move was refused. A refused move leaves the position unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayError {
+    /// The column index is outside `0..WIDTH`.
+    InvalidColumn { column: usize },
+    /// The column has no empty cell left.
+    ColumnFull { column: usize },
+    /// The game has already ended; `winner` is `None` for a draw.
+    GameOver { winner: Option<Player> },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PlayError::InvalidColumn { column } => write!(
+                f,
+                "invalid column {column}: expected an integer from 0 to {}",
+                WIDTH - 1
+            ),
+            PlayError::ColumnFull { column } => write!(
+                f,
+                "column {column} is full (column {} in move notation)",
+                column + 1
+            ),
+            PlayError::GameOver { winner: Some(p) } => {
+                write!(f, "the game is over: player {} has won", p.number())
+            }
+            PlayError::GameOver { winner: None } => {
+                write!(f, "the game is over: it ended in a draw")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Why a move string could not be read or replayed.
+///
+/// `index` is the 0-based position of the offending character in the string; the message
+/// names the move 1-based ("move 3"), as a person counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParseMovesError {
+    /// The character is not a column digit `1`-`7`.
+    InvalidCharacter { index: usize, character: char },
+    /// The digit names a column, but the move is illegal in the position reached so far.
+    IllegalMove { index: usize, error: PlayError },
+}
+
+impl ParseMovesError {
+    /// The 0-based index of the failing move in the string.
+    pub fn index(&self) -> usize {
+        match *self {
+            ParseMovesError::InvalidCharacter { index, .. }
+            | ParseMovesError::IllegalMove { index, .. } => index,
+        }
+    }
+}
+
+impl fmt::Display for ParseMovesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ParseMovesError::InvalidCharacter { index, character } => write!(
+                f,
+                "invalid move {} ({character:?}): expected a column digit from 1 to {WIDTH}",
+                index + 1
+            ),
+            ParseMovesError::IllegalMove { index, error } => match error {
+                PlayError::ColumnFull { column } => write!(
+                    f,
+                    "illegal move {} ('{}'): column {} is full",
+                    index + 1,
+                    column + 1,
+                    column + 1
+                ),
+                PlayError::GameOver { .. } => write!(
+                    f,
+                    "illegal move {}: {error}, so no more moves can be played",
+                    index + 1
+                ),
+                PlayError::InvalidColumn { .. } => {
+                    write!(f, "illegal move {}: {error}", index + 1)
+                }
+            },
+        }
+    }
+}
+
+impl std::error::Error for ParseMovesError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseMovesError::IllegalMove { error, .. } => Some(error),
+            ParseMovesError::InvalidCharacter { .. } => None,
+        }
+    }
+}

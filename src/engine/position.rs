@@ -1,0 +1,643 @@
+//! The bitboard position.
+//!
+//! # Bit layout
+//!
+//! Each column takes 7 bits: 6 for its cells, bottom first, and one spare bit on top that is
+//! always empty. The spare bit stops a line from running off the top of one column into the
+//! bottom of the next, so a shift by 1, 6, 7 or 8 follows a line in one of the four directions.
+//!
+//! ```text
+//!   .  .  .  .  .  .  .      <- spare bits: 6 13 20 27 34 41 48
+//!   5 12 19 26 33 40 47      <- top row (row 0 in the JS board)
+//!   4 11 18 25 32 39 46
+//!   3 10 17 24 31 38 45
+//!   2  9 16 23 30 37 44
+//!   1  8 15 22 29 36 43
+//!   0  7 14 21 28 35 42      <- bottom row (row 5 in the JS board)
+//! ```
+//!
+//! Shifts: 1 = vertical, 7 = horizontal, 8 = diagonal `/`, 6 = diagonal `\`.
+
+use super::{PlayError, CELLS, HEIGHT, WIDTH};
+use serde::Serialize;
+
+const COLUMN_BITS: usize = HEIGHT + 1;
+
+/// One of the two players. [`Player::First`] moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    /// 1 for the first player, 2 for the second, as on the JS board.
+    pub fn number(self) -> u8 {
+        match self {
+            Player::First => 1,
+            Player::Second => 2,
+        }
+    }
+
+    /// The opponent.
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    InProgress,
+    Win(Player),
+    Draw,
+}
+
+impl Status {
+    /// `"in-progress"`, `"win"` or `"draw"`, as in the JS API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::InProgress => "in-progress",
+            Status::Win(_) => "win",
+            Status::Draw => "draw",
+        }
+    }
+}
+
+/// A cell, 0-based. `row` 0 is the top row, as in the JS board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Cell {
+    pub column: u8,
+    pub row: u8,
+}
+
+/// Where a played piece landed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    pub column: u8,
+    /// 0 is the top row.
+    pub row: u8,
+    pub player: Player,
+}
+
+/// A Connect Four position on the 7 x 6 board, with its move history.
+///
+/// `Copy` and 72 bytes: cheap to clone for search or for trying a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Stones of [`Player::First`] and [`Player::Second`].
+    stones: [u64; 2],
+    heights: [u8; WIDTH],
+    history: [u8; CELLS],
+    len: u8,
+    status: Status,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[inline(always)]
+fn bit(column: usize, height: usize) -> u64 {
+    1u64 << (column * COLUMN_BITS + height)
+}
+
+/// Whether `stones` holds four in a row anywhere: 4 directions, 4 operations each.
+#[inline(always)]
+pub(crate) fn has_four(stones: u64) -> bool {
+    let mut found = 0;
+    for shift in [1, 7, 6, 8] {
+        let pairs = stones & (stones >> shift);
+        found |= pairs & (pairs >> (2 * shift));
+    }
+    found != 0
+}
+
+impl Position {
+    /// The empty board, first player to move.
+    pub const fn new() -> Position {
+        Position {
+            stones: [0; 2],
+            heights: [0; WIDTH],
+            history: [0; CELLS],
+            len: 0,
+            status: Status::InProgress,
+        }
+    }
+
+    /// Plays in `column` (0-based) for the player to move.
+    ///
+    /// # Errors
+    /// [`PlayError::InvalidColumn`], [`PlayError::ColumnFull`] or [`PlayError::GameOver`];
+    /// the position is then unchanged.
+    pub fn play(&mut self, column: usize) -> Result<Placed, PlayError> {
+        if let Status::Win(winner) = self.status {
+            return Err(PlayError::GameOver {
+                winner: Some(winner),
+            });
+        }
+        if self.status == Status::Draw {
+            return Err(PlayError::GameOver { winner: None });
+        }
+        if column >= WIDTH {
+            return Err(PlayError::InvalidColumn { column });
+        }
+        if usize::from(self.heights[column]) >= HEIGHT {
+            return Err(PlayError::ColumnFull { column });
+        }
+        Ok(self.play_unchecked(column))
+    }
+
+    /// Plays in `column` without checking it, then updates the status with a constant
+    /// number of bitboard operations.
+    ///
+    /// # Panics
+    /// May panic, or corrupt the position, if the game is over, the column is off the board
+    /// or full. Use [`Position::play`] unless the move is known to be legal.
+    #[inline]
+    pub fn play_unchecked(&mut self, column: usize) -> Placed {
+        let player = self.current_player();
+        let height = usize::from(self.heights[column]);
+        let stones = &mut self.stones[player.index()];
+        *stones |= bit(column, height);
+        let won = has_four(*stones);
+        self.heights[column] += 1;
+        self.history[usize::from(self.len)] = column as u8;
+        self.len += 1;
+        self.status = if won {
+            Status::Win(player)
+        } else if usize::from(self.len) == CELLS {
+            Status::Draw
+        } else {
+            Status::InProgress
+        };
+        Placed {
+            column: column as u8,
+            row: (HEIGHT - 1 - height) as u8,
+            player,
+        }
+    }
+
+    /// Takes back the last move and returns its column, or `None` on the empty board.
+    pub fn undo(&mut self) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        let column = usize::from(self.history[usize::from(self.len)]);
+        self.history[usize::from(self.len)] = 0;
+        self.heights[column] -= 1;
+        let player = self.current_player();
+        self.stones[player.index()] &= !bit(column, usize::from(self.heights[column]));
+        // Every move before the last one left the game in progress.
+        self.status = Status::InProgress;
+        Some(column)
+    }
+
+    /// The player to move. Once the game is over, the player who would have moved next.
+    pub fn current_player(&self) -> Player {
+        if self.len % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn winner(&self) -> Option<Player> {
+        match self.status {
+            Status::Win(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.status != Status::InProgress
+    }
+
+    /// Number of moves played.
+    pub fn move_count(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// The columns played so far, 0-based, first move first.
+    pub fn history(&self) -> &[u8] {
+        &self.history[..usize::from(self.len)]
+    }
+
+    /// Number of pieces in `column`.
+    ///
+    /// # Panics
+    /// If `column >= WIDTH`.
+    #[track_caller]
+    pub fn height(&self, column: usize) -> usize {
+        usize::from(self.heights[column])
+    }
+
+    /// Whether a piece can go in `column` now: on the board, not full, game in progress.
+    pub fn can_play(&self, column: usize) -> bool {
+        column < WIDTH && self.heights[column] < HEIGHT as u8 && !self.is_over()
+    }
+
+    /// The playable columns, left to right; empty once the game is over.
+    pub fn legal_columns(&self) -> Vec<usize> {
+        (0..WIDTH).filter(|&c| self.can_play(c)).collect()
+    }
+
+    /// Who owns the cell at `column`, `row` (row 0 is the top), or `None` if it is empty or
+    /// off the board.
+    pub fn cell(&self, column: usize, row: usize) -> Option<Player> {
+        if column >= WIDTH || row >= HEIGHT {
+            return None;
+        }
+        let b = bit(column, HEIGHT - 1 - row);
+        if self.stones[0] & b != 0 {
+            Some(Player::First)
+        } else if self.stones[1] & b != 0 {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
+    /// The board as rows from top to bottom, each left to right: 0 empty, 1 or 2 a player.
+    pub fn board(&self) -> [[u8; WIDTH]; HEIGHT] {
+        let mut rows = [[0u8; WIDTH]; HEIGHT];
+        for (row, cells) in rows.iter_mut().enumerate() {
+            for (column, cell) in cells.iter_mut().enumerate() {
+                *cell = self.cell(column, row).map_or(0, Player::number);
+            }
+        }
+        rows
+    }
+
+    /// The last move's cell, if any move was played.
+    pub fn last_move(&self) -> Option<Placed> {
+        let column = usize::from(*self.history().last()?);
+        let height = usize::from(self.heights[column]) - 1;
+        let player = self.current_player().other();
+        Some(Placed {
+            column: column as u8,
+            row: (HEIGHT - 1 - height) as u8,
+            player,
+        })
+    }
+
+    /// Every cell of every line of four or more that runs through the winning move, sorted
+    /// by column then row. Empty unless the game was won.
+    ///
+    /// One move can complete several lines at once (a cross, or five in a row): all of
+    /// their cells are included.
+    pub fn win_line(&self) -> Vec<Cell> {
+        let (Status::Win(player), Some(last)) = (self.status, self.last_move()) else {
+            return Vec::new();
+        };
+        let (c0, r0) = (i32::from(last.column), i32::from(last.row));
+        let owns =
+            |c: i32, r: i32| c >= 0 && r >= 0 && self.cell(c as usize, r as usize) == Some(player);
+        let mut cells = vec![Cell {
+            column: last.column,
+            row: last.row,
+        }];
+        for (dc, dr) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            let mut line = Vec::new();
+            for sign in [1, -1] {
+                let (mut c, mut r) = (c0 + sign * dc, r0 + sign * dr);
+                while owns(c, r) {
+                    line.push(Cell {
+                        column: c as u8,
+                        row: r as u8,
+                    });
+                    c += sign * dc;
+                    r += sign * dr;
+                }
+            }
+            if line.len() + 1 >= 4 {
+                cells.extend(line);
+            }
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// The stones of the player to move and of both players, in the layout above. This is
+    /// what a search needs; it is enough to rebuild any position reached without a win.
+    pub fn bitboards(&self) -> (u64, u64) {
+        let current = self.stones[self.current_player().index()];
+        (current, self.stones[0] | self.stones[1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(moves: &str) -> Position {
+        Position::from_moves(moves).unwrap()
+    }
+
+    fn cells(list: &[(u8, u8)]) -> Vec<Cell> {
+        let mut v: Vec<Cell> = list
+            .iter()
+            .map(|&(column, row)| Cell { column, row })
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn empty_board() {
+        let p = Position::new();
+        assert_eq!(p.status(), Status::InProgress);
+        assert_eq!(p.current_player(), Player::First);
+        assert_eq!(p.legal_columns(), (0..7).collect::<Vec<_>>());
+        assert_eq!(p.board(), [[0; 7]; 6]);
+        assert_eq!(p.last_move(), None);
+        assert!(p.win_line().is_empty());
+    }
+
+    #[test]
+    fn pieces_fall_to_the_bottom_and_alternate() {
+        let mut p = Position::new();
+        let a = p.play(3).unwrap();
+        assert_eq!(
+            a,
+            Placed {
+                column: 3,
+                row: 5,
+                player: Player::First
+            }
+        );
+        let b = p.play(3).unwrap();
+        assert_eq!(
+            b,
+            Placed {
+                column: 3,
+                row: 4,
+                player: Player::Second
+            }
+        );
+        assert_eq!(p.board()[5][3], 1);
+        assert_eq!(p.board()[4][3], 2);
+        assert_eq!(p.current_player(), Player::First);
+        assert_eq!(p.moves_string(), "44");
+    }
+
+    #[test]
+    fn vertical_win_at_bottom() {
+        let p = pos("1212121");
+        assert_eq!(p.status(), Status::Win(Player::First));
+        assert_eq!(p.win_line(), cells(&[(0, 5), (0, 4), (0, 3), (0, 2)]));
+    }
+
+    #[test]
+    fn horizontal_win_last_piece_at_each_end_and_middle() {
+        // Left end: P1 has columns 2,3,4 and finishes at 1.
+        let p = pos("2233441");
+        assert_eq!(p.winner(), Some(Player::First));
+        assert_eq!(p.win_line(), cells(&[(0, 5), (1, 5), (2, 5), (3, 5)]));
+        // Right end.
+        let p = pos("4455667");
+        assert_eq!(p.winner(), Some(Player::First));
+        assert_eq!(p.win_line(), cells(&[(3, 5), (4, 5), (5, 5), (6, 5)]));
+        // Middle.
+        let p = pos("1122774");
+        assert_eq!(p.status(), Status::InProgress);
+        let p = pos("1122443");
+        assert_eq!(p.winner(), Some(Player::First));
+        assert_eq!(p.win_line(), cells(&[(0, 5), (1, 5), (2, 5), (3, 5)]));
+    }
+
+    #[test]
+    fn five_in_a_row_is_one_line_of_five() {
+        // P1: 1,2,4,5 on the bottom row, then 3 completes five.
+        let p = pos("112244553");
+        assert_eq!(p.winner(), Some(Player::First));
+        assert_eq!(
+            p.win_line(),
+            cells(&[(0, 5), (1, 5), (2, 5), (3, 5), (4, 5)])
+        );
+    }
+
+    /// Builds a position from a picture (top row first, `X` first player, `O` second) by
+    /// searching for an order of alternating moves that reaches it without ending the game.
+    fn from_picture(rows: [&str; 6]) -> Position {
+        let mut need: [Vec<Player>; 7] = Default::default();
+        for r in (0..6).rev() {
+            for (c, ch) in rows[r].chars().enumerate() {
+                match ch {
+                    'X' => need[c].push(Player::First),
+                    'O' => need[c].push(Player::Second),
+                    _ => {}
+                }
+            }
+        }
+        fn search(p: &mut Position, need: &[Vec<Player>; 7], left: usize) -> bool {
+            if left == 0 {
+                return true;
+            }
+            for c in 0..7 {
+                let h = p.height(c);
+                if h < need[c].len() && need[c][h] == p.current_player() {
+                    p.play(c).unwrap();
+                    if !p.is_over() && search(p, need, left - 1) {
+                        return true;
+                    }
+                    p.undo();
+                }
+            }
+            false
+        }
+        let mut p = Position::new();
+        let total = need.iter().map(Vec::len).sum();
+        assert!(
+            search(&mut p, &need, total),
+            "picture cannot be reached: {rows:?}"
+        );
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let want = match ch {
+                    'X' => Some(Player::First),
+                    'O' => Some(Player::Second),
+                    _ => None,
+                };
+                assert_eq!(p.cell(c, r), want, "picture has a floating piece: {rows:?}");
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn diagonal_wins_near_every_corner_and_in_the_middle() {
+        // Each case: picture before the winning move, winning column, expected line.
+        type Case<'a> = ([&'a str; 6], usize, &'a [(u8, u8)]);
+        let cases: [Case; 6] = [
+            // Bottom-left corner, '/' diagonal, last piece at the top end.
+            (
+                [
+                    ".......", ".......", ".......", "..XO...", ".XXO...", "XOOX..O",
+                ],
+                3,
+                &[(0, 5), (1, 4), (2, 3), (3, 2)],
+            ),
+            // Bottom-right corner, '\' diagonal, last piece at the bottom end.
+            (
+                [
+                    ".......", ".......", "...X...", "...OX..", "O..XXX.", "XO.OOO.",
+                ],
+                6,
+                &[(3, 2), (4, 3), (5, 4), (6, 5)],
+            ),
+            // Top-left corner, '\' diagonal.
+            (
+                [
+                    ".......", "OX.....", "OOX....", "XOOX...", "OXXX...", "XOXOO..",
+                ],
+                0,
+                &[(0, 0), (1, 1), (2, 2), (3, 3)],
+            ),
+            // Top-right corner, '/' diagonal.
+            (
+                [
+                    ".......", ".....XO", "....XOO", "...XOOX", "...XXXO", "..OOXOX",
+                ],
+                6,
+                &[(3, 3), (4, 2), (5, 1), (6, 0)],
+            ),
+            // Middle, '/' diagonal, last piece in the middle of the line.
+            (
+                [
+                    ".......", ".......", "....X..", "...XO..", "...OX..", "OXOXO..",
+                ],
+                2,
+                &[(1, 5), (2, 4), (3, 3), (4, 2)],
+            ),
+            // Middle, '\' diagonal.
+            (
+                [
+                    ".......", ".......", "..X....", "..O....", "..XXXO.", ".OOOXXO",
+                ],
+                3,
+                &[(2, 2), (3, 3), (4, 4), (5, 5)],
+            ),
+        ];
+        for (picture, column, expected) in cases {
+            let mut p = from_picture(picture);
+            assert_eq!(p.status(), Status::InProgress, "{picture:?}");
+            // Make it X's turn by construction: pictures have equal counts.
+            assert_eq!(p.current_player(), Player::First, "{picture:?}");
+            let placed = p.play(column).unwrap();
+            assert_eq!(
+                p.status(),
+                Status::Win(Player::First),
+                "{picture:?} {placed:?}"
+            );
+            assert_eq!(p.win_line(), cells(expected), "{picture:?}");
+        }
+    }
+
+    #[test]
+    fn vertical_win_at_top_of_column() {
+        let mut p = from_picture([
+            ".......", "......X", "......X", ".O....X", "XO....O", "XO....O",
+        ]);
+        assert_eq!(p.current_player(), Player::First);
+        let placed = p.play(6).unwrap();
+        assert_eq!(placed.row, 0);
+        assert_eq!(p.winner(), Some(Player::First));
+        assert_eq!(p.win_line(), cells(&[(6, 0), (6, 1), (6, 2), (6, 3)]));
+        assert!(p.legal_columns().is_empty());
+    }
+
+    #[test]
+    fn one_move_completing_two_lines_reports_both() {
+        let mut p = from_picture([
+            ".......", ".......", "XXX....", "OOXX...", "XOOX...", "OXOXOOO",
+        ]);
+        assert_eq!(p.current_player(), Player::First);
+        let placed = p.play(3).unwrap();
+        assert_eq!((placed.column, placed.row), (3, 2));
+        assert_eq!(p.winner(), Some(Player::First));
+        assert_eq!(
+            p.win_line(),
+            cells(&[(0, 2), (1, 2), (2, 2), (3, 2), (3, 3), (3, 4), (3, 5)])
+        );
+    }
+
+    #[test]
+    fn draw_on_a_full_board() {
+        // A random game that filled the board; tests/engine.rs checks it by brute force too.
+        let moves = "423543352361621225217353176654765447161747";
+        let p = pos(moves);
+        assert_eq!(p.move_count(), 42);
+        assert_eq!(p.status(), Status::Draw, "{:?}", p.board());
+        assert!(p.legal_columns().is_empty());
+        assert!(p.win_line().is_empty());
+    }
+
+    #[test]
+    fn refusals_leave_the_position_unchanged() {
+        let mut p = pos("111111");
+        let before = p;
+        assert_eq!(p.play(7), Err(PlayError::InvalidColumn { column: 7 }));
+        assert_eq!(
+            p.play(usize::MAX),
+            Err(PlayError::InvalidColumn { column: usize::MAX })
+        );
+        assert_eq!(p.play(0), Err(PlayError::ColumnFull { column: 0 }));
+        assert_eq!(p, before);
+        assert!(!p.can_play(0));
+
+        let mut won = pos("1212121");
+        let before = won;
+        assert_eq!(
+            won.play(3),
+            Err(PlayError::GameOver {
+                winner: Some(Player::First)
+            })
+        );
+        assert_eq!(
+            won.play(9),
+            Err(PlayError::GameOver {
+                winner: Some(Player::First)
+            })
+        );
+        assert_eq!(won, before);
+        assert!(won.legal_columns().is_empty());
+        assert!(PlayError::GameOver { winner: None }
+            .to_string()
+            .contains("over"));
+        assert!(PlayError::ColumnFull { column: 0 }
+            .to_string()
+            .contains("full"));
+        assert!(PlayError::InvalidColumn { column: 7 }
+            .to_string()
+            .contains("invalid column"));
+    }
+
+    #[test]
+    fn undo_restores_and_reopens_a_finished_game() {
+        let mut p = pos("121212");
+        let before = p;
+        p.play(0).unwrap();
+        assert!(p.is_over());
+        assert_eq!(p.undo(), Some(0));
+        assert_eq!(p, before);
+        let mut e = Position::new();
+        assert_eq!(e.undo(), None);
+        assert_eq!(e, Position::new());
+    }
+}

@@ -1,0 +1,66 @@
+//! Conversions between engine values and the plain JS objects of the API.
+
+use crate::engine::{Cell, Position, WIDTH};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// Serialises to a plain JS value: `None` becomes `null` (not `undefined`), maps become
+/// plain objects.
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
+    // Our types are plain numbers, strings, options and sequences: serialising them
+    // cannot fail, and if it ever did, `undefined` is safer than a panic.
+    value.serialize(&serializer).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Checks a column coming from JS: an integer from 0 to 6, of type number.
+pub fn column_from_js(value: &JsValue) -> Result<usize, JsError> {
+    match value.as_f64() {
+        Some(n) if n.is_finite() && n.fract() == 0.0 && (0.0..WIDTH as f64).contains(&n) => {
+            Ok(n as usize)
+        }
+        _ => Err(JsError::new(&format!(
+            "invalid column {}: expected an integer from 0 to {}",
+            describe(value),
+            WIDTH - 1
+        ))),
+    }
+}
+
+/// A short description of a JS value for error messages.
+pub fn describe(value: &JsValue) -> String {
+    if let Some(n) = value.as_f64() {
+        // Prints NaN, Infinity, -1, 3.5 as JS would.
+        if n.is_nan() {
+            "NaN".into()
+        } else if n.is_infinite() {
+            if n > 0.0 { "Infinity" } else { "-Infinity" }.into()
+        } else {
+            format!("{n}")
+        }
+    } else if let Some(s) = value.as_string() {
+        format!("{s:?} (a string)")
+    } else if value.is_null() {
+        "null".into()
+    } else if value.is_undefined() {
+        "undefined".into()
+    } else if let Some(b) = value.as_bool() {
+        format!("{b} (a boolean)")
+    } else {
+        format!(
+            "of type {}",
+            value.js_typeof().as_string().unwrap_or_default()
+        )
+    }
+}
+
+/// The board as rows of numbers, top row first.
+pub fn board_to_js(position: &Position) -> JsValue {
+    to_js(&position.board())
+}
+
+pub fn cells_to_js(cells: &[Cell]) -> JsValue {
+    to_js(cells)
+}

@@ -1,0 +1,14 @@
+//! The browser layer (wasm32 only): thin `#[wasm_bindgen]` wrappers that check input, and the
+//! canvas UI. Logic lives in `engine` and `solver`; this layer converts and draws.
+
+mod convert;
+pub mod game;
+
+use wasm_bindgen::prelude::*;
+
+/// Runs once when the module is instantiated, on the page or in a worker: it must not
+/// assume a `window`.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}

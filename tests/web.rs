@@ -1,0 +1,193 @@
+//! The JS-facing API in a real browser: `wasm-pack test --headless --chrome`.
+#![cfg(target_arch = "wasm32")]
+
+use connect_four::web::game::Game;
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &JsValue::from_str(key)).unwrap()
+}
+
+fn board_of(game: &Game) -> Vec<Vec<u8>> {
+    serde_wasm_bindgen::from_value(game.board()).unwrap()
+}
+
+/// The JS message of an error returned through the boundary.
+fn message(err: JsError) -> String {
+    let value: JsValue = err.into();
+    let error: js_sys::Error = value.dyn_into().expect("a JS Error");
+    String::from(error.message())
+}
+
+fn snapshot(game: &Game) -> (Vec<Vec<u8>>, String, String, u8, JsValue) {
+    (
+        board_of(game),
+        game.status(),
+        game.moves(),
+        game.current_player(),
+        game.winner(),
+    )
+}
+
+#[wasm_bindgen_test]
+fn new_game_is_empty() {
+    let game = Game::new();
+    let board = board_of(&game);
+    assert_eq!(board.len(), 6);
+    assert!(board
+        .iter()
+        .all(|row| row.len() == 7 && row.iter().all(|&c| c == 0)));
+    assert_eq!(game.status(), "in-progress");
+    assert!(game.winner().is_null());
+    assert_eq!(game.current_player(), 1);
+    assert_eq!(game.moves(), "");
+    assert_eq!(Array::from(&game.win_line()).length(), 0);
+    let legal: Vec<u8> = serde_wasm_bindgen::from_value(game.legal_columns()).unwrap();
+    assert_eq!(legal, vec![0, 1, 2, 3, 4, 5, 6]);
+    assert!(Array::is_array(&game.legal_columns()));
+}
+
+#[wasm_bindgen_test]
+fn play_returns_the_whole_new_state() {
+    let mut game = Game::new();
+    let result = game.play(JsValue::from(3)).unwrap();
+    assert!(result.is_object());
+    assert_eq!(get(&result, "column").as_f64(), Some(3.0));
+    assert_eq!(get(&result, "row").as_f64(), Some(5.0));
+    assert_eq!(get(&result, "player").as_f64(), Some(1.0));
+    assert_eq!(
+        get(&result, "status").as_string().as_deref(),
+        Some("in-progress")
+    );
+    assert!(get(&result, "winner").is_null());
+    assert_eq!(Array::from(&get(&result, "winLine")).length(), 0);
+    let board: Vec<Vec<u8>> = serde_wasm_bindgen::from_value(get(&result, "board")).unwrap();
+    assert_eq!(board[5][3], 1);
+    assert!(Array::is_array(&get(&result, "board")));
+    assert_eq!(game.current_player(), 2);
+    assert_eq!(game.moves(), "4");
+    assert_eq!(game.move_count(), 1);
+    // The keys are exactly those of the contract.
+    let keys: Vec<String> = Object::keys(result.unchecked_ref::<Object>())
+        .iter()
+        .map(|k| k.as_string().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        ["column", "row", "player", "board", "status", "winner", "winLine"]
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_win_reports_winner_and_line() {
+    let mut game = Game::from_moves(JsValue::from_str("112233")).unwrap();
+    let result = game.play(JsValue::from(3)).unwrap();
+    assert_eq!(get(&result, "status").as_string().as_deref(), Some("win"));
+    assert_eq!(get(&result, "winner").as_f64(), Some(1.0));
+    let line = Array::from(&get(&result, "winLine"));
+    assert_eq!(line.length(), 4);
+    for (i, cell) in line.iter().enumerate() {
+        assert_eq!(get(&cell, "column").as_f64(), Some(i as f64));
+        assert_eq!(get(&cell, "row").as_f64(), Some(5.0));
+    }
+    assert_eq!(game.status(), "win");
+    assert_eq!(game.winner().as_f64(), Some(1.0));
+    assert_eq!(Array::from(&game.win_line()).length(), 4);
+    assert_eq!(Array::from(&game.legal_columns()).length(), 0);
+}
+
+#[wasm_bindgen_test]
+fn bad_columns_are_refused_and_change_nothing() {
+    let mut game = Game::from_moves(JsValue::from_str("4453")).unwrap();
+    let before = snapshot(&game);
+    let bad: Vec<JsValue> = vec![
+        JsValue::from(-1),
+        JsValue::from(7),
+        JsValue::from(3.5),
+        JsValue::from(f64::NAN),
+        JsValue::from(f64::INFINITY),
+        JsValue::from(f64::NEG_INFINITY),
+        JsValue::from(4_294_967_295u32),
+        JsValue::from_str("3"),
+        JsValue::NULL,
+        JsValue::UNDEFINED,
+        Object::new().into(),
+        JsValue::TRUE,
+        Array::of1(&JsValue::from(3)).into(),
+    ];
+    for value in bad {
+        let err = game.play(value.clone()).expect_err("must refuse");
+        let msg = message(err);
+        assert!(msg.contains("invalid column"), "{value:?}: {msg}");
+        assert_eq!(snapshot(&game), before, "{value:?} changed the game");
+    }
+    // The game goes on working after every refusal.
+    game.play(JsValue::from(0)).unwrap();
+    assert_eq!(game.moves(), "44531");
+}
+
+#[wasm_bindgen_test]
+fn a_full_column_is_refused() {
+    let mut game = Game::from_moves(JsValue::from_str("444444")).unwrap();
+    let before = snapshot(&game);
+    let msg = message(game.play(JsValue::from(3)).unwrap_err());
+    assert!(msg.contains("full"), "{msg}");
+    assert_eq!(snapshot(&game), before);
+    game.play(JsValue::from(2)).unwrap();
+    assert_eq!(game.moves(), "4444443");
+}
+
+#[wasm_bindgen_test]
+fn moves_after_the_end_are_refused() {
+    let mut game = Game::from_moves(JsValue::from_str("1212121")).unwrap();
+    assert_eq!(game.status(), "win");
+    let before = snapshot(&game);
+    for value in [JsValue::from(3), JsValue::from(-1), JsValue::NULL] {
+        let msg = message(game.play(value).unwrap_err());
+        assert!(msg.contains("over"), "{msg}");
+        assert_eq!(snapshot(&game), before);
+    }
+    // A draw is over too.
+    let mut draw = Game::from_moves(JsValue::from_str(
+        "423543352361621225217353176654765447161747",
+    ))
+    .unwrap();
+    assert_eq!(draw.status(), "draw");
+    assert!(draw.winner().is_null());
+    assert!(message(draw.play(JsValue::from(0)).unwrap_err()).contains("over"));
+}
+
+#[wasm_bindgen_test]
+fn undo_and_reset() {
+    let mut game = Game::from_moves(JsValue::from_str("1212121")).unwrap();
+    assert!(game.undo());
+    assert_eq!(game.status(), "in-progress");
+    assert_eq!(game.moves(), "121212");
+    assert_eq!(game.current_player(), 1);
+    assert_eq!(board_of(&game)[2][0], 0);
+    game.reset();
+    assert_eq!(game.moves(), "");
+    assert!(!game.undo());
+    assert_eq!(game.moves(), "");
+}
+
+#[wasm_bindgen_test]
+fn from_moves_names_the_failing_move() {
+    for (moves, needle) in [
+        ("4408", "move 3"),
+        ("1111111", "move 7"),
+        ("12121212", "move 8"),
+        ("x", "move 1"),
+    ] {
+        let msg = message(Game::from_moves(JsValue::from_str(moves)).err().unwrap());
+        assert!(msg.contains(needle), "{moves}: {msg}");
+    }
+    assert!(message(Game::from_moves(JsValue::from(44)).err().unwrap()).contains("string"));
+    assert!(message(Game::from_moves(JsValue::UNDEFINED).err().unwrap()).contains("string"));
+    let game = Game::from_moves(JsValue::from_str("")).unwrap();
+    assert_eq!(game.moves(), "");
+}
