@@ -4,6 +4,7 @@
 //! - `web` (wasm32 only): the `#[wasm_bindgen]` API and the browser UI.
 
 pub mod engine;
+pub mod solver;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -1,0 +1,126 @@
+//! The opening book: exact scores of early positions, keyed by the position's canonical key
+//! (the smaller of its key and its mirror image's), so one entry covers both mirror images.
+//!
+//! # File format (little-endian)
+//!
+//! ```text
+//! "C4BOOK1\n"      8 bytes magic
+//! max_moves        u8: every stored position has at most this many moves
+//! count            u32
+//! count x entry    u64: key << 8 | (score + 64) as u8, sorted by key
+//! ```
+//!
+//! `src/bin/make-book.rs` generates it deterministically.
+
+use super::bits::Bits;
+use std::collections::HashMap;
+use std::fmt;
+
+const MAGIC: &[u8; 8] = b"C4BOOK1\n";
+
+#[derive(Debug, Clone, Default)]
+pub struct Book {
+    max_moves: u32,
+    scores: HashMap<u64, i8>,
+}
+
+/// Why book data could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BookError {
+    BadMagic,
+    Truncated { expected: usize, found: usize },
+    BadScore { index: usize },
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::BadMagic => write!(f, "not an opening book: the header is wrong"),
+            BookError::Truncated { expected, found } => {
+                write!(f, "opening book is truncated: expected {expected} bytes, found {found}")
+            }
+            BookError::BadScore { index } => write!(f, "opening book entry {index} has an impossible score"),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+impl Book {
+    pub fn new(max_moves: u32) -> Book {
+        Book { max_moves, scores: HashMap::new() }
+    }
+
+    pub fn max_moves(&self) -> u32 {
+        self.max_moves
+    }
+
+    pub fn len(&self) -> usize {
+        self.scores.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.scores.is_empty()
+    }
+
+    pub(crate) fn canonical_key(b: &Bits) -> u64 {
+        b.key().min(b.mirror_key())
+    }
+
+    /// The stored score of a position, if the book has it.
+    #[inline]
+    pub(crate) fn get(&self, b: &Bits) -> Option<i32> {
+        if b.moves > self.max_moves {
+            return None;
+        }
+        self.scores.get(&Self::canonical_key(b)).map(|&s| i32::from(s))
+    }
+
+    pub(crate) fn insert(&mut self, b: &Bits, score: i32) {
+        self.max_moves = self.max_moves.max(b.moves);
+        self.scores.insert(Self::canonical_key(b), score as i8);
+    }
+
+    pub(crate) fn contains(&self, b: &Bits) -> bool {
+        self.scores.contains_key(&Self::canonical_key(b))
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut entries: Vec<u64> = self
+            .scores
+            .iter()
+            .map(|(&k, &s)| (k << 8) | u64::from((i32::from(s) + 64) as u8))
+            .collect();
+        entries.sort_unstable();
+        let mut out = Vec::with_capacity(13 + entries.len() * 8);
+        out.extend_from_slice(MAGIC);
+        out.push(self.max_moves as u8);
+        out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
+        for e in entries {
+            out.extend_from_slice(&e.to_le_bytes());
+        }
+        out
+    }
+
+    pub fn from_bytes(data: &[u8]) -> Result<Book, BookError> {
+        if data.len() < 13 || &data[..8] != MAGIC {
+            return Err(BookError::BadMagic);
+        }
+        let max_moves = u32::from(data[8]);
+        let count = u32::from_le_bytes([data[9], data[10], data[11], data[12]]) as usize;
+        let expected = count.saturating_mul(8).saturating_add(13);
+        if data.len() != expected {
+            return Err(BookError::Truncated { expected, found: data.len() });
+        }
+        let mut scores = HashMap::with_capacity(count);
+        for (index, chunk) in data[13..].chunks_exact(8).enumerate() {
+            let e = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
+            let score = (e & 0xff) as i32 - 64;
+            if !(-21..=21).contains(&score) {
+                return Err(BookError::BadScore { index });
+            }
+            scores.insert(e >> 8, score as i8);
+        }
+        Ok(Book { max_moves, scores })
+    }
+}

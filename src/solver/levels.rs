@@ -1,0 +1,173 @@
+//! The four levels of the computer player, all built on [`Solver`] so they agree with it.
+//!
+//! | level | what it sees | how it chooses |
+//! | --- | --- | --- |
+//! | `easy` | its own immediate wins and the opponent's immediate threats, but overlooks them in about a third of its moves | heavy noise over a "centre and threats" heuristic |
+//! | `medium` | every win or loss within 3 of its own moves (6 plies) | heuristic with mild noise among the moves that are not known to lose |
+//! | `hard` | every win or loss within 7 of its own moves (14 plies) | heuristic with light noise among the moves that are not known to lose |
+//! | `perfect` | the exact score of every column | a uniformly random move among those with the best score: it wins as fast as possible and loses as slowly as possible |
+
+use super::bits::{column_mask, Bits};
+use super::{SolveError, Solver};
+use crate::engine::{Position, WIDTH};
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Perfect,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Perfect];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Perfect => "perfect",
+        }
+    }
+
+    /// How many of its own moves ahead a level looks for forced wins and losses.
+    fn horizon(self) -> u32 {
+        match self {
+            Level::Easy => 1,
+            Level::Medium => 3,
+            Level::Hard => 7,
+            Level::Perfect => u32::MAX,
+        }
+    }
+
+    /// Size of the random noise added to the heuristic (in heuristic points).
+    fn noise(self) -> u32 {
+        match self {
+            Level::Easy => 12,
+            Level::Medium => 4,
+            Level::Hard => 2,
+            Level::Perfect => 0,
+        }
+    }
+
+    /// Chance, in percent, that the level does not look ahead at all this move.
+    fn overlook_percent(self) -> u32 {
+        match self {
+            Level::Easy => 35,
+            _ => 0,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that is not one of `easy`, `medium`, `hard`, `perfect`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown level {:?}: expected \"easy\", \"medium\", \"hard\" or \"perfect\"", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| UnknownLevel(s.to_owned()))
+    }
+}
+
+/// A small, seedable random number generator (SplitMix64), so games can be replayed in tests.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u32) -> u32 {
+        ((self.next_u64() >> 32) * u64::from(n) >> 32) as u32
+    }
+
+    /// A uniformly chosen element.
+    ///
+    /// # Panics
+    /// If `items` is empty.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u32) as usize]
+    }
+}
+
+const CENTRE: [u32; WIDTH] = [0, 1, 2, 3, 2, 1, 0];
+
+impl Solver {
+    /// The move `level` plays in `position`, a 0-based column.
+    ///
+    /// # Errors
+    /// [`SolveError::GameOver`] if the game has ended.
+    pub fn best_move(&mut self, position: &Position, level: Level, rng: &mut Rng) -> Result<usize, SolveError> {
+        if level == Level::Perfect {
+            let scores = self.analyze(position)?;
+            let best = scores.iter().flatten().copied().max().ok_or(SolveError::GameOver)?;
+            let candidates: Vec<usize> = (0..WIDTH).filter(|&c| scores[c] == Some(best)).collect();
+            return Ok(rng.pick(&candidates));
+        }
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let b = Bits::from_position(position);
+        let look = rng.below(100) >= level.overlook_percent();
+        // Category 2: wins within the horizon; 1: unknown; 0: loses within the horizon.
+        let mut best: Vec<usize> = Vec::new();
+        let mut best_key = (0u32, 0u32);
+        for col in (0..WIDTH).filter(|&c| b.can_play(c)) {
+            let category = if !look {
+                1
+            } else if b.is_winning_move(col) {
+                2
+            } else {
+                let mut child = b;
+                child.play_col(col);
+                match self.bits_outcome_within(child, level.horizon()) {
+                    Some(true) => 0,
+                    Some(false) => 2,
+                    None => 1,
+                }
+            };
+            let cell = (b.mask + super::bits::bottom_cell(col)) & column_mask(col);
+            let heuristic = 3 * b.move_score(cell) + CENTRE[col] + rng.below(level.noise() + 1);
+            let key = (category, heuristic);
+            if key > best_key || best.is_empty() {
+                best_key = key;
+                best.clear();
+                best.push(col);
+            } else if key == best_key {
+                best.push(col);
+            }
+        }
+        Ok(rng.pick(&best))
+    }
+}

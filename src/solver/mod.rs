@@ -1,0 +1,12 @@
+//! The computer player: a perfect solver and the four levels built on it. Pure Rust; uses
+//! only the engine.
+
+mod bits;
+pub mod book;
+pub mod levels;
+mod search;
+mod table;
+
+pub use book::{Book, BookError};
+pub use levels::{Level, Rng};
+pub use search::{SolveError, Solver};

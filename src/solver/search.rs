@@ -1,0 +1,269 @@
+//! Negamax with alpha-beta, null-window searches, move ordering and a transposition table.
+
+use super::bits::{column_mask, win_now_score, Bits};
+use super::book::Book;
+use super::table::{Bound, Table};
+use crate::engine::{Position, CELLS, WIDTH};
+use std::fmt;
+
+/// Columns from the centre out: the usual best first guess.
+const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+
+/// Why a position cannot be scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SolveError {
+    /// The game is already won or drawn: no side is to move.
+    GameOver,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::GameOver => write!(f, "the game is already over, so there is nothing to solve"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// A perfect Connect Four solver.
+///
+/// # Score contract (Pascal Pons' convention)
+///
+/// Every score is for the **side to move**, assuming both sides play perfectly, the winner
+/// winning as early as possible and the loser losing as late as possible:
+///
+/// - `0`: the game is a draw;
+/// - `s > 0`: the side to move wins with its `(22 - s)`-th stone (1 = with its last, 21st
+///   stone; 18 = with its 4th, the fastest possible);
+/// - `s < 0`: the side to move loses: the opponent wins with its `(22 + s)`-th stone.
+///
+/// With `n` moves played, a side that can win at once scores `(43 - n) / 2`, and in general
+/// `score(p) = max over moves m of -score(p after m)`. Scores lie in `-18..=18`.
+/// [`Solver::analyze`] gives each column the score of playing it, from the same side's view.
+pub struct Solver {
+    table: Table,
+    book: Option<Book>,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(Solver::DEFAULT_TABLE_MIB)
+    }
+}
+
+impl Solver {
+    /// The table size used by [`Solver::default`], in MiB.
+    pub const DEFAULT_TABLE_MIB: usize = 64;
+
+    /// A solver whose transposition table takes at most `table_mib` MiB.
+    pub fn new(table_mib: usize) -> Solver {
+        Solver { table: Table::with_mib(table_mib), book: None, nodes: 0 }
+    }
+
+    /// Uses an opening book for the positions it holds.
+    pub fn set_book(&mut self, book: Option<Book>) {
+        self.book = book;
+    }
+
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_ref()
+    }
+
+    /// The transposition table's size in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Positions searched since the solver was made or [`Solver::reset_nodes`] was called.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// Forgets every stored result (the book stays).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The exact score of `position` for the side to move (see the score contract).
+    ///
+    /// # Errors
+    /// [`SolveError::GameOver`] if the game has ended.
+    pub fn score(&mut self, position: &Position) -> Result<i32, SolveError> {
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        Ok(self.solve(Bits::from_position(position)))
+    }
+
+    /// The score of each column for the side to move: `None` for a full column.
+    ///
+    /// # Errors
+    /// [`SolveError::GameOver`] if the game has ended.
+    pub fn analyze(&mut self, position: &Position) -> Result<[Option<i32>; WIDTH], SolveError> {
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let b = Bits::from_position(position);
+        let mut scores = [None; WIDTH];
+        for (col, score) in scores.iter_mut().enumerate() {
+            if !b.can_play(col) {
+                continue;
+            }
+            *score = Some(if b.is_winning_move(col) {
+                win_now_score(b.moves)
+            } else {
+                let mut next = b;
+                next.play_col(col);
+                if next.moves as usize == CELLS {
+                    0
+                } else {
+                    -self.solve(next)
+                }
+            });
+        }
+        Ok(scores)
+    }
+
+    /// Whether the side to move wins within its next `own_moves` moves (true), or loses
+    /// within the opponent's next `own_moves` moves (false), or neither (None). Much cheaper
+    /// than an exact score when the horizon is short: used by the lower levels.
+    pub fn outcome_within(&mut self, position: &Position, own_moves: u32) -> Result<Option<bool>, SolveError> {
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        Ok(self.bits_outcome_within(Bits::from_position(position), own_moves))
+    }
+
+    pub(crate) fn bits_outcome_within(&mut self, b: Bits, own_moves: u32) -> Option<bool> {
+        if b.can_win_next() {
+            return Some(true);
+        }
+        let own_played = b.moves / 2;
+        let opp_played = b.moves.div_ceil(2);
+        // Winning with own stone number k scores 22 - k.
+        let win_threshold = 22 - (own_played + own_moves) as i32;
+        if win_threshold <= win_now_score(b.moves) && self.negamax(b, win_threshold - 1, win_threshold) >= win_threshold {
+            return Some(true);
+        }
+        let lose_threshold = (opp_played + own_moves) as i32 - 22;
+        if lose_threshold >= -win_now_score(b.moves + 1) && self.negamax(b, lose_threshold, lose_threshold + 1) <= lose_threshold {
+            return Some(false);
+        }
+        None
+    }
+
+    /// The exact score of a position that is not over.
+    pub(crate) fn solve(&mut self, b: Bits) -> i32 {
+        if b.can_win_next() {
+            return win_now_score(b.moves);
+        }
+        let mut min = -(b.remaining() as i32) / 2;
+        let mut max = (b.remaining() as i32 + 1) / 2;
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(b, med, med + 1);
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        min
+    }
+
+    /// Fail-soft negamax within (alpha, beta) for a position where the side to move cannot
+    /// win at once.
+    fn negamax(&mut self, b: Bits, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        debug_assert!(!b.can_win_next());
+        self.nodes += 1;
+
+        let next = b.non_losing_moves();
+        if next == 0 {
+            return -(b.remaining() as i32) / 2;
+        }
+        if b.remaining() <= 2 {
+            return 0;
+        }
+        let min = -(b.remaining() as i32 - 2) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let max = (b.remaining() as i32 - 1) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+
+        let key = b.key();
+        match self.table.get(key) {
+            Some(Bound::Upper(v)) if beta > v => {
+                beta = v;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            Some(Bound::Lower(v)) if alpha < v => {
+                alpha = v;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+            _ => {}
+        }
+        if let Some(book) = &self.book {
+            if let Some(score) = book.get(&b) {
+                return score;
+            }
+        }
+
+        // Order the non-losing moves by the threats they create, centre first on ties.
+        let mut moves = [(0u64, 0u32); WIDTH];
+        let mut count = 0;
+        for &col in ORDER.iter().rev() {
+            let cell = next & column_mask(col);
+            if cell != 0 {
+                let score = b.move_score(cell);
+                // Insertion sort, best first; later (more central) columns win ties.
+                let mut i = count;
+                while i > 0 && moves[i - 1].1 <= score {
+                    moves[i] = moves[i - 1];
+                    i -= 1;
+                }
+                moves[i] = (cell, score);
+                count += 1;
+            }
+        }
+
+        for &(cell, _) in &moves[..count] {
+            let mut child = b;
+            child.play_cell(cell);
+            let score = -self.negamax(child, -beta, -alpha);
+            if score >= beta {
+                self.table.put(key, Bound::Lower(score));
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(key, Bound::Upper(alpha));
+        alpha
+    }
+}
