@@ -5,6 +5,7 @@
 
 pub mod engine;
 pub mod solver;
+pub mod ui;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

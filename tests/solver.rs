@@ -23,7 +23,11 @@ fn check(set: &str, step: usize, min_lines: usize) {
     let mut checked = 0;
     for (moves, expected) in lines.iter().step_by(step) {
         let position = Position::from_moves(moves).unwrap();
-        assert_eq!(solver.score(&position).unwrap(), *expected, "{set}: {moves}");
+        assert_eq!(
+            solver.score(&position).unwrap(),
+            *expected,
+            "{set}: {moves}"
+        );
         checked += 1;
     }
     assert!(checked >= min_lines, "{set}: only {checked} lines");

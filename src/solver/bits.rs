@@ -66,7 +66,11 @@ pub struct Bits {
 impl Bits {
     pub fn from_position(p: &Position) -> Bits {
         let (current, mask) = p.bitboards();
-        Bits { current, mask, moves: p.move_count() as u32 }
+        Bits {
+            current,
+            mask,
+            moves: p.move_count() as u32,
+        }
     }
 
     /// A unique key: the stones of the side to move plus one bit above each column.

@@ -13,6 +13,7 @@
 //! `src/bin/make-book.rs` generates it deterministically.
 
 use super::bits::Bits;
+use crate::engine::Position;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -37,9 +38,14 @@ impl fmt::Display for BookError {
         match self {
             BookError::BadMagic => write!(f, "not an opening book: the header is wrong"),
             BookError::Truncated { expected, found } => {
-                write!(f, "opening book is truncated: expected {expected} bytes, found {found}")
+                write!(
+                    f,
+                    "opening book is truncated: expected {expected} bytes, found {found}"
+                )
             }
-            BookError::BadScore { index } => write!(f, "opening book entry {index} has an impossible score"),
+            BookError::BadScore { index } => {
+                write!(f, "opening book entry {index} has an impossible score")
+            }
         }
     }
 }
@@ -48,7 +54,10 @@ impl std::error::Error for BookError {}
 
 impl Book {
     pub fn new(max_moves: u32) -> Book {
-        Book { max_moves, scores: HashMap::new() }
+        Book {
+            max_moves,
+            scores: HashMap::new(),
+        }
     }
 
     pub fn max_moves(&self) -> u32 {
@@ -73,16 +82,21 @@ impl Book {
         if b.moves > self.max_moves {
             return None;
         }
-        self.scores.get(&Self::canonical_key(b)).map(|&s| i32::from(s))
+        self.scores
+            .get(&Self::canonical_key(b))
+            .map(|&s| i32::from(s))
     }
 
-    pub(crate) fn insert(&mut self, b: &Bits, score: i32) {
+    /// Stores the exact score of `position` (see the score contract on [`super::Solver`]).
+    pub fn add(&mut self, position: &Position, score: i32) {
+        let b = Bits::from_position(position);
         self.max_moves = self.max_moves.max(b.moves);
-        self.scores.insert(Self::canonical_key(b), score as i8);
+        self.scores.insert(Self::canonical_key(&b), score as i8);
     }
 
-    pub(crate) fn contains(&self, b: &Bits) -> bool {
-        self.scores.contains_key(&Self::canonical_key(b))
+    /// The stored score of `position`, if the book has it.
+    pub fn score_of(&self, position: &Position) -> Option<i32> {
+        self.get(&Bits::from_position(position))
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -110,7 +124,10 @@ impl Book {
         let count = u32::from_le_bytes([data[9], data[10], data[11], data[12]]) as usize;
         let expected = count.saturating_mul(8).saturating_add(13);
         if data.len() != expected {
-            return Err(BookError::Truncated { expected, found: data.len() });
+            return Err(BookError::Truncated {
+                expected,
+                found: data.len(),
+            });
         }
         let mut scores = HashMap::with_capacity(count);
         for (index, chunk) in data[13..].chunks_exact(8).enumerate() {

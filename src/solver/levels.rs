@@ -74,7 +74,11 @@ pub struct UnknownLevel(pub String);
 
 impl fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown level {:?}: expected \"easy\", \"medium\", \"hard\" or \"perfect\"", self.0)
+        write!(
+            f,
+            "unknown level {:?}: expected \"easy\", \"medium\", \"hard\" or \"perfect\"",
+            self.0
+        )
     }
 }
 
@@ -109,7 +113,7 @@ impl Rng {
 
     /// Uniform in `0..n` (`n > 0`).
     pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() >> 32) * u64::from(n) >> 32) as u32
+        (((self.next_u64() >> 32) * u64::from(n)) >> 32) as u32
     }
 
     /// A uniformly chosen element.
@@ -128,10 +132,20 @@ impl Solver {
     ///
     /// # Errors
     /// [`SolveError::GameOver`] if the game has ended.
-    pub fn best_move(&mut self, position: &Position, level: Level, rng: &mut Rng) -> Result<usize, SolveError> {
+    pub fn best_move(
+        &mut self,
+        position: &Position,
+        level: Level,
+        rng: &mut Rng,
+    ) -> Result<usize, SolveError> {
         if level == Level::Perfect {
             let scores = self.analyze(position)?;
-            let best = scores.iter().flatten().copied().max().ok_or(SolveError::GameOver)?;
+            let best = scores
+                .iter()
+                .flatten()
+                .copied()
+                .max()
+                .ok_or(SolveError::GameOver)?;
             let candidates: Vec<usize> = (0..WIDTH).filter(|&c| scores[c] == Some(best)).collect();
             return Ok(rng.pick(&candidates));
         }

@@ -19,7 +19,9 @@ pub enum SolveError {
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::GameOver => write!(f, "the game is already over, so there is nothing to solve"),
+            SolveError::GameOver => {
+                write!(f, "the game is already over, so there is nothing to solve")
+            }
         }
     }
 }
@@ -59,7 +61,11 @@ impl Solver {
 
     /// A solver whose transposition table takes at most `table_mib` MiB.
     pub fn new(table_mib: usize) -> Solver {
-        Solver { table: Table::with_mib(table_mib), book: None, nodes: 0 }
+        Solver {
+            table: Table::with_mib(table_mib),
+            book: None,
+            nodes: 0,
+        }
     }
 
     /// Uses an opening book for the positions it holds.
@@ -69,6 +75,10 @@ impl Solver {
 
     pub fn book(&self) -> Option<&Book> {
         self.book.as_ref()
+    }
+
+    pub fn book_mut(&mut self) -> Option<&mut Book> {
+        self.book.as_mut()
     }
 
     /// The transposition table's size in bytes.
@@ -133,7 +143,11 @@ impl Solver {
     /// Whether the side to move wins within its next `own_moves` moves (true), or loses
     /// within the opponent's next `own_moves` moves (false), or neither (None). Much cheaper
     /// than an exact score when the horizon is short: used by the lower levels.
-    pub fn outcome_within(&mut self, position: &Position, own_moves: u32) -> Result<Option<bool>, SolveError> {
+    pub fn outcome_within(
+        &mut self,
+        position: &Position,
+        own_moves: u32,
+    ) -> Result<Option<bool>, SolveError> {
         if position.is_over() {
             return Err(SolveError::GameOver);
         }
@@ -148,11 +162,15 @@ impl Solver {
         let opp_played = b.moves.div_ceil(2);
         // Winning with own stone number k scores 22 - k.
         let win_threshold = 22 - (own_played + own_moves) as i32;
-        if win_threshold <= win_now_score(b.moves) && self.negamax(b, win_threshold - 1, win_threshold) >= win_threshold {
+        if win_threshold <= win_now_score(b.moves)
+            && self.negamax(b, win_threshold - 1, win_threshold) >= win_threshold
+        {
             return Some(true);
         }
         let lose_threshold = (opp_played + own_moves) as i32 - 22;
-        if lose_threshold >= -win_now_score(b.moves + 1) && self.negamax(b, lose_threshold, lose_threshold + 1) <= lose_threshold {
+        if lose_threshold >= -win_now_score(b.moves + 1)
+            && self.negamax(b, lose_threshold, lose_threshold + 1) <= lose_threshold
+        {
             return Some(false);
         }
         None

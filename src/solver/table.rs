@@ -23,7 +23,10 @@ impl Table {
         let bytes = mib.max(1).saturating_mul(1 << 20);
         let entries = (bytes / 8).max(128);
         let bits = usize::BITS - 1 - entries.leading_zeros();
-        Table { entries: vec![0; 1 << bits], shift: 64 - bits }
+        Table {
+            entries: vec![0; 1 << bits],
+            shift: 64 - bits,
+        }
     }
 
     /// Size in bytes.
@@ -44,7 +47,11 @@ impl Table {
             return None;
         }
         let v = (e & 0xff) as i32;
-        Some(if v >= 128 { Bound::Lower(v - 128 - OFFSET) } else { Bound::Upper(v - OFFSET) })
+        Some(if v >= 128 {
+            Bound::Lower(v - 128 - OFFSET)
+        } else {
+            Bound::Upper(v - OFFSET)
+        })
     }
 
     #[inline(always)]

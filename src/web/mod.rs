@@ -1,8 +1,13 @@
 //! The browser layer (wasm32 only): thin `#[wasm_bindgen]` wrappers that check input, and the
 //! canvas UI. Logic lives in `engine` and `solver`; this layer converts and draws.
 
+mod ai;
+mod app;
 mod convert;
+mod dom;
 pub mod game;
+pub mod mount;
+pub mod solver;
 
 use wasm_bindgen::prelude::*;
 

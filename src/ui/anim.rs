@@ -1,0 +1,99 @@
+//! The animation timeline: falling pieces and the fade at the end. Times in milliseconds.
+
+/// Gravity in cells per ms^2: a fall of 6 cells takes about 330 ms before the bounce.
+const GRAVITY: f64 = 0.000_11;
+/// Share of the impact speed kept by the bounce.
+const RESTITUTION: f64 = 0.28;
+
+/// Where a falling piece is, `t` ms after it was released `distance` cells above its cell.
+/// Returns the offset above the resting place in cells (0 = resting, positive = above).
+///
+/// The piece accelerates under gravity, hits, bounces once to a small height, falls back
+/// and settles. [`fall_duration`] says when it rests.
+pub fn fall_offset(distance: f64, t: f64) -> f64 {
+    let t = t.max(0.0);
+    let impact = (2.0 * distance / GRAVITY).sqrt();
+    if t < impact {
+        return distance - 0.5 * GRAVITY * t * t;
+    }
+    // Bounce: up with a fraction of the impact speed, then down again.
+    let v = GRAVITY * impact * RESTITUTION;
+    let bounce = 2.0 * v / GRAVITY;
+    let u = t - impact;
+    if u < bounce {
+        return v * u - 0.5 * GRAVITY * u * u;
+    }
+    0.0
+}
+
+/// How long a fall of `distance` cells takes, bounce included.
+pub fn fall_duration(distance: f64) -> f64 {
+    let impact = (2.0 * distance.max(0.0) / GRAVITY).sqrt();
+    impact * (1.0 + 2.0 * RESTITUTION)
+}
+
+/// Duration of the fade of the non-winning checkers.
+pub fn fade_duration(reduced_motion: bool) -> f64 {
+    if reduced_motion {
+        120.0
+    } else {
+        700.0
+    }
+}
+
+/// The opacity the non-winning checkers fade to.
+pub const FADED_ALPHA: f64 = 0.25;
+
+/// Opacity of a non-winning checker `t` ms into the fade (eased).
+pub fn fade_alpha(t: f64, duration: f64) -> f64 {
+    let x = (t / duration).clamp(0.0, 1.0);
+    let eased = 1.0 - (1.0 - x) * (1.0 - x);
+    1.0 - (1.0 - FADED_ALPHA) * eased
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn falls_under_gravity_then_bounces_and_settles() {
+        let d = 6.0;
+        assert_eq!(fall_offset(d, 0.0), d);
+        let impact = (2.0 * d / GRAVITY).sqrt();
+        // Accelerating: it covers more ground in the second half of the fall time.
+        let half = fall_offset(d, impact / 2.0);
+        assert!(
+            d - half < half,
+            "first half {} second half {}",
+            d - half,
+            half
+        );
+        assert!(fall_offset(d, impact).abs() < 1e-9);
+        // A small bounce, well under a cell, then rest.
+        let peak = (0..100)
+            .map(|i| fall_offset(d, impact + i as f64))
+            .fold(0.0, f64::max);
+        assert!(peak > 0.05 && peak < 0.6, "bounce {peak}");
+        assert_eq!(fall_offset(d, fall_duration(d) + 1.0), 0.0);
+        // Never below the resting place.
+        for i in 0..1000 {
+            assert!(fall_offset(d, i as f64) >= -1e-9);
+        }
+    }
+
+    #[test]
+    fn longer_falls_take_longer() {
+        let times: Vec<f64> = (1..=7).map(|d| fall_duration(d as f64)).collect();
+        assert!(times.windows(2).all(|w| w[0] < w[1]), "{times:?}");
+        assert!(times[6] < 700.0, "{times:?}");
+    }
+
+    #[test]
+    fn fade_goes_from_full_to_a_quarter() {
+        assert_eq!(fade_alpha(0.0, 700.0), 1.0);
+        assert_eq!(fade_alpha(700.0, 700.0), FADED_ALPHA);
+        assert_eq!(fade_alpha(9e9, 700.0), FADED_ALPHA);
+        assert!(fade_alpha(350.0, 700.0) < 1.0 && fade_alpha(350.0, 700.0) > FADED_ALPHA);
+        assert!(fade_duration(true) < fade_duration(false));
+    }
+}

@@ -1,0 +1,465 @@
+//! The UI controller: turns input into moves and keeps the animation timeline. Pure: the
+//! web layer passes in the time and carries out the returned [`Effect`]s.
+
+use super::anim;
+use super::text;
+use crate::engine::{Placed, PlayError, Player, Position, WIDTH};
+use crate::solver::Level;
+
+/// Who plays a side. The computer's moves come from the AI worker (`web::ai`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerKind {
+    Human,
+    Computer(Level),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Red (first) and Yellow (second).
+    pub players: [PlayerKind; 2],
+    pub reduced_motion: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            players: [PlayerKind::Human; 2],
+            reduced_motion: false,
+        }
+    }
+}
+
+/// A piece on its way down.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fall {
+    pub placed: Placed,
+    pub start: f64,
+    /// Cells from the row of air to its resting cell.
+    pub distance: f64,
+    pub duration: f64,
+}
+
+/// What the web layer must do after an input or a tick.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Say this in the polite live region.
+    Announce(String),
+    /// The game has ended (the last piece has landed): show the result and Play again.
+    Finished(String),
+    /// The board, the turn or the controls changed: redraw and refresh the DOM mirror.
+    Changed,
+    /// It is the computer's turn in this position; `request` tags the answer so that a late
+    /// one (after undo or a new game) is dropped.
+    ComputerTurn {
+        request: u64,
+        moves: String,
+        level: Level,
+    },
+    /// Any pending computer request is void.
+    CancelComputer,
+}
+
+#[derive(Debug, Clone)]
+pub struct Controller {
+    position: Position,
+    settings: Settings,
+    selected: usize,
+    fall: Option<Fall>,
+    queued: Option<usize>,
+    /// When the fade at the end started.
+    finished_at: Option<f64>,
+    /// Tags computer requests; bumped whenever the position changes under one.
+    request: u64,
+    waiting: bool,
+}
+
+impl Controller {
+    pub fn new(settings: Settings) -> Controller {
+        Controller {
+            position: Position::new(),
+            settings,
+            selected: WIDTH / 2,
+            fall: None,
+            queued: None,
+            finished_at: None,
+            request: 0,
+            waiting: false,
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    pub fn fall(&self) -> Option<Fall> {
+        self.fall
+    }
+
+    /// Whether the computer is working on a move.
+    pub fn is_thinking(&self) -> bool {
+        self.waiting
+    }
+
+    /// Whether a person may drop a piece now (it is a human's turn and the game is on).
+    pub fn human_to_move(&self) -> bool {
+        !self.position.is_over() && self.settings.players[self.side()] == PlayerKind::Human
+    }
+
+    fn side(&self) -> usize {
+        usize::from(self.position.current_player().number() - 1)
+    }
+
+    pub fn select(&mut self, column: usize) -> Vec<Effect> {
+        if column < WIDTH && column != self.selected {
+            self.selected = column;
+            return vec![Effect::Changed];
+        }
+        Vec::new()
+    }
+
+    /// Moves the selection left (-1) or right (+1), stopping at the edges.
+    pub fn move_selection(&mut self, delta: i32) -> Vec<Effect> {
+        let next = (self.selected as i32 + delta).clamp(0, WIDTH as i32 - 1) as usize;
+        self.select(next)
+    }
+
+    /// A person asks to drop a piece in `column`.
+    pub fn drop_piece(&mut self, column: usize, now: f64) -> Vec<Effect> {
+        if column >= WIDTH {
+            return vec![Effect::Announce(format!(
+                "There is no column {}",
+                column + 1
+            ))];
+        }
+        self.selected = column;
+        if self.fall.is_some() {
+            // Never lose a move half-way: it is played when the piece in the air lands.
+            self.queued = Some(column);
+            return vec![Effect::Changed];
+        }
+        if self.position.is_over() {
+            return vec![Effect::Announce(
+                "The game is over. Press N or choose New game to play again.".into(),
+            )];
+        }
+        if !self.human_to_move() {
+            return vec![Effect::Announce("Wait: the computer is thinking.".into())];
+        }
+        self.play(column, now)
+    }
+
+    /// The computer's answer to request `request`. Stale answers are ignored.
+    pub fn computer_move(&mut self, request: u64, column: usize, now: f64) -> Vec<Effect> {
+        if request != self.request || !self.waiting || self.position.is_over() {
+            return Vec::new();
+        }
+        self.waiting = false;
+        self.play(column, now)
+    }
+
+    fn play(&mut self, column: usize, now: f64) -> Vec<Effect> {
+        match self.position.play(column) {
+            Ok(placed) => {
+                let distance = f64::from(placed.row) + 1.0;
+                let duration = if self.settings.reduced_motion {
+                    0.0
+                } else {
+                    anim::fall_duration(distance)
+                };
+                self.fall = Some(Fall {
+                    placed,
+                    start: now,
+                    distance,
+                    duration,
+                });
+                let mut effects = vec![Effect::Announce(text::move_text(placed)), Effect::Changed];
+                if duration == 0.0 {
+                    effects.extend(self.tick(now));
+                }
+                effects
+            }
+            Err(PlayError::ColumnFull { column }) => {
+                vec![Effect::Announce(text::full_text(column))]
+            }
+            Err(e) => vec![Effect::Announce(e.to_string())],
+        }
+    }
+
+    /// Advances the timeline. Call it every animation frame while [`Controller::is_animating`].
+    pub fn tick(&mut self, now: f64) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        if let Some(fall) = self.fall {
+            if now - fall.start < fall.duration {
+                return effects;
+            }
+            self.fall = None;
+            effects.push(Effect::Changed);
+            if let Some(result) = text::result_text(self.position.status()) {
+                self.finished_at = Some(now);
+                self.queued = None;
+                effects.push(Effect::Finished(result));
+                return effects;
+            }
+            if let Some(column) = self.queued.take() {
+                if self.human_to_move() {
+                    effects.extend(self.play(column, now));
+                    return effects;
+                }
+            }
+        }
+        effects.extend(self.request_computer());
+        effects
+    }
+
+    /// Asks for a computer move if it is the computer's turn and nothing is pending.
+    fn request_computer(&mut self) -> Vec<Effect> {
+        if self.fall.is_some() || self.waiting || self.position.is_over() {
+            return Vec::new();
+        }
+        match self.settings.players[self.side()] {
+            PlayerKind::Computer(level) => {
+                self.waiting = true;
+                self.request += 1;
+                vec![
+                    Effect::ComputerTurn {
+                        request: self.request,
+                        moves: self.position.moves_string(),
+                        level,
+                    },
+                    Effect::Changed,
+                ]
+            }
+            PlayerKind::Human => Vec::new(),
+        }
+    }
+
+    fn cancel(&mut self) -> Vec<Effect> {
+        self.fall = None;
+        self.queued = None;
+        self.finished_at = None;
+        self.request += 1;
+        let was_waiting = std::mem::replace(&mut self.waiting, false);
+        if was_waiting {
+            vec![Effect::CancelComputer]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Takes back the last move; against the computer, also its reply, so that it is a
+    /// person's turn again.
+    pub fn undo(&mut self, now: f64) -> Vec<Effect> {
+        let mut effects = self.cancel();
+        let mut undone = Vec::new();
+        while let Some(column) = self.position.undo() {
+            undone.push((self.position.current_player(), column));
+            if self.settings.players[self.side()] == PlayerKind::Human {
+                break;
+            }
+        }
+        if undone.is_empty() {
+            effects.push(Effect::Announce("Nothing to undo".into()));
+        } else {
+            let what: Vec<String> = undone
+                .iter()
+                .map(|&(p, c)| format!("{} in column {}", text::player_name(p), c + 1))
+                .collect();
+            effects.push(Effect::Announce(format!("Undid {}", what.join(" and "))));
+        }
+        effects.push(Effect::Changed);
+        effects.extend(self.tick(now));
+        effects
+    }
+
+    pub fn new_game(&mut self, now: f64) -> Vec<Effect> {
+        let mut effects = self.cancel();
+        self.position = Position::new();
+        self.selected = WIDTH / 2;
+        effects.push(Effect::Announce(format!(
+            "New game. {} to move.",
+            text::player_name(Player::First)
+        )));
+        effects.push(Effect::Changed);
+        effects.extend(self.tick(now));
+        effects
+    }
+
+    pub fn set_settings(&mut self, settings: Settings, now: f64) -> Vec<Effect> {
+        let players_changed = settings.players != self.settings.players;
+        self.settings = settings;
+        let mut effects = vec![Effect::Changed];
+        if players_changed {
+            effects.extend(self.cancel());
+            effects.extend(self.tick(now));
+        }
+        effects
+    }
+
+    /// Whether frames must keep coming: a piece is falling or the fade is running.
+    pub fn is_animating(&self, now: f64) -> bool {
+        self.fall.is_some()
+            || self
+                .finished_at
+                .is_some_and(|t| now - t < anim::fade_duration(self.settings.reduced_motion))
+    }
+
+    /// Opacity of the checkers outside the win line.
+    pub fn others_alpha(&self, now: f64) -> f64 {
+        match (self.finished_at, self.position.status()) {
+            (Some(t), crate::engine::Status::Win(_)) => {
+                anim::fade_alpha(now - t, anim::fade_duration(self.settings.reduced_motion))
+            }
+            _ => 1.0,
+        }
+    }
+
+    /// Whether the end-of-game display (fade, markers) is on.
+    pub fn finished(&self) -> bool {
+        self.finished_at.is_some()
+    }
+
+    /// Where the falling piece is: its cell and its height above it, in cells.
+    pub fn falling(&self, now: f64) -> Option<(Placed, f64)> {
+        self.fall
+            .map(|f| (f.placed, anim::fall_offset(f.distance, now - f.start)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Status;
+
+    fn announced(effects: &[Effect]) -> Vec<String> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Announce(s) | Effect::Finished(s) => Some(s.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_drop_changes_state_at_once_and_animates() {
+        let mut c = Controller::new(Settings::default());
+        let e = c.drop_piece(3, 0.0);
+        assert_eq!(announced(&e), ["Red in column 4, row 1"]);
+        assert_eq!(c.position().moves_string(), "4");
+        assert!(c.is_animating(10.0));
+        let (placed, offset) = c.falling(0.0).unwrap();
+        assert_eq!(placed.row, 5);
+        assert_eq!(offset, 6.0);
+        // A move during the fall is queued, not lost, and played when the piece lands.
+        assert!(announced(&c.drop_piece(2, 50.0)).is_empty());
+        assert_eq!(c.position().moves_string(), "4");
+        let e = c.tick(10_000.0);
+        assert_eq!(announced(&e), ["Yellow in column 3, row 1"]);
+        assert_eq!(c.position().moves_string(), "43");
+    }
+
+    #[test]
+    fn a_win_is_announced_when_the_last_piece_lands_then_fades() {
+        let mut c = Controller::new(Settings::default());
+        let mut now = 0.0;
+        for col in [0, 1, 0, 1, 0, 1] {
+            c.drop_piece(col, now);
+            now += 1000.0;
+            c.tick(now);
+        }
+        let e = c.drop_piece(0, now);
+        assert_eq!(c.position().status(), Status::Win(Player::First));
+        assert!(!announced(&e).iter().any(|s| s.contains("wins")));
+        let e = c.tick(now + 1000.0);
+        assert_eq!(announced(&e), ["Red wins!"]);
+        assert_eq!(c.others_alpha(now + 1000.0), 1.0);
+        assert_eq!(c.others_alpha(now + 5000.0), anim::FADED_ALPHA);
+        assert!(!c.is_animating(now + 5000.0));
+        assert!(announced(&c.drop_piece(3, now + 5000.0))[0].contains("over"));
+    }
+
+    #[test]
+    fn reduced_motion_lands_at_once() {
+        let mut c = Controller::new(Settings {
+            reduced_motion: true,
+            ..Settings::default()
+        });
+        c.drop_piece(3, 0.0);
+        assert!(c.fall().is_none());
+        c.drop_piece(3, 0.0);
+        assert_eq!(c.position().moves_string(), "44");
+    }
+
+    #[test]
+    fn full_columns_are_refused_with_a_message() {
+        let mut c = Controller::new(Settings {
+            reduced_motion: true,
+            ..Settings::default()
+        });
+        for _ in 0..6 {
+            c.drop_piece(0, 0.0);
+        }
+        let e = c.drop_piece(0, 0.0);
+        assert_eq!(announced(&e), ["Column 1 is full"]);
+        assert_eq!(c.position().move_count(), 6);
+    }
+
+    #[test]
+    fn undo_and_new_game() {
+        let mut c = Controller::new(Settings {
+            reduced_motion: true,
+            ..Settings::default()
+        });
+        assert_eq!(announced(&c.undo(0.0)), ["Nothing to undo"]);
+        c.drop_piece(3, 0.0);
+        c.drop_piece(4, 0.0);
+        assert_eq!(announced(&c.undo(0.0)), ["Undid Yellow in column 5"]);
+        assert_eq!(c.position().moves_string(), "4");
+        c.new_game(0.0);
+        assert_eq!(c.position().move_count(), 0);
+        assert_eq!(c.selected(), 3);
+    }
+
+    #[test]
+    fn computer_turns_are_requested_and_stale_answers_dropped() {
+        let settings = Settings {
+            players: [PlayerKind::Human, PlayerKind::Computer(Level::Easy)],
+            reduced_motion: true,
+        };
+        let mut c = Controller::new(settings);
+        let e = c.drop_piece(3, 0.0);
+        let request = e
+            .iter()
+            .find_map(|e| match e {
+                Effect::ComputerTurn { request, moves, .. } => {
+                    assert_eq!(moves, "4");
+                    Some(*request)
+                }
+                _ => None,
+            })
+            .expect("computer asked");
+        assert!(c.is_thinking());
+        assert!(announced(&c.drop_piece(2, 0.0))[0].contains("thinking"));
+        // Undo during the computer's turn cancels it; its late answer is ignored.
+        let e = c.undo(0.0);
+        assert!(e.contains(&Effect::CancelComputer));
+        assert!(c.computer_move(request, 2, 0.0).is_empty());
+        assert_eq!(c.position().moves_string(), "");
+        // Undo against the computer takes back its reply too.
+        c.drop_piece(3, 0.0);
+        let req = c.request;
+        c.computer_move(req, 3, 0.0);
+        assert_eq!(c.position().moves_string(), "44");
+        c.undo(0.0);
+        assert_eq!(c.position().moves_string(), "");
+        assert!(c.human_to_move());
+    }
+}

@@ -1,0 +1,98 @@
+//! What the UI says: accessible names and announcements. Columns and rows are counted from
+//! 1 here, as people count; rows from the bottom.
+
+use crate::engine::{Placed, Player, Position, Status, HEIGHT};
+
+pub fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "Red",
+        Player::Second => "Yellow",
+    }
+}
+
+/// "Red in column 4, row 1" (row 1 is the bottom row).
+pub fn move_text(placed: Placed) -> String {
+    format!(
+        "{} in column {}, row {}",
+        player_name(placed.player),
+        placed.column + 1,
+        HEIGHT - usize::from(placed.row)
+    )
+}
+
+pub fn full_text(column: usize) -> String {
+    format!("Column {} is full", column + 1)
+}
+
+/// The result line, or `None` while the game goes on.
+pub fn result_text(status: Status) -> Option<String> {
+    match status {
+        Status::InProgress => None,
+        Status::Win(p) => Some(format!("{} wins!", player_name(p))),
+        Status::Draw => Some("It's a draw: the board is full.".to_owned()),
+    }
+}
+
+/// The turn line: "Red to move" or the result.
+pub fn turn_text(position: &Position) -> String {
+    result_text(position.status())
+        .unwrap_or_else(|| format!("{} to move", player_name(position.current_player())))
+}
+
+/// The accessible name of a column control: it starts "Column N" and says how full the
+/// column is and what is in it, bottom to top.
+pub fn column_label(position: &Position, column: usize) -> String {
+    let height = position.height(column);
+    let pieces: Vec<&str> = (0..height)
+        .map(|h| {
+            position
+                .cell(column, HEIGHT - 1 - h)
+                .map_or("?", player_name)
+        })
+        .collect();
+    let fill = if height == HEIGHT {
+        "full".to_owned()
+    } else if height == 0 {
+        "empty".to_owned()
+    } else {
+        format!("{height} of {HEIGHT} filled")
+    };
+    if pieces.is_empty() {
+        format!("Column {}, {fill}", column + 1)
+    } else {
+        format!(
+            "Column {}, {fill}: {} (bottom to top)",
+            column + 1,
+            pieces.join(", ")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts() {
+        let mut p = Position::new();
+        let placed = p.play(3).unwrap();
+        assert_eq!(move_text(placed), "Red in column 4, row 1");
+        let placed = p.play(3).unwrap();
+        assert_eq!(move_text(placed), "Yellow in column 4, row 2");
+        assert_eq!(
+            column_label(&p, 3),
+            "Column 4, 2 of 6 filled: Red, Yellow (bottom to top)"
+        );
+        assert_eq!(column_label(&p, 0), "Column 1, empty");
+        assert_eq!(full_text(0), "Column 1 is full");
+        assert_eq!(turn_text(&p), "Red to move");
+        let p = Position::from_moves("444444").unwrap();
+        assert!(column_label(&p, 3).starts_with("Column 4, full"));
+        let p = Position::from_moves("1212121").unwrap();
+        assert_eq!(turn_text(&p), "Red wins!");
+        assert!(result_text(Status::Draw).unwrap().contains("draw"));
+        assert!(result_text(Status::Win(Player::Second))
+            .unwrap()
+            .contains("wins"));
+    }
+}

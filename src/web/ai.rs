@@ -1,0 +1,153 @@
+//! The computer player's client on the page: a module Web Worker that imports this same
+//! glue module and runs the solver there, so the page never freezes.
+//!
+//! The worker's code is made from a string and imports the glue by its URL, so it works
+//! the same from the Trunk site and from the npm package. A cancelled request makes the
+//! worker be replaced: a search cannot be interrupted, and its late answer must never land.
+
+use crate::solver::Level;
+use std::cell::RefCell;
+use std::rc::Weak;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
+
+#[wasm_bindgen]
+extern "C" {
+    /// `import.meta.url` of the glue module itself (wasm-bindgen inlines it there), whatever
+    /// the file is called: `connect_four.js` from wasm-pack, `connect-four.js` from Trunk.
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
+    static GLUE_URL: String;
+}
+
+fn glue_url() -> String {
+    GLUE_URL.with(String::clone)
+}
+
+const WORKER_SOURCE: &str = r#"
+import init, { Solver } from "__GLUE__";
+let solver = null;
+const queue = [];
+const handle = (msg) => {
+  try {
+    if (msg.op === "bestMove") {
+      self.postMessage({ id: msg.id, ok: true, column: solver.bestMove(msg.moves, msg.level) });
+    } else if (msg.op === "analyze") {
+      self.postMessage({ id: msg.id, ok: true, scores: solver.analyze(msg.moves) });
+    } else {
+      self.postMessage({ id: msg.id, ok: false, error: "unknown request " + msg.op });
+    }
+  } catch (e) {
+    self.postMessage({ id: msg.id, ok: false, error: String(e && e.message || e) });
+  }
+};
+self.onmessage = (e) => (solver ? handle(e.data) : queue.push(e.data));
+init().then(() => {
+  solver = new Solver({ tableMiB: 64 });
+  self.postMessage({ ready: true });
+  for (const msg of queue.splice(0)) handle(msg);
+}, (e) => self.postMessage({ ok: false, fatal: true, error: String(e && e.message || e) }));
+"#;
+
+pub(crate) struct AiClient {
+    worker: RefCell<Option<Worker>>,
+    on_message: Closure<dyn FnMut(MessageEvent)>,
+    url: String,
+}
+
+/// What the page's app gets back.
+pub(crate) enum Reply {
+    Move { request: u64, column: usize },
+    Failed(String),
+}
+
+impl AiClient {
+    pub(crate) fn new(app: Weak<RefCell<super::app::App>>) -> Result<AiClient, JsValue> {
+        let source = WORKER_SOURCE.replace("__GLUE__", &glue_url());
+        let parts = js_sys::Array::of1(&JsValue::from_str(&source));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("text/javascript");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let reply = parse_reply(&e.data());
+            if let (Some(reply), Some(app)) = (reply, app.upgrade()) {
+                if let Ok(mut app) = app.try_borrow_mut() {
+                    match reply {
+                        Reply::Move { request, column } => app.computer_answer(request, column),
+                        Reply::Failed(message) => app.computer_failed(&message),
+                    }
+                }
+            }
+        });
+        let client = AiClient {
+            worker: RefCell::new(None),
+            on_message,
+            url,
+        };
+        client.spawn()?;
+        Ok(client)
+    }
+
+    fn spawn(&self) -> Result<(), JsValue> {
+        let options = WorkerOptions::new();
+        options.set_type(WorkerType::Module);
+        let worker = Worker::new_with_options(&self.url, &options)?;
+        worker.set_onmessage(Some(self.on_message.as_ref().unchecked_ref()));
+        *self.worker.borrow_mut() = Some(worker);
+        Ok(())
+    }
+
+    pub(crate) fn best_move(&self, request: u64, moves: &str, level: Level) {
+        if self.worker.borrow().is_none() && self.spawn().is_err() {
+            return;
+        }
+        let msg = js_sys::Object::new();
+        let set = |k: &str, v: JsValue| js_sys::Reflect::set(&msg, &JsValue::from_str(k), &v);
+        let _ = set("id", JsValue::from_f64(request as f64));
+        let _ = set("op", JsValue::from_str("bestMove"));
+        let _ = set("moves", JsValue::from_str(moves));
+        let _ = set("level", JsValue::from_str(level.name()));
+        if let Some(worker) = self.worker.borrow().as_ref() {
+            let _ = worker.post_message(&msg);
+        }
+    }
+
+    /// Drops the running search: the worker is replaced on the next request.
+    pub(crate) fn cancel(&self) {
+        if let Some(worker) = self.worker.borrow_mut().take() {
+            worker.set_onmessage(None);
+            worker.terminate();
+        }
+    }
+
+    pub(crate) fn terminate(&self) {
+        self.cancel();
+    }
+}
+
+impl Drop for AiClient {
+    fn drop(&mut self) {
+        self.cancel();
+        let _ = web_sys::Url::revoke_object_url(&self.url);
+    }
+}
+
+fn parse_reply(data: &JsValue) -> Option<Reply> {
+    let get = |k: &str| js_sys::Reflect::get(data, &JsValue::from_str(k)).ok();
+    if get("ready").and_then(|v| v.as_bool()) == Some(true) {
+        return None;
+    }
+    if get("ok").and_then(|v| v.as_bool()) != Some(true) {
+        let error = get("error")
+            .and_then(|v| v.as_string())
+            .unwrap_or_else(|| "unknown error".into());
+        return Some(Reply::Failed(error));
+    }
+    let request = get("id")?.as_f64()? as u64;
+    let column = get("column")?.as_f64()?;
+    (0.0..7.0).contains(&column).then_some(Reply::Move {
+        request,
+        column: column as usize,
+    })
+}

@@ -1,0 +1,42 @@
+//! Small helpers for building DOM nodes.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement};
+
+pub fn el<T: JsCast>(doc: &Document, tag: &str, class: &str) -> Result<T, JsValue> {
+    let e = doc.create_element(tag)?;
+    if !class.is_empty() {
+        e.set_class_name(class);
+    }
+    e.dyn_into::<T>()
+        .map_err(|_| JsValue::from_str("unexpected element type"))
+}
+
+pub fn attr(e: &Element, name: &str, value: &str) -> Result<(), JsValue> {
+    e.set_attribute(name, value)
+}
+
+pub fn text(e: &Element, s: &str) {
+    if e.text_content().as_deref() != Some(s) {
+        e.set_text_content(Some(s));
+    }
+}
+
+pub fn append(parent: &Element, child: &Element) -> Result<(), JsValue> {
+    parent.append_child(child).map(|_| ())
+}
+
+pub fn set_hidden(e: &HtmlElement, hidden: bool) {
+    if e.hidden() != hidden {
+        e.set_hidden(hidden);
+    }
+}
+
+/// Sets an attribute only when it changes, so assistive technology hears real changes only.
+pub fn set_attr(e: &Element, name: &str, value: &str) {
+    if e.get_attribute(name).as_deref() != Some(value) {
+        // Setting a plain attribute on a live element cannot fail for valid names.
+        let _ = e.set_attribute(name, value);
+    }
+}

@@ -1,0 +1,67 @@
+//! `mount(element, options)`: the whole game inside any element.
+
+use super::app::{App, MountOptions, Shared};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** Options of `mount`. */
+export interface MountOptions {
+  /** Pieces appear without falling; the end fade is short. Default: `prefers-reduced-motion`. */
+  reducedMotion?: boolean;
+  /** Who plays Red (first): "human" (default) or a computer level. */
+  red?: "human" | Level;
+  /** Who plays Yellow (second): "human" (default) or a computer level. */
+  yellow?: "human" | Level;
+}
+"#;
+
+/// A mounted game. `destroy()` removes it and everything it started.
+#[wasm_bindgen]
+pub struct MountHandle {
+    app: Option<Shared>,
+}
+
+#[wasm_bindgen]
+impl MountHandle {
+    /// Removes the game's DOM, listeners, animation frames and worker. Safe to call twice.
+    pub fn destroy(&mut self) {
+        if let Some(app) = self.app.take() {
+            if let Ok(mut app) = app.try_borrow_mut() {
+                app.destroy();
+            }
+        }
+    }
+
+    /// Whether `destroy()` has been called.
+    #[wasm_bindgen(getter)]
+    pub fn destroyed(&self) -> bool {
+        self.app.is_none()
+    }
+}
+
+/// Builds the whole game inside `element`, which keeps its other children.
+///
+/// Throws if `element` is not an HTML element or an option is unknown or invalid.
+#[wasm_bindgen]
+pub fn mount(
+    #[wasm_bindgen(unchecked_param_type = "HTMLElement")] element: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "MountOptions")] options: JsValue,
+) -> Result<MountHandle, JsError> {
+    let element: web_sys::HtmlElement = element.dyn_into().map_err(|v| {
+        JsError::new(&format!(
+            "mount needs an HTML element, got {}",
+            super::convert::describe(&v)
+        ))
+    })?;
+    let options: MountOptions = if options.is_undefined() || options.is_null() {
+        MountOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(options)
+            .map_err(|e| JsError::new(&format!("invalid mount options: {e}")))?
+    };
+    let app = App::mount(&element, options)
+        .map_err(|e| JsError::new(&e.as_string().unwrap_or_else(|| "mount failed".into())))?;
+    Ok(MountHandle { app: Some(app) })
+}

@@ -1,0 +1,165 @@
+//! `Solver`: the JS face of the perfect solver and the four levels.
+
+use super::convert::{describe, to_js};
+use crate::engine::Position;
+use crate::solver::{Book, Level, Rng, Solver as Core};
+use wasm_bindgen::prelude::*;
+
+/// The largest transposition table allowed in the browser, in MiB.
+pub const MAX_TABLE_MIB: usize = 64;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** The computer's levels, weakest first. */
+export type Level = "easy" | "medium" | "hard" | "perfect";
+/** Options of `new Solver(options)`. */
+export interface SolverOptions {
+  /** Transposition table size in MiB, 1 to 64 (default 64). */
+  tableMiB?: number;
+}
+"#;
+
+/// A perfect Connect Four solver, with the computer's four levels.
+///
+/// Scores follow Pascal Pons' convention, for the side to move: 0 is a draw; a positive
+/// score `s` wins with the mover's `(22 - s)`-th stone; a negative one loses to the
+/// opponent's `(22 + s)`-th stone. Moves use `Game.fromMoves` notation (`"4453"`). The
+/// transposition table is kept between calls, so later calls on related positions are faster.
+#[wasm_bindgen]
+pub struct Solver {
+    core: Core,
+    rng: Rng,
+}
+
+fn position(moves: &JsValue) -> Result<Position, JsError> {
+    let Some(moves) = moves.as_string() else {
+        return Err(JsError::new(&format!(
+            "invalid move string {}: expected a string of digits 1-7",
+            describe(moves)
+        )));
+    };
+    let p = Position::from_moves(&moves).map_err(|e| JsError::new(&e.to_string()))?;
+    if p.is_over() {
+        return Err(JsError::new(&format!(
+            "the game {moves:?} is already over, so there is no move to find"
+        )));
+    }
+    Ok(p)
+}
+
+#[wasm_bindgen]
+impl Solver {
+    /// `options.tableMiB`: table size in MiB, an integer from 1 to 64 (default 64).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "SolverOptions")] options: JsValue,
+    ) -> Result<Solver, JsError> {
+        let mut mib = MAX_TABLE_MIB;
+        if !options.is_undefined() && !options.is_null() {
+            if !options.is_object() {
+                return Err(JsError::new(
+                    "Solver options must be an object, e.g. { tableMiB: 16 }",
+                ));
+            }
+            let value = js_sys::Reflect::get(&options, &JsValue::from_str("tableMiB"))
+                .map_err(|_| JsError::new("could not read options.tableMiB"))?;
+            if !value.is_undefined() {
+                match value.as_f64() {
+                    Some(n) if n.fract() == 0.0 && (1.0..=MAX_TABLE_MIB as f64).contains(&n) => {
+                        mib = n as usize
+                    }
+                    _ => {
+                        return Err(JsError::new(&format!(
+                            "invalid tableMiB {}: expected an integer from 1 to {MAX_TABLE_MIB}",
+                            describe(&value)
+                        )))
+                    }
+                }
+            }
+        }
+        let seed = (js_sys::Math::random() * 2f64.powi(53)) as u64;
+        let mut core = Core::new(mib);
+        core.set_book(Some(embedded_book()));
+        Ok(Solver {
+            core,
+            rng: Rng::new(seed),
+        })
+    }
+
+    /// Pons' score of the position for the side to move.
+    pub fn score(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+    ) -> Result<i32, JsError> {
+        let p = position(&moves)?;
+        self.core
+            .score(&p)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Seven entries: the score of playing each column for the side to move, `null` for a
+    /// full column.
+    #[wasm_bindgen(unchecked_return_type = "(number | null)[]")]
+    pub fn analyze(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let p = position(&moves)?;
+        let scores = self
+            .core
+            .analyze(&p)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(to_js(&scores))
+    }
+
+    /// The move `level` plays: a 0-based column.
+    #[wasm_bindgen(js_name = bestMove)]
+    pub fn best_move(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Level")] level: JsValue,
+    ) -> Result<u32, JsError> {
+        let p = position(&moves)?;
+        let level: Level = level
+            .as_string()
+            .ok_or_else(|| {
+                JsError::new(&format!(
+                    "invalid level {}: expected \"easy\", \"medium\", \"hard\" or \"perfect\"",
+                    describe(&level)
+                ))
+            })?
+            .parse()
+            .map_err(|e: crate::solver::levels::UnknownLevel| JsError::new(&e.to_string()))?;
+        let column = self
+            .core
+            .best_move(&p, level, &mut self.rng)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(column as u32)
+    }
+
+    /// Positions searched so far (for benchmarks).
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> f64 {
+        self.core.nodes() as f64
+    }
+
+    /// The opening book's number of positions.
+    #[wasm_bindgen(getter, js_name = bookSize)]
+    pub fn book_size(&self) -> u32 {
+        self.core.book().map_or(0, |b| b.len() as u32)
+    }
+
+    /// Forgets stored results (the book stays).
+    pub fn clear(&mut self) {
+        self.core.clear();
+        self.core.reset_nodes();
+    }
+}
+
+/// The opening book generated by `make-book` (`www/book.bin`), built into the module. It
+/// is parsed when a `Solver` is made, in the worker, so it never delays the first board.
+fn embedded_book() -> Book {
+    // The file is generated and checked by our own tool; an unreadable one means no book,
+    // not a panic: the search still gives exact answers, only slower.
+    Book::from_bytes(include_bytes!("../../www/book.bin")).unwrap_or_default()
+}
