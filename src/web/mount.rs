@@ -17,6 +17,8 @@ export interface MountOptions {
 }
 "#;
 
+const KNOWN_OPTIONS: [&str; 3] = ["reducedMotion", "red", "yellow"];
+
 /// A mounted game. `destroy()` removes it and everything it started.
 #[wasm_bindgen]
 pub struct MountHandle {
@@ -58,6 +60,17 @@ pub fn mount(
     let options: MountOptions = if options.is_undefined() || options.is_null() {
         MountOptions::default()
     } else {
+        if !options.is_object() {
+            return Err(JsError::new("invalid mount options: expected an object"));
+        }
+        for key in js_sys::Object::keys(options.unchecked_ref::<js_sys::Object>()).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !KNOWN_OPTIONS.contains(&key.as_str()) {
+                return Err(JsError::new(&format!(
+                    "invalid mount options: unknown field {key:?}, expected one of {KNOWN_OPTIONS:?}"
+                )));
+            }
+        }
         serde_wasm_bindgen::from_value(options)
             .map_err(|e| JsError::new(&format!("invalid mount options: {e}")))?
     };

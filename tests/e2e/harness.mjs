@@ -57,6 +57,7 @@ export async function launch() {
 /** Opens a page that records console errors and warnings, and uncaught exceptions. */
 export async function openPage(browser, url, contextOptions = {}) {
   const context = await browser.newContext(contextOptions);
+  await installProbe(context);
   const page = await context.newPage();
   const problems = [];
   page.on("console", (msg) => {
@@ -71,4 +72,72 @@ export async function openPage(browser, url, contextOptions = {}) {
 export async function screenshot(page, name) {
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Polls `fn` until it returns a truthy value; throws with `what` after `ms`. */
+export async function until(fn, what, ms = 10_000) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    last = await fn();
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
+
+/**
+ * The RGBA of the canvas pixel at the centre of a cell (row 0 = top, -1 = the row of air),
+ * shifted by (dx, dy) cell fractions. `index` picks the board on pages with several.
+ */
+export async function cellPixel(page, column, row, dx = 0, dy = 0, index = 0) {
+  return page.evaluate(({ column, row, dx, dy, index }) => {
+    const canvas = document.querySelectorAll(".c4-stage canvas")[index];
+    const r = canvas.getBoundingClientRect();
+    const cell = Math.min(r.width / 7, r.height / 7);
+    const left = (r.width - 7 * cell) / 2;
+    const top = (r.height - 7 * cell) / 2 + cell;
+    const x = left + (column + 0.5 + dx) * cell;
+    const y = top + (row + 0.5 + dy) * cell;
+    return window.__probePixel(canvas, x, y);
+  }, { column, row, dx, dy, index });
+}
+
+/**
+ * Installs `window.__probePixel(canvas, cssX, cssY)`: copies one pixel of the game canvas
+ * into a probe canvas made for reading, so the test's reads do not slow the game's canvas.
+ */
+export async function installProbe(context) {
+  await context.addInitScript(() => {
+    let probe;
+    window.__probePixel = (canvas, x, y) => {
+      probe ??= document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+      probe.canvas.width = probe.canvas.height = 1;
+      const s = canvas.width / canvas.getBoundingClientRect().width;
+      probe.clearRect(0, 0, 1, 1);
+      probe.drawImage(canvas, Math.round(x * s), Math.round(y * s), 1, 1, 0, 0, 1, 1);
+      return Array.from(probe.getImageData(0, 0, 1, 1).data);
+    };
+  });
+}
+
+export function near(rgba, rgb, tolerance = 8) {
+  return rgb.every((v, i) => Math.abs(rgba[i] - v) <= tolerance);
+}
+
+export const COLORS = {
+  red: [0xd2, 0x1f, 0x32],
+  yellow: [0xf2, 0xc2, 0x00],
+  backdrop: [0xe4, 0xea, 0xf8],
+};
+
+/** A colour faded to `alpha` over the light backdrop. */
+export function faded(rgb, alpha = 0.25) {
+  return rgb.map((v, i) => Math.round(alpha * v + (1 - alpha) * COLORS.backdrop[i]));
+}
+
+/** The "N moves played" counter of board `index`. */
+export async function moveCount(page, index = 0) {
+  const text = await page.locator(".c4-count").nth(index).textContent();
+  return Number.parseInt(text, 10);
 }

@@ -1,0 +1,276 @@
+// The browser game, played as a person would: mouse, keyboard, touch, screen reader names.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
+import {
+  serve, launch, openPage, screenshot, until, cellPixel, near, COLORS, faded, moveCount, installProbe,
+} from "./harness.mjs";
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });
+const liveText = (page) => page.getByRole("status").first().textContent();
+
+async function axe(page, when) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`), [], `axe at ${when}`);
+}
+
+/** Clicks column n (1-based) and waits until the move is on the board. */
+async function clickColumn(page, n) {
+  const before = await moveCount(page);
+  await column(page, n).click();
+  await until(async () => (await moveCount(page)) === before + 1, `move in column ${n}`);
+}
+
+test("a whole game won with the mouse: live region, Play again, faded checkers", async () => {
+  const { page, problems, context } = await openPage(browser, server.url, { viewport: { width: 900, height: 1000 } });
+  await column(page, 4).waitFor();
+  await screenshot(page, "01-start");
+  await axe(page, "start");
+  // Red plays column 1 four times; Yellow plays column 2 three times.
+  for (const n of [1, 2, 1, 2, 1]) await clickColumn(page, n);
+  // Catch the next piece mid-air: right after the click its cell is still empty.
+  await column(page, 2).click();
+  const midAir = await cellPixel(page, 1, 2, 0.3, 0);
+  assert.ok(near(midAir, COLORS.backdrop, 12), `cell still empty during the fall: ${midAir}`);
+  await screenshot(page, "03-falling");
+  await until(async () => near(await cellPixel(page, 1, 3, 0.3, 0), COLORS.yellow), "yellow lands");
+  await screenshot(page, "02-mid-game");
+  await axe(page, "mid-game");
+  assert.match(await column(page, 1).getAttribute("aria-label"), /^Column 1, 3 of 6 filled: Red, Red, Red/);
+  await column(page, 1).click();
+  const again = page.getByRole("button", { name: "Play again" });
+  await again.waitFor();
+  assert.match(await liveText(page), /Red wins/);
+  await until(async () => (await again.evaluate((b) => document.activeElement === b)), "focus on Play again");
+  // The yellow checkers (not in the line) fade to a quarter; the red line stays.
+  await until(async () => near(await cellPixel(page, 1, 5, 0.3, 0), faded(COLORS.yellow)), "yellow faded");
+  assert.ok(near(await cellPixel(page, 0, 5, 0.3, 0), COLORS.red), "winning checker at full strength");
+  // The winning checkers carry a white ring that does not depend on colour.
+  assert.ok(near(await cellPixel(page, 0, 2, 0, -0.209), [255, 255, 255], 30), "marker ring");
+  await screenshot(page, "04-faded-finish");
+  await axe(page, "game over");
+  await again.click();
+  await until(async () => (await moveCount(page)) === 0, "new game");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("a whole game to a draw with the keyboard alone", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  await page.keyboard.press("Tab"); // into the board: the selected column takes focus
+  assert.match(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), /^Column 4/);
+  const moves = "423543352361621225217353176654765447161747";
+  let selected = 4;
+  for (let i = 0; i < moves.length; i++) {
+    const target = Number(moves[i]);
+    if (i % 3 === 2) {
+      await page.keyboard.press(String(target)); // digits drop directly
+    } else {
+      while (selected !== target) {
+        await page.keyboard.press(target < selected ? "ArrowLeft" : "ArrowRight");
+        selected += target < selected ? -1 : 1;
+      }
+      await page.keyboard.press(i % 2 ? "Space" : "Enter");
+    }
+    selected = target;
+    await until(async () => (await moveCount(page)) === i + 1, `move ${i + 1}`);
+  }
+  await page.getByRole("button", { name: "Play again" }).waitFor();
+  await until(async () => /draw/.test(await liveText(page)), "draw announced");
+  // Play again has the focus, and Enter starts over.
+  await page.keyboard.press("Enter");
+  await until(async () => (await moveCount(page)) === 0, "new game by keyboard");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("a full column is refused and nothing changes", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  for (let i = 0; i < 6; i++) await clickColumn(page, 1);
+  assert.match(await column(page, 1).getAttribute("aria-label"), /^Column 1, full/);
+  assert.equal(await column(page, 1).getAttribute("aria-disabled"), "true");
+  // A person can still press it (it stays focusable): by mouse, then by key.
+  await column(page, 1).click({ force: true });
+  await until(async () => /Column 1 is full/.test(await liveText(page)), "refusal announced");
+  await page.getByRole("button", { name: "Undo" }).focus();
+  await page.keyboard.press("1");
+  await until(async () => /Column 1 is full\s*$/.test(await liveText(page)), "refusal by key");
+  assert.equal(await moveCount(page), 6);
+  assert.match(await page.locator(".c4-turn").textContent(), /Red to move/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("undo and new game, by button and by key", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  const undo = page.getByRole("button", { name: "Undo" });
+  assert.equal(await undo.isDisabled(), true);
+  for (const n of [4, 4, 3]) await clickColumn(page, n);
+  await undo.click();
+  await until(async () => (await moveCount(page)) === 2, "undo by button");
+  assert.match(await liveText(page), /Undid Red in column 3/);
+  await column(page, 5).focus();
+  await page.keyboard.press("u");
+  await until(async () => (await moveCount(page)) === 1, "undo by key");
+  await page.keyboard.press("n");
+  await until(async () => (await moveCount(page)) === 0, "new game by key");
+  await clickColumn(page, 2);
+  await page.getByRole("button", { name: "New game" }).click();
+  await until(async () => (await moveCount(page)) === 0, "new game by button");
+  assert.match(await liveText(page), /New game/);
+  assert.ok(near(await cellPixel(page, 1, 5, 0.3, 0), COLORS.backdrop), "board cleared");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("a phone in portrait: taps drop pieces, nothing shifts or scrolls sideways", async () => {
+  const { page, problems, context } = await openPage(browser, server.url, {
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
+  });
+  await column(page, 4).waitFor();
+  const stage = page.locator(".c4-stage");
+  const box0 = await stage.boundingBox();
+  for (const n of [4, 3, 4]) {
+    const before = await moveCount(page);
+    await column(page, n).tap();
+    await until(async () => (await moveCount(page)) === before + 1, `tap ${n}`);
+  }
+  await until(async () => near(await cellPixel(page, 3, 4, 0.3, 0), COLORS.backdrop) === false, "pieces drawn");
+  assert.deepEqual(await stage.boundingBox(), box0, "layout did not shift");
+  const { scrollWidth, innerWidth, touchAction, canvasWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    touchAction: getComputedStyle(document.querySelector(".c4-col")).touchAction,
+    canvasWidth: document.querySelector(".c4-stage canvas").width,
+  }));
+  assert.ok(scrollWidth <= innerWidth, `no sideways scroll: ${scrollWidth} > ${innerWidth}`);
+  assert.equal(touchAction, "manipulation", "no double-tap zoom");
+  assert.ok(canvasWidth >= box0.width * 3 - 2, "canvas drawn at device resolution");
+  await screenshot(page, "05-phone");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("reduced motion: pieces appear at once and the fade is short", async () => {
+  const { page, problems, context } = await openPage(browser, server.url, { reducedMotion: "reduce" });
+  await column(page, 4).waitFor();
+  await page.getByText("Settings").click();
+  assert.equal(await page.getByRole("checkbox", { name: "Reduce motion" }).isChecked(), true);
+  // Click and read the pixel in the same task: no fall, the piece is already there.
+  const pixel = await page.evaluate(() => {
+    document.querySelector('.c4-col[data-column="3"]').click();
+    const canvas = document.querySelector(".c4-stage canvas");
+    const r = canvas.getBoundingClientRect();
+    const cell = Math.min(r.width / 7, r.height / 7);
+    const x = (r.width - 7 * cell) / 2 + 3.8 * cell;
+    const y = (r.height - 7 * cell) / 2 + cell + 5.5 * cell;
+    return window.__probePixel(canvas, x, y);
+  });
+  assert.ok(near(pixel, COLORS.red), `piece at rest at once: ${pixel}`);
+  // The settings toggle turns motion back on: now the same read finds an empty cell.
+  await page.getByRole("checkbox", { name: "Reduce motion" }).uncheck();
+  const moving = await page.evaluate(() => {
+    document.querySelector('.c4-col[data-column="2"]').click();
+    const canvas = document.querySelector(".c4-stage canvas");
+    const r = canvas.getBoundingClientRect();
+    const cell = Math.min(r.width / 7, r.height / 7);
+    const x = (r.width - 7 * cell) / 2 + 2.8 * cell;
+    const y = (r.height - 7 * cell) / 2 + cell + 5.5 * cell;
+    return window.__probePixel(canvas, x, y);
+  });
+  assert.ok(!near(moving, COLORS.yellow), `with motion the piece is still falling: ${moving}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("two boards on one page do not interfere, and destroy() cleans up", async () => {
+  const context = await browser.newContext();
+  await installProbe(context);
+  // Count live listeners and pending animation frames, to check destroy() leaves none.
+  await context.addInitScript(() => {
+    const live = new Map();
+    const add = EventTarget.prototype.addEventListener;
+    const remove = EventTarget.prototype.removeEventListener;
+    EventTarget.prototype.addEventListener = function (type, fn, opts) {
+      if (!live.has(fn)) live.set(fn, 0);
+      live.set(fn, live.get(fn) + 1);
+      return add.call(this, type, fn, opts);
+    };
+    EventTarget.prototype.removeEventListener = function (type, fn, opts) {
+      if (live.has(fn)) { const n = live.get(fn) - 1; n ? live.set(fn, n) : live.delete(fn); }
+      return remove.call(this, type, fn, opts);
+    };
+    const raf = window.requestAnimationFrame.bind(window);
+    const caf = window.cancelAnimationFrame.bind(window);
+    const pending = new Set();
+    window.requestAnimationFrame = (cb) => {
+      const id = raf((t) => { pending.delete(id); cb(t); });
+      pending.add(id);
+      return id;
+    };
+    window.cancelAnimationFrame = (id) => { pending.delete(id); caf(id); };
+    window.__live = () => ({ listeners: [...live.values()].reduce((a, b) => a + b, 0), frames: pending.size });
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => (m.type() === "error" || m.type() === "warning") && problems.push(m.text()));
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(server.url + "embed.html");
+  await until(() => page.evaluate(() => Array.isArray(window.boards)), "boards mounted");
+  assert.equal(await page.locator(".c4").count(), 2);
+  const a = page.locator("#left");
+  const b = page.locator("#right");
+  await a.getByRole("button", { name: /^Column 4/ }).click();
+  await until(async () => (await moveCount(page, 0)) === 1, "board A moved");
+  assert.equal(await moveCount(page, 1), 0, "board B untouched");
+  await b.getByRole("button", { name: /^Column 2/ }).focus();
+  await page.keyboard.press("7");
+  await until(async () => (await moveCount(page, 1)) === 1, "board B moved by key");
+  assert.equal(await moveCount(page, 0), 1, "board A untouched by B's keys");
+  assert.match(await a.getByRole("status").textContent(), /column 4/);
+  assert.match(await b.getByRole("status").textContent(), /column 7/);
+
+  // Start a fall on A, then destroy both mid-animation.
+  await a.getByRole("button", { name: /^Column 1/ }).click();
+  await page.evaluate(() => { window.boards.forEach((h) => h.destroy()); window.boards.forEach((h) => h.destroy()); });
+  assert.equal(await page.locator(".c4").count(), 0, "DOM removed");
+  await page.waitForTimeout(100);
+  const after = await page.evaluate(() => window.__live());
+  assert.deepEqual(after, { listeners: 0, frames: 0 }, "no listener or frame left behind");
+  assert.equal(await page.locator("#c4-style").count(), 0, "shared style removed with the last board");
+  // Mounting again works.
+  await page.evaluate(async () => {
+    const { mount } = await import("./connect-four.js");
+    window.again = mount(document.getElementById("left"), {});
+  });
+  await page.locator("#left").getByRole("button", { name: /^Column 3/ }).click();
+  await until(async () => (await moveCount(page, 0)) === 1, "remounted board plays");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("bad mount input gets a clear error", async () => {
+  const { page, problems, context } = await openPage(browser, server.url + "embed.html");
+  await until(() => page.evaluate(() => Array.isArray(window.boards)), "boards mounted");
+  const errors = await page.evaluate(async () => {
+    const { mount } = await import("./connect-four.js");
+    const tryMount = (...args) => { try { mount(...args); return "no error"; } catch (e) { return e.message; } };
+    return [
+      tryMount(null, {}),
+      tryMount(document.body, { colour: "red" }),
+      tryMount(document.body, { red: "godlike" }),
+    ];
+  });
+  assert.match(errors[0], /HTML element/);
+  assert.match(errors[1], /unknown field/);
+  assert.match(errors[2], /unknown level/);
+  assert.equal(await page.locator(".c4").count(), 2, "nothing half-mounted");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
