@@ -18,6 +18,8 @@ pub struct Settings {
     /// Red (first) and Yellow (second).
     pub players: [PlayerKind; 2],
     pub reduced_motion: bool,
+    /// Show every column's outcome above the board.
+    pub show_analysis: bool,
 }
 
 impl Default for Settings {
@@ -25,9 +27,13 @@ impl Default for Settings {
         Settings {
             players: [PlayerKind::Human; 2],
             reduced_motion: false,
+            show_analysis: false,
         }
     }
 }
+
+/// Per-column solver scores for the side to move, `None` for a full column.
+pub type Scores = [Option<i32>; WIDTH];
 
 /// A piece on its way down.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -55,8 +61,11 @@ pub enum Effect {
         moves: String,
         level: Level,
     },
-    /// Any pending computer request is void.
+    /// Any pending computer request (move or analysis) is void.
     CancelComputer,
+    /// Analyse this position (per-column scores); the answer comes to
+    /// [`Controller::analysis_result`] tagged with the same moves.
+    Analyze { moves: String },
 }
 
 #[derive(Debug, Clone)]
@@ -71,6 +80,13 @@ pub struct Controller {
     /// Tags computer requests; bumped whenever the position changes under one.
     request: u64,
     waiting: bool,
+    /// The analysis of the current position, once known.
+    analysis: Option<Scores>,
+    analysis_pending: bool,
+    /// A hint was asked for and is waiting for the analysis.
+    hint_wanted: bool,
+    /// The hinted column.
+    hint: Option<usize>,
 }
 
 impl Controller {
@@ -84,7 +100,106 @@ impl Controller {
             finished_at: None,
             request: 0,
             waiting: false,
+            analysis: None,
+            analysis_pending: false,
+            hint_wanted: false,
+            hint: None,
         }
+    }
+
+    /// The analysis of the current position, if it is known and shown or hinted.
+    pub fn analysis(&self) -> Option<&Scores> {
+        self.analysis.as_ref()
+    }
+
+    pub fn hint(&self) -> Option<usize> {
+        self.hint
+    }
+
+    /// Whether an analysis or a hint is being worked out.
+    pub fn is_analyzing(&self) -> bool {
+        self.analysis_pending
+    }
+
+    /// A person asks which move is best.
+    pub fn request_hint(&mut self) -> Vec<Effect> {
+        if self.position.is_over() {
+            return vec![Effect::Announce(
+                "The game is over: there is no move to hint.".into(),
+            )];
+        }
+        if !self.human_to_move() {
+            return vec![Effect::Announce("Wait: the computer is thinking.".into())];
+        }
+        self.hint_wanted = true;
+        if self.analysis.is_some() {
+            return self.give_hint();
+        }
+        let mut effects = vec![Effect::Announce("Looking for the best move…".into())];
+        effects.extend(self.request_analysis());
+        effects
+    }
+
+    fn give_hint(&mut self) -> Vec<Effect> {
+        let Some(scores) = self.analysis else {
+            return Vec::new();
+        };
+        self.hint_wanted = false;
+        let best = text::best_columns(&scores);
+        // The most central of the best moves: the one people find most natural.
+        let Some(&column) = best
+            .iter()
+            .min_by_key(|&&c| (c as i32 - (WIDTH / 2) as i32).abs())
+        else {
+            return Vec::new();
+        };
+        self.hint = Some(column);
+        let outcome = scores[column].map_or(String::new(), |s| {
+            text::outcome_text(s, self.position.move_count())
+        });
+        vec![
+            Effect::Announce(format!("Hint: column {}, {outcome}", column + 1)),
+            Effect::Changed,
+        ]
+    }
+
+    fn request_analysis(&mut self) -> Vec<Effect> {
+        if self.analysis.is_some() || self.analysis_pending || self.position.is_over() {
+            return Vec::new();
+        }
+        self.analysis_pending = true;
+        vec![
+            Effect::Analyze {
+                moves: self.position.moves_string(),
+            },
+            Effect::Changed,
+        ]
+    }
+
+    /// The worker's analysis of the position after `moves`. Stale answers are ignored.
+    pub fn analysis_result(&mut self, moves: &str, scores: Scores) -> Vec<Effect> {
+        if moves != self.position.moves_string() || self.position.is_over() {
+            return Vec::new();
+        }
+        self.analysis_pending = false;
+        self.analysis = Some(scores);
+        let mut effects = vec![Effect::Changed];
+        if self.hint_wanted {
+            effects.extend(self.give_hint());
+        } else if self.settings.show_analysis {
+            effects.push(Effect::Announce(text::analysis_text(
+                &scores,
+                self.position.move_count(),
+            )));
+        }
+        effects
+    }
+
+    /// The position changed: what was known about the old one is void.
+    fn position_changed(&mut self) {
+        self.analysis = None;
+        self.hint = None;
+        self.hint_wanted = false;
     }
 
     pub fn position(&self) -> &Position {
@@ -168,6 +283,11 @@ impl Controller {
     fn play(&mut self, column: usize, now: f64) -> Vec<Effect> {
         match self.position.play(column) {
             Ok(placed) => {
+                self.position_changed();
+                let mut effects = Vec::new();
+                if std::mem::take(&mut self.analysis_pending) {
+                    effects.push(Effect::CancelComputer);
+                }
                 let distance = f64::from(placed.row) + 1.0;
                 let duration = if self.settings.reduced_motion {
                     0.0
@@ -180,7 +300,8 @@ impl Controller {
                     distance,
                     duration,
                 });
-                let mut effects = vec![Effect::Announce(text::move_text(placed)), Effect::Changed];
+                effects.push(Effect::Announce(text::move_text(placed)));
+                effects.push(Effect::Changed);
                 if duration == 0.0 {
                     effects.extend(self.tick(now));
                 }
@@ -216,6 +337,9 @@ impl Controller {
             }
         }
         effects.extend(self.request_computer());
+        if self.settings.show_analysis && self.fall.is_none() && self.human_to_move() {
+            effects.extend(self.request_analysis());
+        }
         effects
     }
 
@@ -246,8 +370,10 @@ impl Controller {
         self.queued = None;
         self.finished_at = None;
         self.request += 1;
+        self.position_changed();
         let was_waiting = std::mem::replace(&mut self.waiting, false);
-        if was_waiting {
+        let was_analyzing = std::mem::replace(&mut self.analysis_pending, false);
+        if was_waiting || was_analyzing {
             vec![Effect::CancelComputer]
         } else {
             Vec::new()
@@ -294,11 +420,28 @@ impl Controller {
 
     pub fn set_settings(&mut self, settings: Settings, now: f64) -> Vec<Effect> {
         let players_changed = settings.players != self.settings.players;
+        let analysis_on = settings.show_analysis && !self.settings.show_analysis;
         self.settings = settings;
         let mut effects = vec![Effect::Changed];
         if players_changed {
-            effects.extend(self.cancel());
+            // Keep the game; only what was being worked out for it is dropped.
+            self.request += 1;
+            self.position_changed();
+            let was_waiting = std::mem::replace(&mut self.waiting, false);
+            let was_analyzing = std::mem::replace(&mut self.analysis_pending, false);
+            if was_waiting || was_analyzing {
+                effects.push(Effect::CancelComputer);
+            }
             effects.extend(self.tick(now));
+        } else if analysis_on {
+            if let Some(scores) = self.analysis {
+                effects.push(Effect::Announce(text::analysis_text(
+                    &scores,
+                    self.position.move_count(),
+                )));
+            } else if self.fall.is_none() && self.human_to_move() {
+                effects.extend(self.request_analysis());
+            }
         }
         effects
     }
@@ -433,6 +576,7 @@ mod tests {
         let settings = Settings {
             players: [PlayerKind::Human, PlayerKind::Computer(Level::Easy)],
             reduced_motion: true,
+            show_analysis: false,
         };
         let mut c = Controller::new(settings);
         let e = c.drop_piece(3, 0.0);
@@ -461,5 +605,54 @@ mod tests {
         c.undo(0.0);
         assert_eq!(c.position().moves_string(), "");
         assert!(c.human_to_move());
+    }
+
+    #[test]
+    fn hints_and_analysis_follow_the_position() {
+        let mut c = Controller::new(Settings {
+            reduced_motion: true,
+            ..Settings::default()
+        });
+        c.drop_piece(3, 0.0);
+        let e = c.request_hint();
+        assert!(e.contains(&Effect::Analyze { moves: "4".into() }));
+        // A stale answer (for another position) is ignored.
+        assert!(c.analysis_result("", [Some(1); 7]).is_empty());
+        let scores = [
+            Some(-2),
+            Some(-1),
+            Some(0),
+            Some(0),
+            Some(0),
+            Some(-1),
+            Some(-2),
+        ];
+        let e = c.analysis_result("4", scores);
+        assert_eq!(c.hint(), Some(3));
+        assert_eq!(announced(&e), ["Hint: column 4, draw"]);
+        // A move voids the hint and the analysis.
+        c.drop_piece(2, 0.0);
+        assert_eq!(c.hint(), None);
+        assert!(c.analysis().is_none());
+        // Turning analysis on asks for it, and the answer is announced.
+        let settings = Settings {
+            show_analysis: true,
+            ..c.settings()
+        };
+        let e = c.set_settings(settings, 0.0);
+        assert!(e.contains(&Effect::Analyze { moves: "43".into() }));
+        let e = c.analysis_result("43", scores);
+        assert!(announced(&e)[0].starts_with("Analysis: column 1 loses in"));
+        // After the next move the analysis is asked for again, at once with reduced motion.
+        let e = c.drop_piece(0, 0.0);
+        assert!(e.contains(&Effect::Analyze {
+            moves: "431".into()
+        }));
+        // A move while an analysis is still being worked out cancels it.
+        let e = c.drop_piece(0, 0.0);
+        assert!(e.contains(&Effect::CancelComputer), "{e:?}");
+        assert!(e.contains(&Effect::Analyze {
+            moves: "4311".into()
+        }));
     }
 }

@@ -68,9 +68,57 @@ pub fn column_label(position: &Position, column: usize) -> String {
     }
 }
 
+/// A column's outcome in words, from a solver score for the side to move after `moves`
+/// moves (see the score contract on `Solver`): "win in 3" (with the mover's third move from
+/// now), "draw", or "loses in 5" (to the opponent's fifth move from now).
+pub fn outcome_text(score: i32, moves: usize) -> String {
+    let own_played = (moves / 2) as i32;
+    let opponent_played = moves.div_ceil(2) as i32;
+    match score {
+        0 => "draw".to_owned(),
+        s if s > 0 => format!("win in {}", 22 - s - own_played),
+        s => format!("loses in {}", 22 + s - opponent_played),
+    }
+}
+
+/// The best columns of an analysis (highest score), left to right.
+pub fn best_columns(scores: &[Option<i32>]) -> Vec<usize> {
+    let best = scores.iter().flatten().max();
+    (0..scores.len())
+        .filter(|&c| scores[c].is_some() && scores[c].as_ref() == best)
+        .collect()
+}
+
+/// The announcement of an analysis: the best move first, then every column.
+pub fn analysis_text(scores: &[Option<i32>], moves: usize) -> String {
+    let parts: Vec<String> = scores
+        .iter()
+        .enumerate()
+        .filter_map(|(c, s)| s.map(|s| format!("column {} {}", c + 1, outcome_text(s, moves))))
+        .collect();
+    format!("Analysis: {}.", parts.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outcomes_count_moves_from_now() {
+        // Empty board: the first player wins with its 21st stone (score 1): 21 moves from now.
+        assert_eq!(outcome_text(1, 0), "win in 21");
+        // Pons' example: "4455" scores 18 for Red, who wins with its 4th stone, its 2nd from now.
+        assert_eq!(outcome_text(18, 4), "win in 2");
+        // A move that wins at once, after 6 moves: score (43 - 6) / 2 = 18, the next move.
+        assert_eq!(outcome_text(18, 6), "win in 1");
+        // Pons' example "44455554221" scores -15 for the mover, Yellow (5 stones played):
+        // Red (6 stones) wins with its 7th stone, its first from now.
+        assert_eq!(outcome_text(-15, 11), "loses in 1");
+        assert_eq!(outcome_text(0, 20), "draw");
+        let scores = [None, Some(-2), Some(3), Some(3), Some(0), None, Some(-1)];
+        assert_eq!(best_columns(&scores), vec![2, 3]);
+        assert!(analysis_text(&scores, 10).starts_with("Analysis: column 2 loses in"));
+    }
 
     #[test]
     fn texts() {

@@ -33,7 +33,7 @@ const handle = (msg) => {
     if (msg.op === "bestMove") {
       self.postMessage({ id: msg.id, ok: true, column: solver.bestMove(msg.moves, msg.level) });
     } else if (msg.op === "analyze") {
-      self.postMessage({ id: msg.id, ok: true, scores: solver.analyze(msg.moves) });
+      self.postMessage({ id: msg.id, ok: true, moves: msg.moves, scores: solver.analyze(msg.moves) });
     } else {
       self.postMessage({ id: msg.id, ok: false, error: "unknown request " + msg.op });
     }
@@ -57,7 +57,14 @@ pub(crate) struct AiClient {
 
 /// What the page's app gets back.
 pub(crate) enum Reply {
-    Move { request: u64, column: usize },
+    Move {
+        request: u64,
+        column: usize,
+    },
+    Analysis {
+        moves: String,
+        scores: crate::ui::controller::Scores,
+    },
     Failed(String),
 }
 
@@ -75,6 +82,7 @@ impl AiClient {
                 if let Ok(mut app) = app.try_borrow_mut() {
                     match reply {
                         Reply::Move { request, column } => app.computer_answer(request, column),
+                        Reply::Analysis { moves, scores } => app.analysis_answer(&moves, scores),
                         Reply::Failed(message) => app.computer_failed(&message),
                     }
                 }
@@ -99,15 +107,25 @@ impl AiClient {
     }
 
     pub(crate) fn best_move(&self, request: u64, moves: &str, level: Level) {
+        self.send(request, "bestMove", moves, Some(level));
+    }
+
+    pub(crate) fn analyze(&self, moves: &str) {
+        self.send(0, "analyze", moves, None);
+    }
+
+    fn send(&self, request: u64, op: &str, moves: &str, level: Option<Level>) {
         if self.worker.borrow().is_none() && self.spawn().is_err() {
             return;
         }
         let msg = js_sys::Object::new();
         let set = |k: &str, v: JsValue| js_sys::Reflect::set(&msg, &JsValue::from_str(k), &v);
         let _ = set("id", JsValue::from_f64(request as f64));
-        let _ = set("op", JsValue::from_str("bestMove"));
+        let _ = set("op", JsValue::from_str(op));
         let _ = set("moves", JsValue::from_str(moves));
-        let _ = set("level", JsValue::from_str(level.name()));
+        if let Some(level) = level {
+            let _ = set("level", JsValue::from_str(level.name()));
+        }
         if let Some(worker) = self.worker.borrow().as_ref() {
             let _ = worker.post_message(&msg);
         }
@@ -143,6 +161,14 @@ fn parse_reply(data: &JsValue) -> Option<Reply> {
             .and_then(|v| v.as_string())
             .unwrap_or_else(|| "unknown error".into());
         return Some(Reply::Failed(error));
+    }
+    if let Some(scores) = get("scores").filter(|v| js_sys::Array::is_array(v)) {
+        let moves = get("moves")?.as_string()?;
+        let scores: Vec<Option<i32>> = serde_wasm_bindgen::from_value(scores).ok()?;
+        return Some(Reply::Analysis {
+            moves,
+            scores: scores.try_into().ok()?,
+        });
     }
     let request = get("id")?.as_f64()? as u64;
     let column = get("column")?.as_f64()?;

@@ -73,6 +73,8 @@ pub struct MountOptions {
     /// Red's and Yellow's players: "human", or a level for the computer.
     pub red: Option<String>,
     pub yellow: Option<String>,
+    /// Show each column's outcome above the board.
+    pub analysis: Option<bool>,
 }
 
 struct Elements {
@@ -93,6 +95,10 @@ struct Elements {
     new_game: HtmlButtonElement,
     reduce_motion: HtmlInputElement,
     player_selects: [HtmlSelectElement; 2],
+    show_analysis: HtmlInputElement,
+    hint: HtmlButtonElement,
+    analysis: HtmlElement,
+    analysis_cells: Vec<HtmlElement>,
 }
 
 pub(crate) struct App {
@@ -146,6 +152,7 @@ impl App {
                 parse_player(&options.yellow, "yellow")?,
             ],
             reduced_motion: options.reduced_motion.unwrap_or(reduced_pref),
+            show_analysis: options.analysis.unwrap_or(false),
         };
         let dark = window
             .match_media("(prefers-color-scheme: dark)")?
@@ -245,6 +252,12 @@ impl App {
                         ai.cancel();
                     }
                 }
+                Effect::Analyze { moves } => {
+                    self.ensure_ai();
+                    if let Some(ai) = &self.ai {
+                        ai.analyze(&moves);
+                    }
+                }
             }
         }
         if changed {
@@ -253,10 +266,14 @@ impl App {
         self.schedule();
     }
 
-    fn ask_computer(&mut self, request: u64, moves: &str, level: crate::solver::Level) {
+    fn ensure_ai(&mut self) {
         if self.ai.is_none() {
             self.ai = super::ai::AiClient::new(self.me.clone()).ok();
         }
+    }
+
+    fn ask_computer(&mut self, request: u64, moves: &str, level: crate::solver::Level) {
+        self.ensure_ai();
         match &self.ai {
             Some(ai) => ai.best_move(request, moves, level),
             None => self.announce("The computer player could not start in this browser."),
@@ -274,8 +291,30 @@ impl App {
     fn refresh_dom(&mut self) {
         let c = &self.controller;
         let p = c.position();
+        let shown = c.analysis().filter(|_| c.settings().show_analysis);
         for (column, button) in self.el.buttons.iter().enumerate() {
-            set_attr(button, "aria-label", &say::column_label(p, column));
+            let mut label = say::column_label(p, column);
+            let outcome = shown
+                .and_then(|s| s[column])
+                .map(|s| say::outcome_text(s, p.move_count()));
+            if let Some(outcome) = &outcome {
+                label.push_str(&format!("; analysis: {outcome}"));
+            }
+            if c.hint() == Some(column) {
+                label.push_str("; hint: best move");
+            }
+            set_attr(button, "aria-label", &label);
+            let cell = &self.el.analysis_cells[column];
+            text(cell, outcome.as_deref().unwrap_or(""));
+            set_attr(
+                cell,
+                "data-best",
+                if c.hint() == Some(column) {
+                    "true"
+                } else {
+                    "false"
+                },
+            );
             let unavailable = !p.can_play(column);
             set_attr(
                 button,
@@ -327,6 +366,17 @@ impl App {
         self.el
             .reduce_motion
             .set_checked(c.settings().reduced_motion);
+        self.el
+            .show_analysis
+            .set_checked(c.settings().show_analysis);
+        set_hidden(&self.el.analysis, !c.settings().show_analysis);
+        self.el.hint.set_disabled(!c.human_to_move());
+        let busy = c.is_analyzing() && c.settings().show_analysis;
+        set_attr(
+            &self.el.analysis,
+            "data-busy",
+            if busy { "true" } else { "false" },
+        );
     }
 
     /// Requests a frame if something must be drawn.
@@ -370,6 +420,14 @@ impl App {
         let _ = style.set_property("top", &format!("{}px", l.top - l.cell));
         let _ = style.set_property("width", &format!("{}px", l.cell * WIDTH as f64));
         let _ = style.set_property("height", &format!("{}px", l.cell * (HEIGHT + 1) as f64));
+        let style = self.el.analysis.style();
+        let _ = style.set_property("left", &format!("{}px", l.left));
+        let _ = style.set_property("top", &format!("{}px", l.top - l.cell));
+        let _ = style.set_property("width", &format!("{}px", l.cell * WIDTH as f64));
+        let _ = style.set_property(
+            "font-size",
+            &format!("{}px", (l.cell * 0.17).clamp(9.0, 16.0)),
+        );
     }
 
     fn draw(&mut self) {
@@ -459,6 +517,24 @@ impl App {
             ctx.set_line_width(l.cell * 0.05);
             ctx.set_stroke_style_str(pal.marker);
             ctx.stroke();
+        }
+
+        // The hinted column: a dashed ring where the piece would go in.
+        if let Some(column) = c.hint() {
+            if let Some(h) = (0..HEIGHT).rev().find(|&r| p.cell(column, r).is_none()) {
+                let (x, y) = l.center(column, h as f64);
+                ctx.begin_path();
+                let _ = ctx.arc(x, y, l.hole * 1.08, 0.0, TAU);
+                ctx.set_line_width(l.cell * 0.06);
+                ctx.set_stroke_style_str(pal.marker);
+                let dash = js_sys::Array::of2(
+                    &JsValue::from(l.cell * 0.12),
+                    &JsValue::from(l.cell * 0.08),
+                );
+                let _ = ctx.set_line_dash(&dash);
+                ctx.stroke();
+                let _ = ctx.set_line_dash(&js_sys::Array::new());
+            }
         }
 
         // The ghost piece over the hovered or selected column.
@@ -559,6 +635,29 @@ impl App {
         self.draw();
     }
 
+    pub(crate) fn analysis_answer(&mut self, moves: &str, scores: crate::ui::controller::Scores) {
+        let effects = self.controller.analysis_result(moves, scores);
+        self.apply(effects);
+        self.draw();
+    }
+
+    fn hint(&mut self) {
+        let effects = self.controller.request_hint();
+        self.apply(effects);
+        self.draw();
+    }
+
+    fn set_show_analysis(&mut self, on: bool) {
+        let t = self.time();
+        let settings = Settings {
+            show_analysis: on,
+            ..self.controller.settings()
+        };
+        let effects = self.controller.set_settings(settings, t);
+        self.apply(effects);
+        self.draw();
+    }
+
     pub(crate) fn computer_failed(&mut self, message: &str) {
         self.announce(&format!("The computer could not move: {message}"));
     }
@@ -602,6 +701,10 @@ impl App {
             "n" | "N" => {
                 event.prevent_default();
                 self.new_game(true);
+            }
+            "h" | "H" => {
+                event.prevent_default();
+                self.hint();
             }
             _ => {}
         }
@@ -730,7 +833,17 @@ fn build_dom(
         append(&columns, &b)?;
         buttons.push(b);
     }
+    let analysis: HtmlElement = el(doc, "div", "c4-analysis")?;
+    attr(&analysis, "aria-hidden", "true")?;
+    analysis.set_hidden(true);
+    let mut analysis_cells = Vec::with_capacity(WIDTH);
+    for _ in 0..WIDTH {
+        let cell: HtmlElement = el(doc, "span", "")?;
+        append(&analysis, &cell)?;
+        analysis_cells.push(cell);
+    }
     append(&stage, &canvas)?;
+    append(&stage, &analysis)?;
     append(&stage, &columns)?;
 
     let status: HtmlElement = el(doc, "p", "c4-status")?;
@@ -750,8 +863,17 @@ fn build_dom(
     attr(&new_game, "aria-keyshortcuts", "N")?;
     let undo = button(doc, "c4-btn", "Undo")?;
     attr(&undo, "aria-keyshortcuts", "U")?;
+    let hint = button(doc, "c4-btn", "Hint")?;
+    attr(&hint, "aria-keyshortcuts", "H")?;
+    let analysis_label: HtmlElement = el(doc, "label", "c4-toggle")?;
+    let show_analysis: HtmlInputElement = el(doc, "input", "")?;
+    show_analysis.set_type("checkbox");
+    append(&analysis_label, &show_analysis)?;
+    analysis_label.append_with_str_1("Show analysis")?;
     append(&controls, &new_game)?;
     append(&controls, &undo)?;
+    append(&controls, &hint)?;
+    append(&controls, &analysis_label)?;
 
     let settings: HtmlElement = el(doc, "details", "c4-settings")?;
     let summary: HtmlElement = el(doc, "summary", "")?;
@@ -765,7 +887,7 @@ fn build_dom(
     motion_label.append_with_str_1("Reduce motion")?;
     let help: HtmlElement = el(doc, "p", "c4-help")?;
     help.set_text_content(Some(
-        "Keys: ← → choose a column, Enter or Space drops, 1–7 drop directly, U undoes, N starts a new game.",
+        "Keys: ← → choose a column, Enter or Space drops, 1–7 drop directly, U undoes, N starts a new game, H gives a hint.",
     ));
     let mut player_selects = Vec::new();
     for (name, kind) in [("Red", players[0]), ("Yellow", players[1])] {
@@ -816,6 +938,10 @@ fn build_dom(
         player_selects: player_selects
             .try_into()
             .map_err(|_| "two player choices")?,
+        show_analysis,
+        hint,
+        analysis,
+        analysis_cells,
     })
 }
 
@@ -912,6 +1038,21 @@ fn wire(shared: &Shared) -> Result<(), JsValue> {
     listeners.push(EventListener::new(&app.el.play_again, "click", move |_| {
         with_app(&w, |a| a.new_game(true))
     }));
+    let w = weak.clone();
+    listeners.push(EventListener::new(&app.el.hint, "click", move |_| {
+        with_app(&w, |a| a.hint())
+    }));
+    let w = weak.clone();
+    listeners.push(EventListener::new(
+        &app.el.show_analysis,
+        "change",
+        move |_| {
+            with_app(&w, |a| {
+                let on = a.el.show_analysis.checked();
+                a.set_show_analysis(on);
+            })
+        },
+    ));
     let w = weak.clone();
     listeners.push(EventListener::new(
         &app.el.reduce_motion,

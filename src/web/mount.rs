@@ -14,10 +14,12 @@ export interface MountOptions {
   red?: "human" | Level;
   /** Who plays Yellow (second): "human" (default) or a computer level. */
   yellow?: "human" | Level;
+  /** Show each column's outcome (win in n, draw, loses in n) above the board. */
+  analysis?: boolean;
 }
 "#;
 
-const KNOWN_OPTIONS: [&str; 3] = ["reducedMotion", "red", "yellow"];
+const KNOWN_OPTIONS: [&str; 4] = ["reducedMotion", "red", "yellow", "analysis"];
 
 /// A mounted game. `destroy()` removes it and everything it started.
 #[wasm_bindgen]

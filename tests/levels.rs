@@ -1,0 +1,202 @@
+//! The four levels against each other and against the solver's analysis, with fixed seeds.
+#![cfg(not(target_arch = "wasm32"))]
+
+use connect_four::engine::{Player, Position, Status};
+use connect_four::solver::{Level, Rng, Solver};
+
+/// Plays one game; returns the winner.
+fn game(
+    solver: &mut Solver,
+    first: Level,
+    second: Level,
+    rng: &mut Rng,
+    opening: &str,
+) -> Option<Player> {
+    let mut p = Position::from_moves(opening).unwrap();
+    while !p.is_over() {
+        let level = if p.current_player() == Player::First {
+            first
+        } else {
+            second
+        };
+        let column = solver.best_move(&p, level, rng).unwrap();
+        p.play(column).unwrap();
+    }
+    match p.status() {
+        Status::Win(w) => Some(w),
+        _ => None,
+    }
+}
+
+/// Wins of `strong` minus wins of `weak`, over `pairs` pairs of games with colours swapped.
+fn score(
+    strong: Level,
+    weak: Level,
+    pairs: usize,
+    seed: u64,
+    openings: &[&str],
+) -> (usize, usize, usize) {
+    let mut solver = Solver::new(64);
+    let mut rng = Rng::new(seed);
+    let (mut won, mut lost, mut drawn) = (0, 0, 0);
+    for i in 0..pairs {
+        let opening = openings[i % openings.len()];
+        for strong_first in [true, false] {
+            let (a, b) = if strong_first {
+                (strong, weak)
+            } else {
+                (weak, strong)
+            };
+            let strong_side = if strong_first {
+                Player::First
+            } else {
+                Player::Second
+            };
+            match game(&mut solver, a, b, &mut rng, opening) {
+                Some(w) if w == strong_side => won += 1,
+                Some(_) => lost += 1,
+                None => drawn += 1,
+            }
+        }
+    }
+    (won, lost, drawn)
+}
+
+// Short random-looking openings so games differ; each is a fair start.
+const OPENINGS: [&str; 8] = ["", "1", "2", "3", "5", "6", "7", "4"];
+
+#[test]
+fn medium_beats_easy() {
+    let (won, lost, drawn) = score(Level::Medium, Level::Easy, 40, 1, &OPENINGS);
+    eprintln!("medium vs easy: {won} won, {lost} lost, {drawn} drawn");
+    assert!(
+        won >= 3 * lost.max(1),
+        "medium {won} vs easy {lost} ({drawn} drawn)"
+    );
+}
+
+#[test]
+fn hard_beats_medium() {
+    let (won, lost, drawn) = score(Level::Hard, Level::Medium, 25, 2, &OPENINGS);
+    eprintln!("hard vs medium: {won} won, {lost} lost, {drawn} drawn");
+    assert!(
+        won >= 2 * lost.max(1),
+        "hard {won} vs medium {lost} ({drawn} drawn)"
+    );
+}
+
+/// Positions from Pons' sets where the side to move can draw or win, and the first player
+/// is to move; perfect play keeps that outcome against every level.
+fn positions(set: &str, count: usize) -> Vec<(String, i32)> {
+    let path = format!("{}/tests/data/pons/{set}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (m, s) = l.split_once(' ').unwrap();
+            (m.to_owned(), s.parse().unwrap())
+        })
+        .take(count)
+        .collect()
+}
+
+#[test]
+fn perfect_never_loses_a_position_it_can_draw_or_win() {
+    let mut solver = Solver::new(64);
+    let mut rng = Rng::new(3);
+    let mut games = 0;
+    for (moves, expected) in positions("Test_L2_R1", 200)
+        .into_iter()
+        .chain(positions("Test_L1_R1", 200))
+    {
+        if expected < 0 {
+            continue;
+        }
+        let start = Position::from_moves(&moves).unwrap();
+        let perfect_side = start.current_player();
+        for opponent in [Level::Easy, Level::Medium, Level::Hard, Level::Perfect] {
+            let mut p = start;
+            while !p.is_over() {
+                let level = if p.current_player() == perfect_side {
+                    Level::Perfect
+                } else {
+                    opponent
+                };
+                p.play(solver.best_move(&p, level, &mut rng).unwrap())
+                    .unwrap();
+            }
+            assert_ne!(
+                p.winner(),
+                Some(perfect_side.other()),
+                "{moves} (score {expected}) vs {opponent}: {}",
+                p.moves_string()
+            );
+            if expected > 0 {
+                assert_eq!(
+                    p.winner(),
+                    Some(perfect_side),
+                    "a won position is won: {moves} vs {opponent}"
+                );
+            }
+            games += 1;
+        }
+    }
+    assert!(games >= 400, "{games}");
+}
+
+#[test]
+fn perfect_picks_a_best_scored_move_and_varies() {
+    let mut solver = Solver::new(64);
+    let mut rng = Rng::new(4);
+    let mut differed = 0;
+    for (moves, _) in positions("Test_L2_R1", 300)
+        .into_iter()
+        .chain(positions("Test_L1_R1", 100))
+    {
+        let p = Position::from_moves(&moves).unwrap();
+        let scores = solver.analyze(&p).unwrap();
+        let best = scores.iter().flatten().max().copied().unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..4 {
+            let c = solver.best_move(&p, Level::Perfect, &mut rng).unwrap();
+            assert_eq!(scores[c], Some(best), "{moves}: {scores:?} chose {c}");
+            seen.insert(c);
+        }
+        differed += usize::from(seen.len() > 1);
+    }
+    assert!(differed > 0, "ties are broken at random");
+}
+
+#[test]
+fn analysis_agrees_with_the_score() {
+    let mut solver = Solver::new(64);
+    for (moves, expected) in positions("Test_L2_R1", 200) {
+        let p = Position::from_moves(&moves).unwrap();
+        let scores = solver.analyze(&p).unwrap();
+        assert_eq!(
+            scores.iter().flatten().max().copied(),
+            Some(expected),
+            "{moves}"
+        );
+        for (c, s) in scores.iter().enumerate() {
+            assert_eq!(s.is_none(), !p.can_play(c), "{moves}: column {c}");
+        }
+    }
+}
+
+#[test]
+fn levels_and_errors() {
+    assert_eq!("perfect".parse::<Level>().unwrap(), Level::Perfect);
+    assert!("godlike"
+        .parse::<Level>()
+        .unwrap_err()
+        .to_string()
+        .contains("unknown level"));
+    let mut solver = Solver::new(1);
+    let over = Position::from_moves("1212121").unwrap();
+    assert!(solver
+        .best_move(&over, Level::Easy, &mut Rng::new(0))
+        .is_err());
+    assert!(solver.score(&over).is_err());
+    assert!(solver.analyze(&over).is_err());
+}
