@@ -11,4 +11,4 @@ setup:
 	bash scripts/setup.sh
 
 bench:
-	bash scripts/setup.sh && . scripts/env.sh && cargo bench --bench engine
+	bash scripts/bench.sh

@@ -4,7 +4,7 @@
 //! | --- | --- | --- |
 //! | `easy` | its own immediate wins and the opponent's immediate threats, but overlooks them in about a third of its moves | heavy noise over a "centre and threats" heuristic |
 //! | `medium` | every win or loss within 3 of its own moves (6 plies) | heuristic with mild noise among the moves that are not known to lose |
-//! | `hard` | every win or loss within 7 of its own moves (14 plies) | heuristic with light noise among the moves that are not known to lose |
+//! | `hard` | every win or loss within 7 of its own moves (14 plies), then deeper and deeper (up to the end of the game) while a budget of 2 million positions per move lasts | heuristic with light noise among the moves that are not known to lose |
 //! | `perfect` | the exact score of every column | a uniformly random move among those with the best score: it wins as fast as possible and loses as slowly as possible |
 
 use super::bits::{column_mask, Bits};
@@ -30,6 +30,14 @@ impl Level {
             Level::Medium => "medium",
             Level::Hard => "hard",
             Level::Perfect => "perfect",
+        }
+    }
+
+    /// Positions a level may search per move to look further than its horizon.
+    fn budget(self) -> u64 {
+        match self {
+            Level::Hard => 2_000_000,
+            _ => 0,
         }
     }
 
@@ -155,22 +163,25 @@ impl Solver {
         let b = Bits::from_position(position);
         let look = rng.below(100) >= level.overlook_percent();
         // Category 2: wins within the horizon; 1: unknown; 0: loses within the horizon.
+        let mut categories = [1u32; WIDTH];
+        if look {
+            categories = self.categories(b, level.horizon(), u64::MAX).unwrap_or(categories);
+            // Look further while the budget lasts; keep the last complete answer.
+            let start = self.nodes();
+            let mut horizon = level.horizon();
+            while horizon < 21 {
+                let left = level.budget().saturating_sub(self.nodes() - start);
+                horizon += 2;
+                match self.categories(b, horizon, left) {
+                    Some(deeper) => categories = deeper,
+                    None => break,
+                }
+            }
+        }
         let mut best: Vec<usize> = Vec::new();
         let mut best_key = (0u32, 0u32);
         for col in (0..WIDTH).filter(|&c| b.can_play(c)) {
-            let category = if !look {
-                1
-            } else if b.is_winning_move(col) {
-                2
-            } else {
-                let mut child = b;
-                child.play_col(col);
-                match self.bits_outcome_within(child, level.horizon()) {
-                    Some(true) => 0,
-                    Some(false) => 2,
-                    None => 1,
-                }
-            };
+            let category = categories[col];
             let cell = (b.mask + super::bits::bottom_cell(col)) & column_mask(col);
             let heuristic = 3 * b.move_score(cell) + CENTRE[col] + rng.below(level.noise() + 1);
             let key = (category, heuristic);
@@ -183,5 +194,65 @@ impl Solver {
             }
         }
         Ok(rng.pick(&best))
+    }
+
+    /// For each playable column: 2 if it wins within `horizon` own moves, 0 if it loses
+    /// within the opponent's next `horizon` moves, 1 if neither is forced that soon.
+    /// `None` if the search needed more than `budget` positions.
+    fn categories(&mut self, b: Bits, horizon: u32, budget: u64) -> Option<[u32; WIDTH]> {
+        let start = self.nodes();
+        let mut out = [1; WIDTH];
+        for (col, category) in out.iter_mut().enumerate().filter(|&(c, _)| b.can_play(c)) {
+            *category = if b.is_winning_move(col) {
+                2
+            } else {
+                let mut child = b;
+                child.play_col(col);
+                let left = budget.checked_sub(self.nodes() - start)?;
+                // The opponent "wins within h" of its moves; we win within h of ours, this
+                // move included, so within h - 1 after it.
+                match self.bits_outcome_within_budget(child, horizon, horizon - 1, left).ok()? {
+                    Some(true) => 0,
+                    Some(false) => 2,
+                    None => 1,
+                }
+            };
+        }
+        Some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lower levels' view must agree with the exact scores: a column is "wins within h"
+    /// or "loses within h" exactly when the analysis says so.
+    #[test]
+    fn categories_agree_with_the_exact_analysis() {
+        let text = include_str!("../../tests/data/pons/Test_L2_R1");
+        let mut solver = Solver::new(16);
+        for line in text.lines().step_by(25) {
+            let moves = line.split(' ').next().unwrap();
+            let p = Position::from_moves(moves).unwrap();
+            let scores = solver.analyze(&p).unwrap();
+            let b = Bits::from_position(&p);
+            let own_played = (p.move_count() / 2) as i32;
+            let opp_played = p.move_count().div_ceil(2) as i32;
+            for h in [1u32, 3, 5, 7, 9, 13, 21] {
+                let cats = solver.categories(b, h, u64::MAX).unwrap();
+                for c in 0..WIDTH {
+                    let Some(s) = scores[c] else { continue };
+                    let expected = if s > 0 && 22 - s - own_played <= h as i32 {
+                        2
+                    } else if s < 0 && 22 + s - opp_played <= h as i32 {
+                        0
+                    } else {
+                        1
+                    };
+                    assert_eq!(cats[c], expected, "{moves} column {c} score {s} horizon {h}");
+                }
+            }
+        }
     }
 }

@@ -47,6 +47,9 @@ pub struct Solver {
     table: Table,
     book: Option<Book>,
     nodes: u64,
+    /// Searches stop once `nodes` reaches this; results are then void (see `aborted`).
+    limit: u64,
+    aborted: bool,
 }
 
 impl Default for Solver {
@@ -65,6 +68,8 @@ impl Solver {
             table: Table::with_mib(table_mib),
             book: None,
             nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
         }
     }
 
@@ -151,23 +156,46 @@ impl Solver {
         if position.is_over() {
             return Err(SolveError::GameOver);
         }
-        Ok(self.bits_outcome_within(Bits::from_position(position), own_moves))
+        Ok(self.bits_outcome_within(Bits::from_position(position), own_moves, own_moves))
     }
 
-    pub(crate) fn bits_outcome_within(&mut self, b: Bits, own_moves: u32) -> Option<bool> {
+    /// Like [`Solver::bits_outcome_within`], but gives up (returning `Err(())`) once `budget`
+    /// more positions have been searched. Nothing half-searched is stored.
+    pub(crate) fn bits_outcome_within_budget(
+        &mut self,
+        b: Bits,
+        win_moves: u32,
+        lose_moves: u32,
+        budget: u64,
+    ) -> Result<Option<bool>, ()> {
+        self.limit = self.nodes.saturating_add(budget);
+        self.aborted = false;
+        let r = self.bits_outcome_within(b, win_moves, lose_moves);
+        self.limit = u64::MAX;
+        if std::mem::take(&mut self.aborted) {
+            Err(())
+        } else {
+            Ok(r)
+        }
+    }
+
+    /// Whether the side to move wins within its next `win_moves` moves (true), or loses
+    /// within the opponent's next `lose_moves` moves (false), or neither (None).
+    pub(crate) fn bits_outcome_within(&mut self, b: Bits, win_moves: u32, lose_moves: u32) -> Option<bool> {
         if b.can_win_next() {
             return Some(true);
         }
         let own_played = b.moves / 2;
         let opp_played = b.moves.div_ceil(2);
         // Winning with own stone number k scores 22 - k.
-        let win_threshold = 22 - (own_played + own_moves) as i32;
+        // A win needs a positive score, a loss a negative one, however far the horizon.
+        let win_threshold = (22 - own_played.saturating_add(win_moves).min(22) as i32).max(1);
         if win_threshold <= win_now_score(b.moves)
             && self.negamax(b, win_threshold - 1, win_threshold) >= win_threshold
         {
             return Some(true);
         }
-        let lose_threshold = (opp_played + own_moves) as i32 - 22;
+        let lose_threshold = (opp_played.saturating_add(lose_moves).min(22) as i32 - 22).min(-1);
         if lose_threshold >= -win_now_score(b.moves + 1)
             && self.negamax(b, lose_threshold, lose_threshold + 1) <= lose_threshold
         {
@@ -206,6 +234,10 @@ impl Solver {
         debug_assert!(alpha < beta);
         debug_assert!(!b.can_win_next());
         self.nodes += 1;
+        if self.nodes >= self.limit {
+            self.aborted = true;
+            return 0;
+        }
 
         let next = b.non_losing_moves();
         if next == 0 {
@@ -273,6 +305,9 @@ impl Solver {
             let mut child = b;
             child.play_cell(cell);
             let score = -self.negamax(child, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
             if score >= beta {
                 self.table.put(key, Bound::Lower(score));
                 return score;

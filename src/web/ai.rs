@@ -162,7 +162,7 @@ fn parse_reply(data: &JsValue) -> Option<Reply> {
             .unwrap_or_else(|| "unknown error".into());
         return Some(Reply::Failed(error));
     }
-    if let Some(scores) = get("scores").filter(|v| js_sys::Array::is_array(v)) {
+    if let Some(scores) = get("scores").filter(js_sys::Array::is_array) {
         let moves = get("moves")?.as_string()?;
         let scores: Vec<Option<i32>> = serde_wasm_bindgen::from_value(scores).ok()?;
         return Some(Reply::Analysis {

@@ -1,11 +1,15 @@
 //! The browser layer (wasm32 only): thin `#[wasm_bindgen]` wrappers that check input, and the
 //! canvas UI. Logic lives in `engine` and `solver`; this layer converts and draws.
 
+#[cfg(feature = "ui")]
 mod ai;
+#[cfg(feature = "ui")]
 mod app;
 mod convert;
+#[cfg(feature = "ui")]
 mod dom;
 pub mod game;
+#[cfg(feature = "ui")]
 pub mod mount;
 pub mod solver;
 

@@ -16,6 +16,8 @@ export type Level = "easy" | "medium" | "hard" | "perfect";
 export interface SolverOptions {
   /** Transposition table size in MiB, 1 to 64 (default 64). */
   tableMiB?: number;
+  /** Use the built-in opening book (default true). Benchmarks turn it off. */
+  book?: boolean;
 }
 "#;
 
@@ -55,6 +57,7 @@ impl Solver {
         #[wasm_bindgen(unchecked_param_type = "SolverOptions")] options: JsValue,
     ) -> Result<Solver, JsError> {
         let mut mib = MAX_TABLE_MIB;
+        let mut use_book = true;
         if !options.is_undefined() && !options.is_null() {
             if !options.is_object() {
                 return Err(JsError::new(
@@ -76,10 +79,19 @@ impl Solver {
                     }
                 }
             }
+            let book = js_sys::Reflect::get(&options, &JsValue::from_str("book"))
+                .map_err(|_| JsError::new("could not read options.book"))?;
+            if !book.is_undefined() {
+                use_book = book
+                    .as_bool()
+                    .ok_or_else(|| JsError::new(&format!("invalid book {}: expected true or false", describe(&book))))?;
+            }
         }
         let seed = (js_sys::Math::random() * 2f64.powi(53)) as u64;
         let mut core = Core::new(mib);
-        core.set_book(Some(embedded_book()));
+        if use_book {
+            core.set_book(Some(embedded_book()));
+        }
         Ok(Solver {
             core,
             rng: Rng::new(seed),

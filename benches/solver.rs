@@ -1,0 +1,114 @@
+//! Solver benchmark on Pascal Pons' six test sets, with the `connect-four-ai` crate (no
+//! book) timed on the same positions in the same run.
+//!
+//! ```sh
+//! cargo bench --bench solver                      # every set (Test_L1_R3: first 100 lines)
+//! cargo bench --bench solver -- --sets L3_R1,L2_R1 --limit 200 --no-peer
+//! ```
+//!
+//! Prints, per set: correctness, mean time and mean nodes per position, for us and the peer,
+//! and our time divided by the peer's. Both keep their transposition table across positions,
+//! as Pons' own benchmark does.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    native::main();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use connect_four::engine::Position;
+    use connect_four::solver::Solver;
+    use std::time::Instant;
+
+    const SETS: [&str; 6] = ["L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2", "L1_R3"];
+
+    fn load(set: &str, limit: usize) -> Vec<(String, i32)> {
+        let path = format!("{}/tests/data/pons/Test_{set}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        text.lines()
+            .take(limit)
+            .map(|l| {
+                let (m, s) = l.split_once(' ').expect("<moves> <score>");
+                (m.to_owned(), s.parse().expect("score"))
+            })
+            .collect()
+    }
+
+    fn fmt_time(secs: f64) -> String {
+        if secs >= 1.0 {
+            format!("{secs:.2} s")
+        } else if secs >= 1e-3 {
+            format!("{:.2} ms", secs * 1e3)
+        } else {
+            format!("{:.1} µs", secs * 1e6)
+        }
+    }
+
+    pub fn main() {
+        let mut sets: Vec<String> = SETS.iter().map(|s| s.to_string()).collect();
+        let mut limit = usize::MAX;
+        let mut peer = true;
+        let mut args = std::env::args().skip(1);
+        while let Some(a) = args.next() {
+            match a.as_str() {
+                "--sets" => sets = args.next().expect("--sets A,B").split(',').map(str::to_owned).collect(),
+                "--limit" => limit = args.next().expect("--limit N").parse().expect("a number"),
+                "--no-peer" => peer = false,
+                _ => {} // cargo bench passes --bench
+            }
+        }
+        println!("| set | positions | ours: correct | ours: mean time | ours: mean nodes | peer: correct | peer: mean time | peer: mean nodes | ours / peer |");
+        println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+        let mut ours = Solver::new(64);
+        // Touch the whole table once, so first-use page faults are not timed.
+        ours.clear();
+        let mut theirs = connect_four_ai::Solver::empty();
+        theirs.reset();
+        for set in &sets {
+            let lines = load(set, if set == "L1_R3" { limit.min(100) } else { limit });
+            let n = lines.len() as f64;
+            let (mut ok, mut nodes) = (0, 0u64);
+            let t = Instant::now();
+            for (moves, expected) in &lines {
+                let p = Position::from_moves(moves).expect("valid");
+                ours.reset_nodes();
+                let s = ours.score(&p).expect("not over");
+                nodes += ours.nodes();
+                ok += usize::from(s == *expected);
+            }
+            let our_time = t.elapsed().as_secs_f64() / n;
+            let mut row = format!(
+                "| Test_{set} | {} | {ok}/{} | {} | {:.0} |",
+                lines.len(),
+                lines.len(),
+                fmt_time(our_time),
+                nodes as f64 / n
+            );
+            if peer && set != "L1_R3" {
+                let (mut ok, mut nodes) = (0, 0usize);
+                let t = Instant::now();
+                for (moves, expected) in &lines {
+                    let p = connect_four_ai::Position::from_moves(moves).expect("valid");
+                    let s = theirs.solve(&p);
+                    nodes += theirs.explored_positions;
+                    ok += usize::from(i32::from(s) == *expected);
+                }
+                let peer_time = t.elapsed().as_secs_f64() / n;
+                row += &format!(
+                    " {ok}/{} | {} | {:.0} | {:.2} |",
+                    lines.len(),
+                    fmt_time(peer_time),
+                    nodes as f64 / n,
+                    our_time / peer_time
+                );
+            } else {
+                row += " – | – | – | – |";
+            }
+            println!("{row}");
+        }
+    }
+}

@@ -1,0 +1,29 @@
+// The solver as wasm under Node, on Pons' sets: correctness, mean time and nodes per position.
+// Build first: wasm-pack build --release --target nodejs --out-dir pkg-node -- --no-default-features
+//   node benches/wasm.mjs [--sets L3_R1,L2_R1] [--limit N]
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { performance } from "node:perf_hooks";
+
+const require = createRequire(import.meta.url);
+const { Solver } = require("../pkg-node/connect_four.js");
+const args = process.argv.slice(2);
+const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
+const sets = opt("--sets", "L3_R1,L2_R1,L2_R2,L1_R1,L1_R2,L1_R3").split(",");
+const limit = Number(opt("--limit", "1000000"));
+const fmt = (s) => (s >= 1 ? `${s.toFixed(2)} s` : s >= 1e-3 ? `${(s * 1e3).toFixed(2)} ms` : `${(s * 1e6).toFixed(1)} µs`);
+
+const solver = new Solver({ tableMiB: 64, book: false });
+console.log("| set | positions | wasm: correct | wasm: mean time | wasm: mean nodes |");
+console.log("| --- | --- | --- | --- | --- |");
+for (const set of sets) {
+  const lines = readFileSync(new URL(`../tests/data/pons/Test_${set}`, import.meta.url), "utf8")
+    .trim().split("\n").slice(0, set === "L1_R3" ? Math.min(limit, 100) : limit)
+    .map((l) => l.split(" "));
+  let ok = 0;
+  const nodes0 = solver.nodes;
+  const t = performance.now();
+  for (const [moves, score] of lines) ok += solver.score(moves) === Number(score) ? 1 : 0;
+  const secs = (performance.now() - t) / 1000 / lines.length;
+  console.log(`| Test_${set} | ${lines.length} | ${ok}/${lines.length} | ${fmt(secs)} | ${((solver.nodes - nodes0) / lines.length).toFixed(0)} |`);
+}

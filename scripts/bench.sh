@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Benchmarks (not tests): engine play+win check, the solver on Pons' sets natively (with the
+# connect-four-ai peer in the same run), and the solver as wasm under Node.
+# Extra arguments go to both solver benches, e.g. `scripts/bench.sh --sets L3_R1 --limit 100`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+source scripts/env.sh
+cargo bench --bench engine
+cargo bench --bench solver -- "$@"
+wasm-pack build --release --target nodejs --out-dir pkg-node -- --no-default-features
+node benches/wasm.mjs "$@"
