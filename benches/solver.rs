@@ -55,7 +55,14 @@ mod native {
         let mut args = std::env::args().skip(1);
         while let Some(a) = args.next() {
             match a.as_str() {
-                "--sets" => sets = args.next().expect("--sets A,B").split(',').map(str::to_owned).collect(),
+                "--sets" => {
+                    sets = args
+                        .next()
+                        .expect("--sets A,B")
+                        .split(',')
+                        .map(str::to_owned)
+                        .collect()
+                }
                 "--limit" => limit = args.next().expect("--limit N").parse().expect("a number"),
                 "--no-peer" => peer = false,
                 _ => {} // cargo bench passes --bench
@@ -69,7 +76,14 @@ mod native {
         let mut theirs = connect_four_ai::Solver::empty();
         theirs.reset();
         for set in &sets {
-            let lines = load(set, if set == "L1_R3" { limit.min(100) } else { limit });
+            let lines = load(
+                set,
+                if set == "L1_R3" {
+                    limit.min(100)
+                } else {
+                    limit
+                },
+            );
             let n = lines.len() as f64;
             let (mut ok, mut nodes) = (0, 0u64);
             let t = Instant::now();

@@ -165,7 +165,9 @@ impl Solver {
         // Category 2: wins within the horizon; 1: unknown; 0: loses within the horizon.
         let mut categories = [1u32; WIDTH];
         if look {
-            categories = self.categories(b, level.horizon(), u64::MAX).unwrap_or(categories);
+            categories = self
+                .categories(b, level.horizon(), u64::MAX)
+                .unwrap_or(categories);
             // Look further while the budget lasts; keep the last complete answer.
             let start = self.nodes();
             let mut horizon = level.horizon();
@@ -211,7 +213,10 @@ impl Solver {
                 let left = budget.checked_sub(self.nodes() - start)?;
                 // The opponent "wins within h" of its moves; we win within h of ours, this
                 // move included, so within h - 1 after it.
-                match self.bits_outcome_within_budget(child, horizon, horizon - 1, left).ok()? {
+                match self
+                    .bits_outcome_within_budget(child, horizon, horizon - 1, left)
+                    .ok()?
+                {
                     Some(true) => 0,
                     Some(false) => 2,
                     None => 1,
@@ -250,7 +255,10 @@ mod tests {
                     } else {
                         1
                     };
-                    assert_eq!(cats[c], expected, "{moves} column {c} score {s} horizon {h}");
+                    assert_eq!(
+                        cats[c], expected,
+                        "{moves} column {c} score {s} horizon {h}"
+                    );
                 }
             }
         }

@@ -181,7 +181,12 @@ impl Solver {
 
     /// Whether the side to move wins within its next `win_moves` moves (true), or loses
     /// within the opponent's next `lose_moves` moves (false), or neither (None).
-    pub(crate) fn bits_outcome_within(&mut self, b: Bits, win_moves: u32, lose_moves: u32) -> Option<bool> {
+    pub(crate) fn bits_outcome_within(
+        &mut self,
+        b: Bits,
+        win_moves: u32,
+        lose_moves: u32,
+    ) -> Option<bool> {
         if b.can_win_next() {
             return Some(true);
         }

@@ -82,9 +82,12 @@ impl Solver {
             let book = js_sys::Reflect::get(&options, &JsValue::from_str("book"))
                 .map_err(|_| JsError::new("could not read options.book"))?;
             if !book.is_undefined() {
-                use_book = book
-                    .as_bool()
-                    .ok_or_else(|| JsError::new(&format!("invalid book {}: expected true or false", describe(&book))))?;
+                use_book = book.as_bool().ok_or_else(|| {
+                    JsError::new(&format!(
+                        "invalid book {}: expected true or false",
+                        describe(&book)
+                    ))
+                })?;
             }
         }
         let seed = (js_sys::Math::random() * 2f64.powi(53)) as u64;
