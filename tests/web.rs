@@ -191,3 +191,80 @@ fn from_moves_names_the_failing_move() {
     let game = Game::from_moves(JsValue::from_str("")).unwrap();
     assert_eq!(game.moves(), "");
 }
+
+mod solver_api {
+    use super::*;
+    use connect_four::web::solver::Solver;
+
+    fn options(mib: f64) -> JsValue {
+        let o = Object::new();
+        Reflect::set(&o, &JsValue::from_str("tableMiB"), &JsValue::from(mib)).unwrap();
+        o.into()
+    }
+
+    #[wasm_bindgen_test]
+    fn scores_follow_pons_convention() {
+        let mut solver = Solver::new(options(4.0)).unwrap();
+        // Pons' examples.
+        assert_eq!(solver.score(JsValue::from_str("4455")).unwrap(), 18);
+        assert_eq!(solver.score(JsValue::from_str("44455554221")).unwrap(), -15);
+        // An end-game position from Pons' Test_L3_R1, scored -1 there.
+        let late = "2252576253462244111563365343671351441";
+        assert_eq!(solver.score(JsValue::from_str(late)).unwrap(), -1);
+        let scores: Vec<Option<i32>> =
+            serde_wasm_bindgen::from_value(solver.analyze(JsValue::from_str(late)).unwrap())
+                .unwrap();
+        assert_eq!(scores.len(), 7);
+        assert_eq!(scores.iter().flatten().max(), Some(&-1));
+        // Column 1 is full there: its entry is null.
+        assert_eq!(scores[0], None);
+        assert!(
+            Array::from(&solver.analyze(JsValue::from_str(late)).unwrap())
+                .get(0)
+                .is_null()
+        );
+        // The best move wins at once when it can.
+        let column = solver
+            .best_move(JsValue::from_str("112233"), JsValue::from_str("perfect"))
+            .unwrap();
+        assert_eq!(column, 3);
+        for level in ["easy", "medium", "hard", "perfect"] {
+            let c = solver
+                .best_move(JsValue::from_str(late), JsValue::from_str(level))
+                .unwrap();
+            assert!(scores[c as usize].is_some(), "{level} chose a full column");
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn bad_input_is_refused_with_a_reason() {
+        let mut solver = Solver::new(JsValue::UNDEFINED).unwrap();
+        for (moves, needle) in [
+            (JsValue::from_str("48"), "move 2"),
+            (JsValue::from_str("1212121"), "over"),
+            (JsValue::from(12), "string"),
+            (JsValue::NULL, "string"),
+        ] {
+            let msg = message(solver.score(moves.clone()).unwrap_err());
+            assert!(msg.contains(needle), "{moves:?}: {msg}");
+            let msg = message(solver.analyze(moves.clone()).err().unwrap());
+            assert!(msg.contains(needle), "{moves:?}: {msg}");
+        }
+        let late = JsValue::from_str("2252576253462244111563365343671351441");
+        let msg = message(
+            solver
+                .best_move(late.clone(), JsValue::from_str("godlike"))
+                .unwrap_err(),
+        );
+        assert!(msg.contains("unknown level"), "{msg}");
+        let msg = message(solver.best_move(late, JsValue::from(3)).unwrap_err());
+        assert!(msg.contains("invalid level"), "{msg}");
+        for bad in [0.0, 65.0, 2.5, f64::NAN] {
+            let msg = message(Solver::new(options(bad)).err().unwrap());
+            assert!(msg.contains("tableMiB"), "{bad}: {msg}");
+        }
+        assert!(message(Solver::new(JsValue::from_str("big")).err().unwrap()).contains("object"));
+        // Still usable after every refusal.
+        assert_eq!(solver.score(JsValue::from_str("4455")).unwrap(), 18);
+    }
+}
