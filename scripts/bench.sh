@@ -10,3 +10,5 @@ cargo bench --bench engine
 cargo bench --bench solver -- "$@"
 wasm-pack build --release --target nodejs --out-dir pkg-node -- --no-default-features
 node benches/wasm.mjs "$@"
+trunk build --release --offline
+node benches/browser.mjs

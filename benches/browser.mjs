@@ -1,0 +1,47 @@
+// Browser figures for the release build (run `trunk build --release` first):
+// gzipped wasm + JS size, time from navigation to the first drawn board, and frame times
+// during a fall. Figures only: nothing here is a pass/fail test.
+//   node benches/browser.mjs
+import { readdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+import { serve, launch, DIST } from "../tests/e2e/harness.mjs";
+
+const files = readdirSync(DIST).filter((f) => /\.(wasm|js)$/.test(f));
+let total = 0;
+for (const f of files) {
+  const raw = readFileSync(join(DIST, f));
+  const gz = gzipSync(raw, { level: 9 }).length;
+  total += gz;
+  console.log(`${f}: ${(raw.length / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped`);
+}
+console.log(`wasm + JS gzipped: ${(total / 1024).toFixed(1)} KiB`);
+
+const server = await serve();
+const browser = await launch();
+const firsts = [];
+const frames = [];
+for (let run = 0; run < 5; run++) {
+  const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+  await page.goto(server.url);
+  await page.waitForFunction(() => performance.getEntriesByName("c4-first-board").length > 0);
+  firsts.push(await page.evaluate(() => performance.getEntriesByName("c4-first-board")[0].startTime));
+  for (const col of [0, 6, 3]) {
+    const deltas = await page.evaluate((col) => new Promise((done) => {
+      const times = [];
+      const tick = (t) => { times.push(t); if (times.length < 45) requestAnimationFrame(tick); else done(times.slice(1).map((x, i) => x - times[i])); };
+      requestAnimationFrame(tick);
+      document.querySelectorAll(".c4-col")[col].click();
+    }), col);
+    frames.push(...deltas);
+    await page.waitForTimeout(300);
+  }
+  await page.close();
+}
+await browser.close();
+await server.close();
+frames.sort((a, b) => a - b);
+const pct = (p) => frames[Math.min(frames.length - 1, Math.floor(p * frames.length))].toFixed(1);
+firsts.sort((a, b) => a - b);
+console.log(`navigation to first drawn board: median ${firsts[2].toFixed(0)} ms (runs: ${firsts.map((x) => x.toFixed(0)).join(", ")})`);
+console.log(`frame intervals during falls (${frames.length} frames): median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms`);
