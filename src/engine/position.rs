@@ -163,17 +163,17 @@ impl Position {
     /// # Panics
     /// May panic, or corrupt the position, if the game is over, the column is off the board
     /// or full. Use [`Position::play`] unless the move is known to be legal.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, column: usize) -> Placed {
-        let player = self.current_player();
+        let side = usize::from(self.len & 1);
+        let player = if side == 0 { Player::First } else { Player::Second };
         let height = usize::from(self.heights[column]);
-        let stones = &mut self.stones[player.index()];
-        *stones |= bit(column, height);
-        let won = has_four(*stones);
-        self.heights[column] += 1;
-        self.history[usize::from(self.len)] = column as u8;
+        let stones = self.stones[side] | bit(column, height);
+        self.stones[side] = stones;
+        self.heights[column] = height as u8 + 1;
+        self.history[usize::from(self.len) % CELLS] = column as u8;
         self.len += 1;
-        self.status = if won {
+        self.status = if has_four(stones) {
             Status::Win(player)
         } else if usize::from(self.len) == CELLS {
             Status::Draw
