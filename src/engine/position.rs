@@ -166,7 +166,11 @@ impl Position {
     #[inline(always)]
     pub fn play_unchecked(&mut self, column: usize) -> Placed {
         let side = usize::from(self.len & 1);
-        let player = if side == 0 { Player::First } else { Player::Second };
+        let player = if side == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
         let height = usize::from(self.heights[column]);
         let stones = self.stones[side] | bit(column, height);
         self.stones[side] = stones;

@@ -568,94 +568,53 @@ impl App {
         }
     }
 
-    fn drop_piece(&mut self, column: usize) {
+    /// Runs one controller action at the current time, carries out its effects and redraws.
+    fn run(&mut self, action: impl FnOnce(&mut Controller, f64) -> Vec<Effect>) {
         let t = self.time();
-        let effects = self.controller.drop_piece(column, t);
+        let effects = action(&mut self.controller, t);
         self.apply(effects);
-        self.request_draw();
+        self.draw();
     }
 
-    fn request_draw(&mut self) {
-        // Draw now so state shows at once; frames continue if an animation runs.
-        self.draw();
+    fn drop_piece(&mut self, column: usize) {
+        self.run(|c, t| c.drop_piece(column, t));
     }
 
     fn select(&mut self, column: usize, focus: bool) {
-        let effects = self.controller.select(column);
-        self.apply(effects);
+        self.run(|c, _| c.select(column));
         if focus {
             let _ = self.el.buttons[self.controller.selected()].focus();
         }
-        self.draw();
     }
 
     fn undo(&mut self) {
-        let t = self.time();
-        let effects = self.controller.undo(t);
-        self.apply(effects);
-        self.draw();
+        self.run(Controller::undo);
     }
 
     fn new_game(&mut self, refocus: bool) {
-        let t = self.time();
-        let effects = self.controller.new_game(t);
-        self.apply(effects);
+        self.run(Controller::new_game);
         if refocus {
             let _ = self.el.buttons[self.controller.selected()].focus();
         }
-        self.draw();
     }
 
-    fn set_reduced_motion(&mut self, on: bool) {
-        let t = self.time();
-        let settings = Settings {
-            reduced_motion: on,
-            ..self.controller.settings()
-        };
-        let effects = self.controller.set_settings(settings, t);
-        self.apply(effects);
-        self.draw();
-    }
-
-    pub(crate) fn set_players(&mut self, players: [PlayerKind; 2]) {
-        let t = self.time();
-        let settings = Settings {
-            players,
-            ..self.controller.settings()
-        };
-        let effects = self.controller.set_settings(settings, t);
-        self.apply(effects);
-        self.draw();
+    /// Changes the settings with `change`, keeping the game.
+    fn change_settings(&mut self, change: impl FnOnce(&mut Settings)) {
+        let mut settings = self.controller.settings();
+        change(&mut settings);
+        self.run(|c, t| c.set_settings(settings, t));
     }
 
     pub(crate) fn computer_answer(&mut self, request: u64, column: usize) {
-        let t = self.time();
-        let effects = self.controller.computer_move(request, column, t);
-        self.apply(effects);
-        self.draw();
+        self.run(|c, t| c.computer_move(request, column, t));
     }
 
     pub(crate) fn analysis_answer(&mut self, moves: &str, scores: crate::ui::controller::Scores) {
-        let effects = self.controller.analysis_result(moves, scores);
-        self.apply(effects);
-        self.draw();
+        self.run(|c, _| c.analysis_result(moves, scores));
     }
 
     fn hint(&mut self) {
-        let effects = self.controller.request_hint();
-        self.apply(effects);
-        self.draw();
-    }
-
-    fn set_show_analysis(&mut self, on: bool) {
-        let t = self.time();
-        let settings = Settings {
-            show_analysis: on,
-            ..self.controller.settings()
-        };
-        let effects = self.controller.set_settings(settings, t);
-        self.apply(effects);
-        self.draw();
+        self.run(|c, _| c.request_hint());
     }
 
     pub(crate) fn computer_failed(&mut self, message: &str) {
@@ -1049,7 +1008,7 @@ fn wire(shared: &Shared) -> Result<(), JsValue> {
         move |_| {
             with_app(&w, |a| {
                 let on = a.el.show_analysis.checked();
-                a.set_show_analysis(on);
+                a.change_settings(|s| s.show_analysis = on);
             })
         },
     ));
@@ -1060,7 +1019,7 @@ fn wire(shared: &Shared) -> Result<(), JsValue> {
         move |_| {
             with_app(&w, |a| {
                 let on = a.el.reduce_motion.checked();
-                a.set_reduced_motion(on);
+                a.change_settings(|s| s.reduced_motion = on);
             })
         },
     ));
@@ -1072,7 +1031,7 @@ fn wire(shared: &Shared) -> Result<(), JsValue> {
                     parse_player(&Some(a.el.player_selects[i].value()), "")
                         .unwrap_or(PlayerKind::Human)
                 });
-                a.set_players(players);
+                a.change_settings(|s| s.players = players);
             })
         }));
     }

@@ -19,6 +19,22 @@ async function axe(page, when) {
   assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`), [], `axe at ${when}`);
 }
 
+/**
+ * Clicks column `index` (0-based) and, in the same task, reads the canvas pixel in the bottom
+ * cell of that column: with no animation the piece is already there.
+ */
+function clickAndProbe(page, index) {
+  return page.evaluate((index) => {
+    document.querySelector(`.c4-col[data-column="${index}"]`).click();
+    const canvas = document.querySelector(".c4-stage canvas");
+    const r = canvas.getBoundingClientRect();
+    const cell = Math.min(r.width / 7, r.height / 7);
+    const x = (r.width - 7 * cell) / 2 + (index + 0.8) * cell;
+    const y = (r.height - 7 * cell) / 2 + cell + 5.5 * cell;
+    return window.__probePixel(canvas, x, y);
+  }, index);
+}
+
 /** Clicks column n (1-based) and waits until the move is on the board. */
 async function clickColumn(page, n) {
   const before = await moveCount(page);
@@ -163,27 +179,11 @@ test("reduced motion: pieces appear at once and the fade is short", async () => 
   await page.getByText("Settings").click();
   assert.equal(await page.getByRole("checkbox", { name: "Reduce motion" }).isChecked(), true);
   // Click and read the pixel in the same task: no fall, the piece is already there.
-  const pixel = await page.evaluate(() => {
-    document.querySelector('.c4-col[data-column="3"]').click();
-    const canvas = document.querySelector(".c4-stage canvas");
-    const r = canvas.getBoundingClientRect();
-    const cell = Math.min(r.width / 7, r.height / 7);
-    const x = (r.width - 7 * cell) / 2 + 3.8 * cell;
-    const y = (r.height - 7 * cell) / 2 + cell + 5.5 * cell;
-    return window.__probePixel(canvas, x, y);
-  });
+  const pixel = await clickAndProbe(page, 3);
   assert.ok(near(pixel, COLORS.red), `piece at rest at once: ${pixel}`);
   // The settings toggle turns motion back on: now the same read finds an empty cell.
   await page.getByRole("checkbox", { name: "Reduce motion" }).uncheck();
-  const moving = await page.evaluate(() => {
-    document.querySelector('.c4-col[data-column="2"]').click();
-    const canvas = document.querySelector(".c4-stage canvas");
-    const r = canvas.getBoundingClientRect();
-    const cell = Math.min(r.width / 7, r.height / 7);
-    const x = (r.width - 7 * cell) / 2 + 2.8 * cell;
-    const y = (r.height - 7 * cell) / 2 + cell + 5.5 * cell;
-    return window.__probePixel(canvas, x, y);
-  });
+  const moving = await clickAndProbe(page, 2);
   assert.ok(!near(moving, COLORS.yellow), `with motion the piece is still falling: ${moving}`);
   assert.deepEqual(problems, []);
   await context.close();
