@@ -204,7 +204,7 @@ mod solver_api {
 
     #[wasm_bindgen_test]
     fn scores_follow_pons_convention() {
-        let mut solver = Solver::new(options(4.0)).unwrap();
+        let mut solver = Solver::new(Some(options(4.0))).unwrap();
         // Pons' examples.
         assert_eq!(solver.score(JsValue::from_str("4455")).unwrap(), 18);
         assert_eq!(solver.score(JsValue::from_str("44455554221")).unwrap(), -15);
@@ -238,7 +238,7 @@ mod solver_api {
 
     #[wasm_bindgen_test]
     fn bad_input_is_refused_with_a_reason() {
-        let mut solver = Solver::new(JsValue::UNDEFINED).unwrap();
+        let mut solver = Solver::new(None).unwrap();
         for (moves, needle) in [
             (JsValue::from_str("48"), "move 2"),
             (JsValue::from_str("1212121"), "over"),
@@ -260,10 +260,12 @@ mod solver_api {
         let msg = message(solver.best_move(late, JsValue::from(3)).unwrap_err());
         assert!(msg.contains("invalid level"), "{msg}");
         for bad in [0.0, 65.0, 2.5, f64::NAN] {
-            let msg = message(Solver::new(options(bad)).err().unwrap());
+            let msg = message(Solver::new(Some(options(bad))).err().unwrap());
             assert!(msg.contains("tableMiB"), "{bad}: {msg}");
         }
-        assert!(message(Solver::new(JsValue::from_str("big")).err().unwrap()).contains("object"));
+        assert!(
+            message(Solver::new(Some(JsValue::from_str("big"))).err().unwrap()).contains("object")
+        );
         // Still usable after every refusal.
         assert_eq!(solver.score(JsValue::from_str("4455")).unwrap(), 18);
     }

@@ -51,8 +51,9 @@ impl MountHandle {
 #[wasm_bindgen]
 pub fn mount(
     #[wasm_bindgen(unchecked_param_type = "HTMLElement")] element: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "MountOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "MountOptions")] options: Option<JsValue>,
 ) -> Result<MountHandle, JsError> {
+    let options = options.unwrap_or(JsValue::UNDEFINED);
     let element: web_sys::HtmlElement = element.dyn_into().map_err(|v| {
         JsError::new(&format!(
             "mount needs an HTML element, got {}",

@@ -54,8 +54,9 @@ impl Solver {
     /// `options.tableMiB`: table size in MiB, an integer from 1 to 64 (default 64).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "SolverOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "SolverOptions")] options: Option<JsValue>,
     ) -> Result<Solver, JsError> {
+        let options = options.unwrap_or(JsValue::UNDEFINED);
         let mut mib = MAX_TABLE_MIB;
         let mut use_book = true;
         if !options.is_undefined() && !options.is_null() {
