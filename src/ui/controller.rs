@@ -176,6 +176,18 @@ impl Controller {
         ]
     }
 
+    /// The worker failed on its request: nothing is pending any more, and the person can
+    /// change the players or start again.
+    pub fn computer_failed(&mut self, message: &str) -> Vec<Effect> {
+        self.waiting = false;
+        self.analysis_pending = false;
+        self.hint_wanted = false;
+        vec![
+            Effect::Announce(format!("The computer could not move: {message}")),
+            Effect::Changed,
+        ]
+    }
+
     /// The worker's analysis of the position after `moves`. Stale answers are ignored.
     pub fn analysis_result(&mut self, moves: &str, scores: Scores) -> Vec<Effect> {
         if moves != self.position.moves_string() || self.position.is_over() {

@@ -618,7 +618,7 @@ impl App {
     }
 
     pub(crate) fn computer_failed(&mut self, message: &str) {
-        self.announce(&format!("The computer could not move: {message}"));
+        self.run(|c, _| c.computer_failed(message));
     }
 
     fn key(&mut self, event: &KeyboardEvent) {
