@@ -276,7 +276,12 @@ impl App {
         self.ensure_ai();
         match &self.ai {
             Some(ai) => ai.best_move(request, moves, level),
-            None => self.announce("The computer player could not start in this browser."),
+            None => {
+                let effects = self
+                    .controller
+                    .computer_failed("the worker could not start in this browser");
+                self.apply(effects);
+            }
         }
     }
 
