@@ -100,15 +100,16 @@ fn positions(set: &str, count: usize) -> Vec<(String, i32)> {
         .collect()
 }
 
+/// Mid-game positions (Pons' Test_L2_R1, 14 to 28 moves played) that the side to move can
+/// draw or win, with the first player to move in about half of them. Exact analysis of every
+/// move from the opening needs a deeper opening book to be quick enough for a test.
 #[test]
 fn perfect_never_loses_a_position_it_can_draw_or_win() {
     let mut solver = Solver::new(64);
     let mut rng = Rng::new(3);
     let mut games = 0;
-    for (moves, expected) in positions("Test_L2_R1", 200)
-        .into_iter()
-        .chain(positions("Test_L1_R1", 200))
-    {
+    let mut as_first = 0;
+    for (moves, expected) in positions("Test_L2_R1", 300) {
         if expected < 0 {
             continue;
         }
@@ -139,9 +140,13 @@ fn perfect_never_loses_a_position_it_can_draw_or_win() {
                 );
             }
             games += 1;
+            as_first += usize::from(perfect_side == Player::First);
         }
     }
-    assert!(games >= 400, "{games}");
+    assert!(
+        games >= 400 && as_first >= 150,
+        "{games} games, {as_first} as first player"
+    );
 }
 
 #[test]
@@ -149,10 +154,7 @@ fn perfect_picks_a_best_scored_move_and_varies() {
     let mut solver = Solver::new(64);
     let mut rng = Rng::new(4);
     let mut differed = 0;
-    for (moves, _) in positions("Test_L2_R1", 300)
-        .into_iter()
-        .chain(positions("Test_L1_R1", 100))
-    {
+    for (moves, _) in positions("Test_L2_R1", 400) {
         let p = Position::from_moves(&moves).unwrap();
         let scores = solver.analyze(&p).unwrap();
         let best = scores.iter().flatten().max().copied().unwrap();
