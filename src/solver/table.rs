@@ -41,7 +41,8 @@ impl Table {
 
     #[inline(always)]
     pub fn get(&self, key: u64) -> Option<Bound> {
-        // SAFETY-free: index() is always < len because shift = 64 - log2(len).
+        // index() is always below len: shift = 64 - log2(len). An empty slot (0) never matches,
+        // since stored values are never 0.
         let e = self.entries[self.index(key)];
         if e >> 8 != key || e == 0 {
             return None;

@@ -91,13 +91,18 @@ pub struct Controller {
 
 impl Controller {
     pub fn new(settings: Settings) -> Controller {
+        Controller::with_position(settings, Position::new())
+    }
+
+    /// A controller whose game starts from `position` (a game in progress or over).
+    pub fn with_position(settings: Settings, position: Position) -> Controller {
         Controller {
-            position: Position::new(),
+            finished_at: position.is_over().then_some(f64::NEG_INFINITY),
+            position,
             settings,
             selected: WIDTH / 2,
             fall: None,
             queued: None,
-            finished_at: None,
             request: 0,
             waiting: false,
             analysis: None,

@@ -75,6 +75,8 @@ pub struct MountOptions {
     pub yellow: Option<String>,
     /// Show each column's outcome above the board.
     pub analysis: Option<bool>,
+    /// Start from this position, in move notation ("4453").
+    pub moves: Option<String>,
 }
 
 struct Elements {
@@ -154,6 +156,11 @@ impl App {
             reduced_motion: options.reduced_motion.unwrap_or(reduced_pref),
             show_analysis: options.analysis.unwrap_or(false),
         };
+        let start = match &options.moves {
+            None => crate::engine::Position::new(),
+            Some(moves) => crate::engine::Position::from_moves(moves)
+                .map_err(|e| JsValue::from_str(&format!("option moves: {e}")))?,
+        };
         let dark = window
             .match_media("(prefers-color-scheme: dark)")?
             .ok_or("matchMedia is not available")?;
@@ -162,7 +169,7 @@ impl App {
         let app = App {
             window,
             el,
-            controller: Controller::new(settings),
+            controller: Controller::with_position(settings, start),
             layout: Layout::fit(1.0, 1.0),
             dpr,
             hover: None,

@@ -16,10 +16,12 @@ export interface MountOptions {
   yellow?: "human" | Level;
   /** Show each column's outcome (win in n, draw, loses in n) above the board. */
   analysis?: boolean;
+  /** Start from this position, in move notation (e.g. "4453"). */
+  moves?: string;
 }
 "#;
 
-const KNOWN_OPTIONS: [&str; 4] = ["reducedMotion", "red", "yellow", "analysis"];
+const KNOWN_OPTIONS: [&str; 5] = ["reducedMotion", "red", "yellow", "analysis", "moves"];
 
 /// A mounted game. `destroy()` removes it and everything it started.
 #[wasm_bindgen]

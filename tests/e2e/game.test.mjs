@@ -265,11 +265,13 @@ test("bad mount input gets a clear error", async () => {
       tryMount(null, {}),
       tryMount(document.body, { colour: "red" }),
       tryMount(document.body, { red: "godlike" }),
+      tryMount(document.body, { moves: "4408" }),
     ];
   });
   assert.match(errors[0], /HTML element/);
   assert.match(errors[1], /unknown field/);
   assert.match(errors[2], /unknown level/);
+  assert.match(errors[3], /moves: invalid move 3/);
   assert.equal(await page.locator(".c4").count(), 2, "nothing half-mounted");
   assert.deepEqual(problems, []);
   await context.close();
