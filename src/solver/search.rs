@@ -6,6 +6,9 @@ use super::table::{Bound, Table};
 use crate::engine::{Position, CELLS, WIDTH};
 use std::fmt;
 
+/// Up to this many moves played, a position and its mirror image share a table entry.
+const SYMMETRY_MOVES: u32 = 12;
+
 /// Columns from the centre out: the usual best first guess.
 const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
@@ -266,7 +269,8 @@ impl Solver {
             }
         }
 
-        let key = b.key();
+        // Early on, mirror images are common transpositions: share one entry between them.
+        let key = if b.moves <= SYMMETRY_MOVES { b.key().min(b.mirror_key()) } else { b.key() };
         match self.table.get(key) {
             Some(Bound::Upper(v)) if beta > v => {
                 beta = v;
