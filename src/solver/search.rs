@@ -270,7 +270,11 @@ impl Solver {
         }
 
         // Early on, mirror images are common transpositions: share one entry between them.
-        let key = if b.moves <= SYMMETRY_MOVES { b.key().min(b.mirror_key()) } else { b.key() };
+        let key = if b.moves <= SYMMETRY_MOVES {
+            b.key().min(b.mirror_key())
+        } else {
+            b.key()
+        };
         match self.table.get(key) {
             Some(Bound::Upper(v)) if beta > v => {
                 beta = v;
