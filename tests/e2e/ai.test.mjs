@@ -59,9 +59,9 @@ async function checkLongTasks(page) {
 const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });
 const live = (page) => page.getByRole("status").textContent();
 
-test("a game against the computer (hard): it answers from the worker and the page never blocks", async () => {
+test("a game against the computer (medium): it answers from the worker and the page never blocks", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
-  await remount(page, { yellow: "hard" });
+  await remount(page, { yellow: "medium" });
   let played = 0;
   while (!(await page.getByRole("button", { name: "Play again" }).isVisible())) {
     const legal = await page.evaluate(() =>
