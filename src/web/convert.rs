@@ -56,6 +56,17 @@ pub fn describe(value: &JsValue) -> String {
     }
 }
 
+/// Replays a move string coming from JS: it must be a string of digits 1-7 naming legal moves.
+pub fn position_from_js(moves: &JsValue) -> Result<Position, JsError> {
+    let Some(text) = moves.as_string() else {
+        return Err(JsError::new(&format!(
+            "invalid move string {}: expected a string of digits 1-7",
+            describe(moves)
+        )));
+    };
+    Position::from_moves(&text).map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// The board as rows of numbers, top row first.
 pub fn board_to_js(position: &Position) -> JsValue {
     to_js(&position.board())

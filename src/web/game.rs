@@ -1,6 +1,6 @@
 //! `Game`: the JS face of [`Position`].
 
-use super::convert::{board_to_js, cells_to_js, column_from_js, describe, to_js};
+use super::convert::{board_to_js, cells_to_js, column_from_js, position_from_js, to_js};
 use crate::engine::{Cell, Position, HEIGHT, WIDTH};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -72,15 +72,7 @@ impl Game {
     pub fn from_moves(
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
     ) -> Result<Game, JsError> {
-        let Some(moves) = moves.as_string() else {
-            return Err(JsError::new(&format!(
-                "invalid move string {}: expected a string of digits 1-7",
-                describe(&moves)
-            )));
-        };
-        Position::from_moves(&moves)
-            .map(|position| Game { position })
-            .map_err(|e| JsError::new(&e.to_string()))
+        position_from_js(&moves).map(|position| Game { position })
     }
 
     /// Drops a piece for the player to move into `column` (0-based).

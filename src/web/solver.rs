@@ -1,6 +1,6 @@
 //! `Solver`: the JS face of the perfect solver and the four levels.
 
-use super::convert::{describe, to_js};
+use super::convert::{describe, position_from_js, to_js};
 use crate::engine::Position;
 use crate::solver::{Book, Level, Rng, Solver as Core};
 use wasm_bindgen::prelude::*;
@@ -33,17 +33,13 @@ pub struct Solver {
     rng: Rng,
 }
 
+/// A position that is not over, from a JS move string.
 fn position(moves: &JsValue) -> Result<Position, JsError> {
-    let Some(moves) = moves.as_string() else {
-        return Err(JsError::new(&format!(
-            "invalid move string {}: expected a string of digits 1-7",
-            describe(moves)
-        )));
-    };
-    let p = Position::from_moves(&moves).map_err(|e| JsError::new(&e.to_string()))?;
+    let p = position_from_js(moves)?;
     if p.is_over() {
         return Err(JsError::new(&format!(
-            "the game {moves:?} is already over, so there is no move to find"
+            "the game {:?} is already over, so there is no move to find",
+            p.moves_string()
         )));
     }
     Ok(p)
