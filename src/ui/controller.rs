@@ -625,6 +625,23 @@ mod tests {
     }
 
     #[test]
+    fn starting_from_a_position() {
+        let p = Position::from_moves("4453").unwrap();
+        let c = Controller::with_position(Settings::default(), p);
+        assert_eq!(c.position().moves_string(), "4453");
+        assert!(!c.finished() && c.human_to_move());
+        // A finished game starts with its end display on, not animating.
+        let won = Position::from_moves("1212121").unwrap();
+        let mut c = Controller::with_position(Settings::default(), won);
+        assert!(c.finished() && !c.is_animating(0.0));
+        assert_eq!(c.others_alpha(0.0), anim::FADED_ALPHA);
+        assert!(announced(&c.drop_piece(3, 0.0))[0].contains("over"));
+        c.new_game(0.0);
+        assert!(!c.finished());
+        assert_eq!(c.others_alpha(0.0), 1.0);
+    }
+
+    #[test]
     fn hints_and_analysis_follow_the_position() {
         let mut c = Controller::new(Settings {
             reduced_motion: true,
