@@ -427,15 +427,9 @@ impl App {
         }
         // Column controls sit exactly over the board's columns, air row included.
         let l = &self.layout;
-        let style = self.el.columns.style();
-        let _ = style.set_property("left", &format!("{}px", l.left));
-        let _ = style.set_property("top", &format!("{}px", l.top - l.cell));
-        let _ = style.set_property("width", &format!("{}px", l.cell * WIDTH as f64));
+        let style = place_over_board(&self.el.columns, l);
         let _ = style.set_property("height", &format!("{}px", l.cell * (HEIGHT + 1) as f64));
-        let style = self.el.analysis.style();
-        let _ = style.set_property("left", &format!("{}px", l.left));
-        let _ = style.set_property("top", &format!("{}px", l.top - l.cell));
-        let _ = style.set_property("width", &format!("{}px", l.cell * WIDTH as f64));
+        let style = place_over_board(&self.el.analysis, l);
         let _ = style.set_property(
             "font-size",
             &format!("{}px", (l.cell * 0.17).clamp(9.0, 16.0)),
@@ -721,6 +715,15 @@ fn draw_piece(
         }
     }
     ctx.set_global_alpha(1.0);
+}
+
+/// Lines an overlay up with the board: its columns, from the top of the row of air.
+fn place_over_board(el: &HtmlElement, l: &Layout) -> web_sys::CssStyleDeclaration {
+    let style = el.style();
+    let _ = style.set_property("left", &format!("{}px", l.left));
+    let _ = style.set_property("top", &format!("{}px", l.top - l.cell));
+    let _ = style.set_property("width", &format!("{}px", l.cell * WIDTH as f64));
+    style
 }
 
 fn round_rect(ctx: &CanvasRenderingContext2d, x: f64, y: f64, w: f64, h: f64, r: f64) {
