@@ -4,6 +4,7 @@
 //! ```sh
 //! cargo bench --bench solver                      # every set (Test_L1_R3: first 100 lines)
 //! cargo bench --bench solver -- --sets L3_R1,L2_R1 --limit 200 --no-peer
+//! cargo bench --bench solver -- --sets L1_R3 --limit 10 --no-peer --table-mib 256
 //! ```
 //!
 //! Prints, per set: correctness, mean time and mean nodes per position, for us and the peer,
@@ -52,6 +53,7 @@ mod native {
         let mut sets: Vec<String> = SETS.iter().map(|s| s.to_string()).collect();
         let mut limit = usize::MAX;
         let mut peer = true;
+        let mut table_mib = Solver::DEFAULT_TABLE_MIB;
         let mut args = std::env::args().skip(1);
         while let Some(a) = args.next() {
             match a.as_str() {
@@ -65,12 +67,19 @@ mod native {
                 }
                 "--limit" => limit = args.next().expect("--limit N").parse().expect("a number"),
                 "--no-peer" => peer = false,
+                "--table-mib" => {
+                    table_mib = args
+                        .next()
+                        .expect("--table-mib N")
+                        .parse()
+                        .expect("a number")
+                }
                 _ => {} // cargo bench passes --bench
             }
         }
         println!("| set | positions | ours: correct | ours: mean time | ours: mean nodes | peer: correct | peer: mean time | peer: mean nodes | ours / peer |");
         println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-        let mut ours = Solver::new(64);
+        let mut ours = Solver::new(table_mib);
         // Touch the whole table once, so first-use page faults are not timed.
         ours.clear();
         let mut theirs = connect_four_ai::Solver::empty();

@@ -236,6 +236,16 @@ impl Solver {
         min
     }
 
+    /// Early on, mirror images are common transpositions: they share one table entry.
+    #[inline(always)]
+    fn table_key(b: &Bits) -> u64 {
+        if b.moves <= SYMMETRY_MOVES {
+            b.key().min(b.mirror_key())
+        } else {
+            b.key()
+        }
+    }
+
     /// Fail-soft negamax within (alpha, beta) for a position where the side to move cannot
     /// win at once.
     fn negamax(&mut self, b: Bits, mut alpha: i32, mut beta: i32) -> i32 {
@@ -270,11 +280,7 @@ impl Solver {
         }
 
         // Early on, mirror images are common transpositions: share one entry between them.
-        let key = if b.moves <= SYMMETRY_MOVES {
-            b.key().min(b.mirror_key())
-        } else {
-            b.key()
-        };
+        let key = Self::table_key(&b);
         match self.table.get(key) {
             Some(Bound::Upper(v)) if beta > v => {
                 beta = v;
@@ -302,6 +308,9 @@ impl Solver {
         for &col in ORDER.iter().rev() {
             let cell = next & column_mask(col);
             if cell != 0 {
+                let mut child = b;
+                child.play_cell(cell);
+                self.table.prefetch(Self::table_key(&child));
                 let score = b.move_score(cell);
                 // Insertion sort, best first; later (more central) columns win ties.
                 let mut i = count;
