@@ -5,11 +5,18 @@
 //! cargo bench --bench solver                      # every set (Test_L1_R3: first 100 lines)
 //! cargo bench --bench solver -- --sets L3_R1,L2_R1 --limit 200 --no-peer
 //! cargo bench --bench solver -- --sets L1_R3 --limit 10 --no-peer --table-mib 256
+//!
+//! cargo bench --bench solver -- --perfect --limit 20   # the perfect level's move times
 //! ```
 //!
 //! Prints, per set: correctness, mean time and mean nodes per position, for us and the peer,
 //! and our time divided by the peer's. Both keep their transposition table across positions,
 //! as Pons' own benchmark does.
+//!
+//! `--perfect` instead times the perfect level choosing a move (with the built-in opening
+//! book, one solver per group, kept across the group's positions as the browser's worker
+//! keeps it across moves): from the empty board, after each first move, after each pair of
+//! moves, and in the first `--limit` (default 20) positions of Test_L1_R3.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -22,7 +29,8 @@ fn main() {
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use connect_four::engine::Position;
-    use connect_four::solver::Solver;
+    use connect_four::engine::WIDTH;
+    use connect_four::solver::{Book, Level, Rng, Solver};
     use std::time::Instant;
 
     const SETS: [&str; 6] = ["L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2", "L1_R3"];
@@ -53,6 +61,7 @@ mod native {
         let mut sets: Vec<String> = SETS.iter().map(|s| s.to_string()).collect();
         let mut limit = usize::MAX;
         let mut peer = true;
+        let mut perfect = false;
         let mut table_mib = Solver::DEFAULT_TABLE_MIB;
         let mut args = std::env::args().skip(1);
         while let Some(a) = args.next() {
@@ -67,6 +76,7 @@ mod native {
                 }
                 "--limit" => limit = args.next().expect("--limit N").parse().expect("a number"),
                 "--no-peer" => peer = false,
+                "--perfect" => perfect = true,
                 "--table-mib" => {
                     table_mib = args
                         .next()
@@ -76,6 +86,9 @@ mod native {
                 }
                 _ => {} // cargo bench passes --bench
             }
+        }
+        if perfect {
+            return perfect_moves(table_mib, if limit == usize::MAX { 20 } else { limit });
         }
         println!("| set | positions | ours: correct | ours: mean time | ours: mean nodes | peer: correct | peer: mean time | peer: mean nodes | ours / peer |");
         println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
@@ -132,6 +145,64 @@ mod native {
                 row += " – | – | – | – |";
             }
             println!("{row}");
+        }
+    }
+
+    /// The perfect level's time to choose a move, per group of positions.
+    fn perfect_moves(table_mib: usize, l1r3: usize) {
+        let digits = |n: usize| -> Vec<String> {
+            let mut out = vec![String::new()];
+            for _ in 0..n {
+                out = out
+                    .iter()
+                    .flat_map(|m| (1..=WIDTH).map(move |c| format!("{m}{c}")))
+                    .collect();
+            }
+            out
+        };
+        let groups: Vec<(String, Vec<String>)> = vec![
+            ("empty board".into(), digits(0)),
+            ("after 1 move".into(), digits(1)),
+            ("after 2 moves".into(), digits(2)),
+            (
+                format!("Test_L1_R3, first {l1r3}"),
+                load("L1_R3", l1r3).into_iter().map(|(m, _)| m).collect(),
+            ),
+        ];
+        let book = Book::embedded();
+        println!(
+            "book: {} positions, up to {} moves, {} bytes",
+            book.len(),
+            book.max_moves(),
+            book.to_bytes().len()
+        );
+        println!("| group | moves timed | median | mean | max | within 1 s | mean nodes |");
+        println!("| --- | --- | --- | --- | --- | --- | --- |");
+        for (name, lines) in groups {
+            let mut solver = Solver::new(table_mib);
+            solver.set_book(Some(book.clone()));
+            let mut rng = Rng::new(1);
+            let mut times = Vec::new();
+            for moves in &lines {
+                let p = Position::from_moves(moves).expect("valid");
+                let t = Instant::now();
+                let col = solver
+                    .best_move(&p, Level::Perfect, &mut rng)
+                    .expect("not over");
+                times.push(t.elapsed().as_secs_f64());
+                assert!(p.can_play(col));
+            }
+            let n = times.len();
+            let mean = times.iter().sum::<f64>() / n as f64;
+            let fast = times.iter().filter(|&&t| t <= 1.0).count();
+            times.sort_by(f64::total_cmp);
+            println!(
+                "| {name} | {n} | {} | {} | {} | {fast}/{n} | {:.0} |",
+                fmt_time(times[n / 2]),
+                fmt_time(mean),
+                fmt_time(times[n - 1]),
+                solver.nodes() as f64 / n as f64,
+            );
         }
     }
 }

@@ -1,6 +1,7 @@
 // The solver as wasm under Node, on Pons' sets: correctness, mean time and nodes per position.
 // Build first: wasm-pack build --release --target nodejs --out-dir pkg-node -- --no-default-features
 //   node benches/wasm.mjs [--sets L3_R1,L2_R1] [--limit N]
+//   node benches/wasm.mjs --perfect [--limit N]   the perfect level's move times, with the book
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
@@ -20,17 +21,54 @@ const fmt = (s) => (s >= 1 ? `${s.toFixed(2)} s` : s >= 1e-3 ? `${(s * 1e3).toFi
   for (const l of lines.slice(0, 200)) warm.score(l.split(" ")[0]);
   warm.free();
 }
-const solver = new Solver({ tableMiB: 64, book: false });
-console.log("| set | positions | wasm: correct | wasm: mean time | wasm: mean nodes |");
-console.log("| --- | --- | --- | --- | --- |");
-for (const set of sets) {
-  const lines = readFileSync(new URL(`../tests/data/pons/Test_${set}`, import.meta.url), "utf8")
-    .trim().split("\n").slice(0, set === "L1_R3" ? Math.min(limit, 100) : limit)
-    .map((l) => l.split(" "));
-  let ok = 0;
-  const nodes0 = solver.nodes;
-  const t = performance.now();
-  for (const [moves, score] of lines) ok += solver.score(moves) === Number(score) ? 1 : 0;
-  const secs = (performance.now() - t) / 1000 / lines.length;
-  console.log(`| Test_${set} | ${lines.length} | ${ok}/${lines.length} | ${fmt(secs)} | ${((solver.nodes - nodes0) / lines.length).toFixed(0)} |`);
+if (args.includes("--perfect")) perfectMoves(Number(opt("--limit", "20")));
+else scoreSets();
+
+function scoreSets() {
+  const solver = new Solver({ tableMiB: 64, book: false });
+  console.log("| set | positions | wasm: correct | wasm: mean time | wasm: mean nodes |");
+  console.log("| --- | --- | --- | --- | --- |");
+  for (const set of sets) {
+    const lines = readFileSync(new URL(`../tests/data/pons/Test_${set}`, import.meta.url), "utf8")
+      .trim().split("\n").slice(0, set === "L1_R3" ? Math.min(limit, 100) : limit)
+      .map((l) => l.split(" "));
+    let ok = 0;
+    const nodes0 = solver.nodes;
+    const t = performance.now();
+    for (const [moves, score] of lines) ok += solver.score(moves) === Number(score) ? 1 : 0;
+    const secs = (performance.now() - t) / 1000 / lines.length;
+    console.log(`| Test_${set} | ${lines.length} | ${ok}/${lines.length} | ${fmt(secs)} | ${((solver.nodes - nodes0) / lines.length).toFixed(0)} |`);
+  }
+}
+
+// The perfect level choosing a move, with the built-in book: one solver per group, kept
+// across the group's positions as the browser's worker keeps it across moves.
+function perfectMoves(l1r3) {
+  const pairs = (n) => {
+    let out = [""];
+    for (let i = 0; i < n; i++) out = out.flatMap((m) => [1, 2, 3, 4, 5, 6, 7].map((c) => m + c));
+    return out;
+  };
+  const l1r3Lines = readFileSync(new URL("../tests/data/pons/Test_L1_R3", import.meta.url), "utf8")
+    .trim().split("\n").slice(0, l1r3).map((l) => l.split(" ")[0]);
+  const groups = [["empty board", pairs(0)], ["after 1 move", pairs(1)], ["after 2 moves", pairs(2)],
+    [`Test_L1_R3, first ${l1r3}`, l1r3Lines]];
+  console.log("| group | moves timed | median | mean | max | within 1 s | mean nodes |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const [name, lines] of groups) {
+    const solver = new Solver({ tableMiB: 64 });
+    const times = [];
+    for (const moves of lines) {
+      const t = performance.now();
+      const col = solver.bestMove(moves, "perfect");
+      times.push((performance.now() - t) / 1000);
+      if (!(col >= 0 && col < 7)) throw new Error(`${moves}: bad column ${col}`);
+    }
+    const n = times.length;
+    const mean = times.reduce((a, b) => a + b, 0) / n;
+    const fast = times.filter((t) => t <= 1).length;
+    times.sort((a, b) => a - b);
+    console.log(`| ${name} | ${n} | ${fmt(times[n >> 1])} | ${fmt(mean)} | ${fmt(times[n - 1])} | ${fast}/${n} | ${(solver.nodes / n).toFixed(0)} |`);
+    solver.free();
+  }
 }

@@ -1,7 +1,7 @@
 //! The four levels against each other and against the solver's analysis, with fixed seeds.
 #![cfg(not(target_arch = "wasm32"))]
 
-use connect_four::engine::{Player, Position, Status};
+use connect_four::engine::{Player, Position, Status, WIDTH};
 use connect_four::solver::{Level, Rng, Solver};
 
 /// Plays one game; returns the winner.
@@ -154,10 +154,18 @@ fn perfect_picks_a_best_scored_move_and_varies() {
     let mut solver = Solver::new(64);
     let mut rng = Rng::new(4);
     let mut differed = 0;
-    for (moves, _) in positions("Test_L2_R1", 400) {
+    let mut lines = positions("Test_L2_R1", 400);
+    lines.extend(positions("Test_L3_R1", 400)); // endgames: immediate wins, nearly full boards
+    for (moves, _) in lines {
         let p = Position::from_moves(&moves).unwrap();
         let scores = solver.analyze(&p).unwrap();
         let best = scores.iter().flatten().max().copied().unwrap();
+        let best_cols: Vec<usize> = (0..WIDTH).filter(|&c| scores[c] == Some(best)).collect();
+        assert_eq!(
+            solver.best_moves(&p).unwrap(),
+            best_cols,
+            "{moves}: {scores:?}"
+        );
         let mut seen = std::collections::HashSet::new();
         for _ in 0..4 {
             let c = solver.best_move(&p, Level::Perfect, &mut rng).unwrap();
@@ -201,4 +209,39 @@ fn levels_and_errors() {
         .is_err());
     assert!(solver.score(&over).is_err());
     assert!(solver.analyze(&over).is_err());
+}
+
+/// Whole games from the empty board: perfect, moving first, never loses, whatever the
+/// opponent's level (the first player wins Connect Four with perfect play, so it wins).
+#[test]
+fn perfect_wins_from_the_empty_board_as_first_player() {
+    let mut solver = Solver::new(256);
+    solver.set_book(Some(connect_four::solver::Book::embedded()));
+    let mut rng = Rng::new(5);
+    for opponent in [Level::Hard, Level::Perfect] {
+        let mut p = Position::new();
+        while !p.is_over() {
+            let level = if p.current_player() == Player::First {
+                Level::Perfect
+            } else {
+                opponent
+            };
+            let t = std::time::Instant::now();
+            let col = solver.best_move(&p, level, &mut rng).unwrap();
+            eprintln!(
+                "{} {level} -> {} ({:.1?})",
+                p.moves_string(),
+                col + 1,
+                t.elapsed()
+            );
+            p.play(col).unwrap();
+        }
+        eprintln!("vs {opponent}: {}", p.moves_string());
+        assert_eq!(
+            p.winner(),
+            Some(Player::First),
+            "vs {opponent}: {}",
+            p.moves_string()
+        );
+    }
 }

@@ -19,6 +19,9 @@ use std::fmt;
 
 const MAGIC: &[u8; 8] = b"C4BOOK1\n";
 
+/// The generated book file, as built into the library.
+pub const EMBEDDED: &[u8] = include_bytes!("../../www/book.bin");
+
 #[derive(Debug, Clone, Default)]
 pub struct Book {
     max_moves: u32,
@@ -58,6 +61,13 @@ impl Book {
             max_moves,
             scores: HashMap::new(),
         }
+    }
+
+    /// The book `make-book` generated (`www/book.bin`), built into the library. An unreadable
+    /// file gives an empty book, not a panic: the search still answers exactly, only slower
+    /// (`tests/book.rs` checks that the built-in one reads and is consistent).
+    pub fn embedded() -> Book {
+        Book::from_bytes(EMBEDDED).unwrap_or_default()
     }
 
     pub fn max_moves(&self) -> u32 {
@@ -139,5 +149,47 @@ impl Book {
             scores.insert(e >> 8, score as i8);
         }
         Ok(Book { max_moves, scores })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_round_trip_and_bad_data_is_refused() {
+        let mut book = Book::new(0);
+        for (moves, score) in [("", 1), ("4", -1), ("44", 0), ("1", 2), ("7", 2)] {
+            book.add(&Position::from_moves(moves).unwrap(), score);
+        }
+        // "1" and "7" are mirror images: one entry.
+        assert_eq!(book.len(), 4);
+        let bytes = book.to_bytes();
+        let back = Book::from_bytes(&bytes).unwrap();
+        assert_eq!(back.len(), 4);
+        assert_eq!(back.max_moves(), 2);
+        for moves in ["", "4", "44", "1", "7"] {
+            let p = Position::from_moves(moves).unwrap();
+            assert_eq!(back.score_of(&p), book.score_of(&p), "{moves}");
+        }
+        assert_eq!(back.score_of(&Position::from_moves("3").unwrap()), None);
+
+        assert_eq!(
+            Book::from_bytes(b"nonsense").unwrap_err(),
+            BookError::BadMagic
+        );
+        assert_eq!(
+            Book::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err(),
+            BookError::Truncated {
+                expected: bytes.len(),
+                found: bytes.len() - 1
+            }
+        );
+        let mut bad = bytes.clone();
+        bad[13] = 200; // first entry's score byte: 200 - 64 is no score
+        assert_eq!(
+            Book::from_bytes(&bad).unwrap_err(),
+            BookError::BadScore { index: 0 }
+        );
     }
 }

@@ -147,14 +147,7 @@ impl Solver {
         rng: &mut Rng,
     ) -> Result<usize, SolveError> {
         if level == Level::Perfect {
-            let scores = self.analyze(position)?;
-            let best = scores
-                .iter()
-                .flatten()
-                .copied()
-                .max()
-                .ok_or(SolveError::GameOver)?;
-            let candidates: Vec<usize> = (0..WIDTH).filter(|&c| scores[c] == Some(best)).collect();
+            let candidates = self.best_moves(position)?;
             return Ok(rng.pick(&candidates));
         }
         if position.is_over() {

@@ -1,0 +1,93 @@
+//! The built-in opening book (`www/book.bin`, made by `make-book`): it reads, covers the
+//! opening, and agrees with itself and with the rules of negamax.
+
+use connect_four::engine::{Position, WIDTH};
+use connect_four::solver::{Book, Solver};
+use std::collections::BTreeMap;
+
+/// Every position (not over) with at most `depth` moves, by move string.
+fn positions(depth: usize) -> Vec<Position> {
+    let mut all = vec![Position::new()];
+    let mut layer = vec![Position::new()];
+    for _ in 0..depth {
+        let mut next: BTreeMap<String, Position> = BTreeMap::new();
+        for p in &layer {
+            for col in 0..WIDTH {
+                let mut child = *p;
+                if child.play(col).is_ok() && !child.is_over() {
+                    next.entry(child.moves_string()).or_insert(child);
+                }
+            }
+        }
+        layer = next.into_values().collect();
+        all.extend(layer.iter().copied());
+    }
+    all
+}
+
+/// The score of playing `col`, if the book (or the rules) can tell without a search.
+fn column_score(book: &Book, p: &Position, col: usize) -> Option<i32> {
+    let mut child = *p;
+    child.play(col).ok()?;
+    if child.winner().is_some() {
+        // Winning with this stone: the mover's stone number n / 2 + 1 scores 22 - it.
+        return Some(22 - (p.move_count() as i32 / 2 + 1));
+    }
+    if child.is_over() {
+        return Some(0);
+    }
+    book.score_of(&child).map(|s| -s)
+}
+
+#[test]
+fn embedded_book_reads_and_covers_the_first_two_moves() {
+    let book = Book::from_bytes(connect_four::solver::book::EMBEDDED).expect("book.bin reads");
+    assert!(book.max_moves() >= 2, "max moves {}", book.max_moves());
+    for p in positions(2) {
+        assert!(
+            book.score_of(&p).is_some(),
+            "{:?} is missing",
+            p.moves_string()
+        );
+    }
+    assert_eq!(Book::embedded().len(), book.len());
+}
+
+/// Wherever the book holds a position and every move from it, its score is the best of
+/// the moves' scores: the entries agree with each other (each was solved on its own).
+#[test]
+fn embedded_book_agrees_with_negamax() {
+    let book = Book::embedded();
+    let mut checked = 0;
+    for p in positions(book.max_moves() as usize) {
+        let Some(score) = book.score_of(&p) else {
+            continue;
+        };
+        let moves: Option<Vec<i32>> = (0..WIDTH)
+            .filter(|&c| p.can_play(c))
+            .map(|c| column_score(&book, &p, c))
+            .collect();
+        if let Some(moves) = moves {
+            let best = moves.into_iter().max().unwrap();
+            assert_eq!(score, best, "{:?}", p.moves_string());
+            checked += 1;
+        }
+    }
+    // At least the empty board and the seven positions after one move.
+    eprintln!("{checked} book positions checked against their moves");
+    assert!(checked >= 8, "only {checked} positions could be checked");
+}
+
+/// With the book, the empty board's analysis and best moves are look-ups, and they agree.
+#[test]
+fn empty_board_best_moves_match_its_analysis() {
+    let mut with = Solver::new(16);
+    with.set_book(Some(Book::embedded()));
+    let empty = Position::new();
+    let scores = with.analyze(&empty).unwrap();
+    let best = scores.iter().flatten().max().copied().unwrap();
+    assert_eq!(with.score(&empty).unwrap(), best);
+    // Moves reaching the best score are exactly the best-scored columns.
+    let best_cols: Vec<usize> = (0..WIDTH).filter(|&c| scores[c] == Some(best)).collect();
+    assert_eq!(with.best_moves(&empty).unwrap(), best_cols);
+}
