@@ -3,7 +3,7 @@
 
 use super::anim;
 use super::text;
-use crate::engine::{Placed, PlayError, Player, Position, WIDTH};
+use crate::engine::{Cell, Placed, PlayError, Player, Position, WIDTH};
 use crate::solver::Level;
 
 /// Who plays a side. The computer's moves come from the AI worker (`web::ai`).
@@ -77,6 +77,8 @@ pub struct Controller {
     queued: Option<usize>,
     /// When the fade at the end started.
     finished_at: Option<f64>,
+    /// The winning line, worked out once when the game is finished (drawn every frame).
+    win_line: Vec<Cell>,
     /// Tags computer requests; bumped whenever the position changes under one.
     request: u64,
     waiting: bool,
@@ -98,6 +100,7 @@ impl Controller {
     pub fn with_position(settings: Settings, position: Position) -> Controller {
         Controller {
             finished_at: position.is_over().then_some(f64::NEG_INFINITY),
+            win_line: position.win_line(),
             position,
             settings,
             selected: WIDTH / 2,
@@ -342,6 +345,7 @@ impl Controller {
             effects.push(Effect::Changed);
             if let Some(result) = text::result_text(self.position.status()) {
                 self.finished_at = Some(now);
+                self.win_line = self.position.win_line();
                 self.queued = None;
                 effects.push(Effect::Finished(result));
                 return effects;
@@ -386,6 +390,7 @@ impl Controller {
         self.fall = None;
         self.queued = None;
         self.finished_at = None;
+        self.win_line.clear();
         self.request += 1;
         self.position_changed();
         let was_waiting = std::mem::replace(&mut self.waiting, false);
@@ -481,6 +486,15 @@ impl Controller {
         }
     }
 
+    /// The winning line while the end of a won game is shown; empty otherwise.
+    pub fn win_line(&self) -> &[Cell] {
+        if self.finished() {
+            &self.win_line
+        } else {
+            &[]
+        }
+    }
+
     /// Whether the end-of-game display (fade, markers) is on.
     pub fn finished(&self) -> bool {
         self.finished_at.is_some()
@@ -538,12 +552,22 @@ mod tests {
         let e = c.drop_piece(0, now);
         assert_eq!(c.position().status(), Status::Win(Player::First));
         assert!(!announced(&e).iter().any(|s| s.contains("wins")));
+        // The line is shown only once the piece has landed.
+        assert!(c.win_line().is_empty());
         let e = c.tick(now + 1000.0);
         assert_eq!(announced(&e), ["Red wins!"]);
+        assert_eq!(c.win_line(), c.position().win_line().as_slice());
+        assert_eq!(c.win_line().len(), 4);
         assert_eq!(c.others_alpha(now + 1000.0), 1.0);
         assert_eq!(c.others_alpha(now + 5000.0), anim::FADED_ALPHA);
         assert!(!c.is_animating(now + 5000.0));
         assert!(announced(&c.drop_piece(3, now + 5000.0))[0].contains("over"));
+        c.undo(now + 6000.0);
+        assert!(c.win_line().is_empty());
+        // A controller made from a finished game shows its line at once.
+        let won = Position::from_moves("1212121").unwrap();
+        let c = Controller::with_position(Settings::default(), won);
+        assert_eq!(c.win_line(), won.win_line().as_slice());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! mouse, touch and keyboard input to the [`Controller`]. Logic lives in `crate::ui`.
 
 use super::dom::{append, attr, el, set_attr, set_hidden, text};
-use crate::engine::{Cell, Player, Status, HEIGHT, WIDTH};
+use crate::engine::{Player, Status, HEIGHT, WIDTH};
 use crate::ui::layout::Layout;
 use crate::ui::{text as say, Controller, Effect, PlayerKind, Settings};
 use gloo_events::{EventListener, EventListenerOptions};
@@ -12,9 +12,9 @@ use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    CanvasRenderingContext2d, CanvasWindingRule, Document, Element, HtmlButtonElement,
-    HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent,
-    MediaQueryList, PointerEvent, ResizeObserver, Window,
+    CanvasRenderingContext2d, CanvasWindingRule, Document, Element, Event, EventTarget,
+    HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+    KeyboardEvent, MediaQueryList, PointerEvent, ResizeObserver, Window,
 };
 
 const STYLE_ID: &str = "c4-style";
@@ -463,11 +463,7 @@ impl App {
         );
 
         let falling = c.falling(t);
-        let win: Vec<Cell> = if c.finished() {
-            p.win_line()
-        } else {
-            Vec::new()
-        };
+        let win = c.win_line();
         let others = c.others_alpha(t);
         for row in 0..HEIGHT {
             for column in 0..WIDTH {
@@ -513,7 +509,7 @@ impl App {
         ctx.stroke();
 
         // Winning checkers: a ring that does not rely on colour.
-        for w in &win {
+        for w in win {
             let (x, y) = l.center(usize::from(w.column), f64::from(w.row));
             ctx.begin_path();
             let _ = ctx.arc(x, y, l.hole * 0.55, 0.0, TAU);
@@ -928,6 +924,18 @@ fn with_app(weak: &Weak<RefCell<App>>, f: impl FnOnce(&mut App)) {
     }
 }
 
+/// A listener for `event` on `target` that runs `f` on the app, while the app is alive
+/// and not already busy (see [`with_app`]).
+fn listen(
+    weak: &Weak<RefCell<App>>,
+    target: &EventTarget,
+    event: &'static str,
+    f: impl Fn(&mut App, &Event) + 'static,
+) -> EventListener {
+    let w = weak.clone();
+    EventListener::new(target, event, move |e| with_app(&w, |a| f(a, e)))
+}
+
 fn wire(shared: &Shared) -> Result<(), JsValue> {
     let weak = Rc::downgrade(shared);
     let mut app = shared.borrow_mut();
@@ -938,57 +946,33 @@ fn wire(shared: &Shared) -> Result<(), JsValue> {
     app.frame = Some(Closure::new(move |t: f64| with_app(&w, |a| a.on_frame(t))));
 
     for (column, b) in app.el.buttons.iter().enumerate() {
-        let w = weak.clone();
-        listeners.push(EventListener::new(b, "click", move |_| {
-            with_app(&w, |a| a.drop_piece(column))
+        listeners.push(listen(&weak, b, "click", move |a, _| a.drop_piece(column)));
+        listeners.push(listen(&weak, b, "focus", move |a, _| {
+            a.focus_in_columns = true;
+            a.select(column, false);
         }));
-        let w = weak.clone();
-        listeners.push(EventListener::new(b, "focus", move |_| {
-            with_app(&w, |a| {
-                a.focus_in_columns = true;
-                a.select(column, false);
-            })
-        }));
-        let w = weak.clone();
-        listeners.push(EventListener::new(b, "blur", move |_| {
-            with_app(&w, |a| {
-                a.focus_in_columns = false;
-                a.draw();
-            })
+        listeners.push(listen(&weak, b, "blur", |a, _| {
+            a.focus_in_columns = false;
+            a.draw();
         }));
     }
+    listeners.push(listen(&weak, &app.el.columns, "pointermove", |a, e| {
+        let Some(e) = e.dyn_ref::<PointerEvent>() else {
+            return;
+        };
+        let left = a.el.stage.get_bounding_client_rect().left();
+        let column = a.layout.column_at(f64::from(e.client_x()) - left);
+        if column != a.hover {
+            a.hover = column;
+            a.draw();
+        }
+    }));
+    listeners.push(listen(&weak, &app.el.columns, "pointerleave", |a, _| {
+        a.hover = None;
+        a.draw();
+    }));
 
-    let w = weak.clone();
-    listeners.push(EventListener::new(
-        &app.el.columns,
-        "pointermove",
-        move |e| {
-            let Some(e) = e.dyn_ref::<PointerEvent>() else {
-                return;
-            };
-            let x = f64::from(e.client_x());
-            with_app(&w, |a| {
-                let left = a.el.stage.get_bounding_client_rect().left();
-                let column = a.layout.column_at(x - left);
-                if column != a.hover {
-                    a.hover = column;
-                    a.draw();
-                }
-            })
-        },
-    ));
-    let w = weak.clone();
-    listeners.push(EventListener::new(
-        &app.el.columns,
-        "pointerleave",
-        move |_| {
-            with_app(&w, |a| {
-                a.hover = None;
-                a.draw();
-            })
-        },
-    ));
-
+    // Keys are handled (and their default actions prevented) on the whole game.
     let w = weak.clone();
     listeners.push(EventListener::new_with_options(
         &app.el.wrapper,
@@ -1000,60 +984,31 @@ fn wire(shared: &Shared) -> Result<(), JsValue> {
             }
         },
     ));
-    let w = weak.clone();
-    listeners.push(EventListener::new(&app.el.undo, "click", move |_| {
-        with_app(&w, |a| a.undo())
+    listeners.push(listen(&weak, &app.el.undo, "click", |a, _| a.undo()));
+    listeners.push(listen(&weak, &app.el.new_game, "click", |a, _| {
+        a.new_game(false)
     }));
-    let w = weak.clone();
-    listeners.push(EventListener::new(&app.el.new_game, "click", move |_| {
-        with_app(&w, |a| a.new_game(false))
+    listeners.push(listen(&weak, &app.el.play_again, "click", |a, _| {
+        a.new_game(true)
     }));
-    let w = weak.clone();
-    listeners.push(EventListener::new(&app.el.play_again, "click", move |_| {
-        with_app(&w, |a| a.new_game(true))
+    listeners.push(listen(&weak, &app.el.hint, "click", |a, _| a.hint()));
+    listeners.push(listen(&weak, &app.el.show_analysis, "change", |a, _| {
+        let on = a.el.show_analysis.checked();
+        a.change_settings(|s| s.show_analysis = on);
     }));
-    let w = weak.clone();
-    listeners.push(EventListener::new(&app.el.hint, "click", move |_| {
-        with_app(&w, |a| a.hint())
+    listeners.push(listen(&weak, &app.el.reduce_motion, "change", |a, _| {
+        let on = a.el.reduce_motion.checked();
+        a.change_settings(|s| s.reduced_motion = on);
     }));
-    let w = weak.clone();
-    listeners.push(EventListener::new(
-        &app.el.show_analysis,
-        "change",
-        move |_| {
-            with_app(&w, |a| {
-                let on = a.el.show_analysis.checked();
-                a.change_settings(|s| s.show_analysis = on);
-            })
-        },
-    ));
-    let w = weak.clone();
-    listeners.push(EventListener::new(
-        &app.el.reduce_motion,
-        "change",
-        move |_| {
-            with_app(&w, |a| {
-                let on = a.el.reduce_motion.checked();
-                a.change_settings(|s| s.reduced_motion = on);
-            })
-        },
-    ));
     for select in &app.el.player_selects {
-        let w = weak.clone();
-        listeners.push(EventListener::new(select, "change", move |_| {
-            with_app(&w, |a| {
-                let players = [0, 1].map(|i| {
-                    parse_player(&Some(a.el.player_selects[i].value()), "")
-                        .unwrap_or(PlayerKind::Human)
-                });
-                a.change_settings(|s| s.players = players);
-            })
+        listeners.push(listen(&weak, select, "change", |a, _| {
+            let players = [0, 1].map(|i| {
+                parse_player(&Some(a.el.player_selects[i].value()), "").unwrap_or(PlayerKind::Human)
+            });
+            a.change_settings(|s| s.players = players);
         }));
     }
-    let w = weak.clone();
-    listeners.push(EventListener::new(&app.dark, "change", move |_| {
-        with_app(&w, |a| a.draw())
-    }));
+    listeners.push(listen(&weak, &app.dark, "change", |a, _| a.draw()));
 
     // Resize with the container, and on device-pixel-ratio changes (zoom).
     let w = weak.clone();
@@ -1066,12 +1021,9 @@ fn wire(shared: &Shared) -> Result<(), JsValue> {
     let observer = ResizeObserver::new(on_resize.as_ref().unchecked_ref())?;
     observer.observe(&app.el.stage);
     app.resize = Some((observer, on_resize));
-    let w = weak.clone();
-    listeners.push(EventListener::new(&app.window, "resize", move |_| {
-        with_app(&w, |a| {
-            a.resize_canvas();
-            a.draw();
-        })
+    listeners.push(listen(&weak, &app.window, "resize", |a, _| {
+        a.resize_canvas();
+        a.draw();
     }));
 
     app.listeners = listeners;
