@@ -1,11 +1,17 @@
 // Browser figures for the release build (run `trunk build --release` first):
 // gzipped wasm + JS size, time from navigation to the first drawn board, and frame times
-// during a fall. Figures only: nothing here is a pass/fail test.
-//   node benches/browser.mjs
+// during a fall, and the perfect level's time per move in the page (the same module the
+// game's worker runs). Figures only: nothing here is a pass/fail test.
+//   node benches/browser.mjs [--perfect-limit N]   (Test_L1_R3 positions timed, default 20)
 import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { serve, launch, DIST } from "../tests/e2e/harness.mjs";
+import { perfectGroups, perfectHeader, perfectRow } from "./perfect-groups.mjs";
+
+const args = process.argv.slice(2);
+const limitAt = args.indexOf("--perfect-limit");
+const l1r3 = limitAt >= 0 ? Number(args[limitAt + 1]) : 20;
 
 const files = readdirSync(DIST).filter((f) => /\.(wasm|js)$/.test(f));
 let total = 0;
@@ -38,6 +44,30 @@ for (let run = 0; run < 5; run++) {
   }
   await page.close();
 }
+
+// The perfect level in Chromium: one solver per group, kept across the group's positions
+// as the game's worker keeps it across moves.
+const page = await browser.newPage();
+await page.goto(server.url);
+await page.waitForFunction(() => performance.getEntriesByName("c4-first-board").length > 0);
+const perfectRows = [];
+for (const [name, lines] of perfectGroups(l1r3)) {
+  const { times, nodes } = await page.evaluate(async (lines) => {
+    const glue = await import("/connect-four.js");
+    await glue.default();
+    const solver = new glue.Solver({ tableMiB: 64 });
+    const times = [];
+    for (const moves of lines) {
+      const t = performance.now();
+      solver.bestMove(moves, "perfect");
+      times.push((performance.now() - t) / 1000);
+    }
+    const nodes = solver.nodes;
+    solver.free();
+    return { times, nodes };
+  }, lines);
+  perfectRows.push(perfectRow(name, times, nodes));
+}
 await browser.close();
 await server.close();
 frames.sort((a, b) => a - b);
@@ -45,3 +75,6 @@ const pct = (p) => frames[Math.min(frames.length - 1, Math.floor(p * frames.leng
 firsts.sort((a, b) => a - b);
 console.log(`navigation to first drawn board: median ${firsts[2].toFixed(0)} ms (runs: ${firsts.map((x) => x.toFixed(0)).join(", ")})`);
 console.log(`frame intervals during falls (${frames.length} frames): median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms`);
+console.log("perfect level in Chromium (built-in book, table 64 MiB), time to choose a move:");
+console.log(perfectHeader);
+for (const row of perfectRows) console.log(row);

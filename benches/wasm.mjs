@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
+import { perfectGroups, perfectHeader, perfectRow } from "./perfect-groups.mjs";
 
 const require = createRequire(import.meta.url);
 const { Solver } = require("../pkg-node/connect_four.js");
@@ -44,18 +45,8 @@ function scoreSets() {
 // The perfect level choosing a move, with the built-in book: one solver per group, kept
 // across the group's positions as the browser's worker keeps it across moves.
 function perfectMoves(l1r3) {
-  const pairs = (n) => {
-    let out = [""];
-    for (let i = 0; i < n; i++) out = out.flatMap((m) => [1, 2, 3, 4, 5, 6, 7].map((c) => m + c));
-    return out;
-  };
-  const l1r3Lines = readFileSync(new URL("../tests/data/pons/Test_L1_R3", import.meta.url), "utf8")
-    .trim().split("\n").slice(0, l1r3).map((l) => l.split(" ")[0]);
-  const groups = [["empty board", pairs(0)], ["after 1 move", pairs(1)], ["after 2 moves", pairs(2)],
-    [`Test_L1_R3, first ${l1r3}`, l1r3Lines]];
-  console.log("| group | moves timed | median | mean | max | within 1 s | mean nodes |");
-  console.log("| --- | --- | --- | --- | --- | --- | --- |");
-  for (const [name, lines] of groups) {
+  console.log(perfectHeader);
+  for (const [name, lines] of perfectGroups(l1r3)) {
     const solver = new Solver({ tableMiB: 64 });
     const times = [];
     for (const moves of lines) {
@@ -64,11 +55,7 @@ function perfectMoves(l1r3) {
       times.push((performance.now() - t) / 1000);
       if (!(col >= 0 && col < 7)) throw new Error(`${moves}: bad column ${col}`);
     }
-    const n = times.length;
-    const mean = times.reduce((a, b) => a + b, 0) / n;
-    const fast = times.filter((t) => t <= 1).length;
-    times.sort((a, b) => a - b);
-    console.log(`| ${name} | ${n} | ${fmt(times[n >> 1])} | ${fmt(mean)} | ${fmt(times[n - 1])} | ${fast}/${n} | ${(solver.nodes / n).toFixed(0)} |`);
+    console.log(perfectRow(name, times, solver.nodes));
     solver.free();
   }
 }
