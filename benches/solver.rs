@@ -7,6 +7,7 @@
 //! cargo bench --bench solver -- --sets L1_R3 --limit 10 --no-peer --table-mib 256
 //!
 //! cargo bench --bench solver -- --perfect --limit 20   # the perfect level's move times
+//! cargo bench --bench solver -- --analyze --sets L1_R1 --limit 40 --no-peer  # analysis
 //! ```
 //!
 //! Prints, per set: correctness, mean time and mean nodes per position, for us and the peer,
@@ -16,7 +17,9 @@
 //! `--perfect` instead times the perfect level choosing a move (with the built-in opening
 //! book, one solver per group, kept across the group's positions as the browser's worker
 //! keeps it across moves): from the empty board, after each first move, after each pair of
-//! moves, and in the first `--limit` (default 20) positions of Test_L1_R3.
+//! moves, and in the first `--limit` (default 20) positions of Test_L1_R3. `--analyze` times
+//! the analysis (every column's exact score, as the hint and "Show analysis" need) instead
+//! of the position's score, checking that its best column has the expected score.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -62,6 +65,7 @@ mod native {
         let mut limit = usize::MAX;
         let mut peer = true;
         let mut perfect = false;
+        let mut analyze = false;
         let mut table_mib = Solver::DEFAULT_TABLE_MIB;
         let mut args = std::env::args().skip(1);
         while let Some(a) = args.next() {
@@ -77,6 +81,7 @@ mod native {
                 "--limit" => limit = args.next().expect("--limit N").parse().expect("a number"),
                 "--no-peer" => peer = false,
                 "--perfect" => perfect = true,
+                "--analyze" => analyze = true,
                 "--table-mib" => {
                     table_mib = args
                         .next()
@@ -112,7 +117,12 @@ mod native {
             for (moves, expected) in &lines {
                 let p = Position::from_moves(moves).expect("valid");
                 ours.reset_nodes();
-                let s = ours.score(&p).expect("not over");
+                let s = if analyze {
+                    let scores = ours.analyze(&p).expect("not over");
+                    scores.into_iter().flatten().max().expect("a move")
+                } else {
+                    ours.score(&p).expect("not over")
+                };
                 nodes += ours.nodes();
                 ok += usize::from(s == *expected);
             }
@@ -124,7 +134,7 @@ mod native {
                 fmt_time(our_time),
                 nodes as f64 / n
             );
-            if peer && set != "L1_R3" {
+            if peer && !analyze && set != "L1_R3" {
                 let (mut ok, mut nodes) = (0, 0usize);
                 let t = Instant::now();
                 for (moves, expected) in &lines {
