@@ -223,6 +223,10 @@ mod solver_api {
                 .get(0)
                 .is_null()
         );
+        // Pondering an end game finishes within one call's default budget.
+        assert!(solver
+            .ponder(JsValue::from_str(late), JsValue::UNDEFINED)
+            .unwrap());
         // The best move wins at once when it can.
         let column = solver
             .best_move(JsValue::from_str("112233"), JsValue::from_str("perfect"))
@@ -249,6 +253,28 @@ mod solver_api {
             assert!(msg.contains(needle), "{moves:?}: {msg}");
             let msg = message(solver.analyze(moves.clone()).err().unwrap());
             assert!(msg.contains(needle), "{moves:?}: {msg}");
+            let msg = message(
+                solver
+                    .ponder(moves.clone(), JsValue::UNDEFINED)
+                    .unwrap_err(),
+            );
+            assert!(msg.contains(needle), "{moves:?}: {msg}");
+        }
+        for bad in [
+            JsValue::from(0),
+            JsValue::from(-5),
+            JsValue::from(2.5),
+            JsValue::from(f64::NAN),
+            JsValue::from(f64::INFINITY),
+            JsValue::from_str("100"),
+            JsValue::NULL,
+        ] {
+            let msg = message(
+                solver
+                    .ponder(JsValue::from_str("44"), bad.clone())
+                    .unwrap_err(),
+            );
+            assert!(msg.contains("invalid budget"), "{bad:?}: {msg}");
         }
         let late = JsValue::from_str("2252576253462244111563365343671351441");
         let msg = message(

@@ -13,6 +13,9 @@ const SYMMETRY_MOVES: u32 = 12;
 /// on Test_L1_R3: 16 to 20 is best; lower saves more positions but costs more lookups).
 const ETC_MIN_REMAINING: u32 = 16;
 
+/// How many pondered positions [`Solver::ponder`] remembers.
+const PONDERED_KEPT: usize = 64;
+
 /// Columns from the centre out: the usual best first guess.
 const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
@@ -57,6 +60,8 @@ pub struct Solver {
     /// Searches stop once `nodes` reaches this; results are then void (see `aborted`).
     limit: u64,
     aborted: bool,
+    /// Positions whose perfect answer [`Solver::ponder`] has worked out (a few, recent).
+    pondered: Vec<u64>,
 }
 
 impl Default for Solver {
@@ -77,6 +82,7 @@ impl Solver {
             nodes: 0,
             limit: u64::MAX,
             aborted: false,
+            pondered: Vec::new(),
         }
     }
 
@@ -110,6 +116,7 @@ impl Solver {
     /// Forgets every stored result (the book stays).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.pondered.clear();
     }
 
     /// The exact score of `position` for the side to move (see the score contract).
@@ -184,6 +191,45 @@ impl Solver {
                 }
             })
             .collect())
+    }
+
+    /// Thinks ahead on the opponent's time: works out the perfect level's answer to each
+    /// move the side to move can make here, so that answer later comes from the table.
+    /// Does at most about `budget` positions of work per call; call again to go on (work
+    /// already done is remembered). Returns true once every reply is worked out.
+    ///
+    /// # Errors
+    /// [`SolveError::GameOver`] if the game has ended.
+    pub fn ponder(&mut self, position: &Position, budget: u64) -> Result<bool, SolveError> {
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        self.limit = self.nodes.saturating_add(budget);
+        self.aborted = false;
+        let mut done = true;
+        for col in ORDER {
+            let mut child = *position;
+            if child.play(col).is_err() || child.is_over() {
+                continue;
+            }
+            let key = Bits::from_position(&child).key();
+            if self.pondered.contains(&key) {
+                continue;
+            }
+            // Within the budget this is exactly `best_moves`; past it the answer is void.
+            let _ = self.best_moves(&child);
+            if self.aborted {
+                done = false;
+                break;
+            }
+            if self.pondered.len() >= PONDERED_KEPT {
+                self.pondered.remove(0);
+            }
+            self.pondered.push(key);
+        }
+        self.limit = u64::MAX;
+        self.aborted = false;
+        Ok(done)
     }
 
     /// Whether the side to move wins within its next `own_moves` moves (true), or loses
@@ -265,6 +311,9 @@ impl Solver {
                 med = max / 2;
             }
             let r = self.negamax(b, med, med + 1);
+            if self.aborted {
+                return 0;
+            }
             if r <= med {
                 max = r;
             } else {
@@ -393,5 +442,61 @@ impl Solver {
         }
         self.table.put(key, Bound::Upper(alpha));
         alpha
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pondering in small steps finishes, and afterwards the perfect answer to every reply
+    /// comes from the table: a fraction of the positions a cold solver searches.
+    #[test]
+    fn pondering_makes_the_next_answers_cheap() {
+        // Test_L1_R1 line 1's position: its seven replies take 7.5 million positions cold.
+        let text = include_str!("../../tests/data/pons/Test_L1_R1");
+        let moves = text.lines().next().unwrap().split(' ').next().unwrap();
+        let position = Position::from_moves(moves).unwrap();
+
+        let mut cold_nodes = 0;
+        let mut cold_answers = Vec::new();
+        for col in (0..WIDTH).filter(|&c| position.can_play(c)) {
+            let mut child = position;
+            child.play(col).unwrap();
+            if child.is_over() {
+                continue;
+            }
+            let mut cold = Solver::new(16);
+            cold_answers.push(cold.best_moves(&child).unwrap());
+            cold_nodes += cold.nodes();
+        }
+
+        let mut solver = Solver::new(16);
+        let mut calls = 0;
+        // The browser's worker ponders in slices of this size, checking for messages between.
+        while !solver.ponder(&position, 200_000).unwrap() {
+            calls += 1;
+            assert!(calls < 1_000, "pondering never finishes");
+        }
+        eprintln!("{calls} calls, {cold_nodes} positions cold");
+        assert!(calls > 1, "a small budget takes several calls");
+        assert!(solver.ponder(&position, 1).unwrap(), "remembered as done");
+        solver.reset_nodes();
+        let mut warm_answers = Vec::new();
+        for col in (0..WIDTH).filter(|&c| position.can_play(c)) {
+            let mut child = position;
+            child.play(col).unwrap();
+            if !child.is_over() {
+                warm_answers.push(solver.best_moves(&child).unwrap());
+            }
+        }
+        assert_eq!(warm_answers, cold_answers);
+        assert!(
+            solver.nodes() * 10 < cold_nodes,
+            "{} positions after pondering vs {cold_nodes} cold",
+            solver.nodes()
+        );
+        let over = Position::from_moves("1212121").unwrap();
+        assert_eq!(solver.ponder(&over, 10), Err(SolveError::GameOver));
     }
 }

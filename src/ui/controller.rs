@@ -66,6 +66,9 @@ pub enum Effect {
     /// Analyse this position (per-column scores); the answer comes to
     /// [`Controller::analysis_result`] tagged with the same moves.
     Analyze { moves: String },
+    /// A person is to move against the perfect level: the computer may think ahead about
+    /// its replies meanwhile. No answer comes back.
+    Ponder { moves: String },
 }
 
 #[derive(Debug, Clone)]
@@ -89,6 +92,8 @@ pub struct Controller {
     hint_wanted: bool,
     /// The hinted column.
     hint: Option<usize>,
+    /// The last position a [`Effect::Ponder`] was sent for.
+    pondered: Option<String>,
 }
 
 impl Controller {
@@ -112,6 +117,7 @@ impl Controller {
             analysis_pending: false,
             hint_wanted: false,
             hint: None,
+            pondered: None,
         }
     }
 
@@ -361,6 +367,7 @@ impl Controller {
         if self.settings.show_analysis && self.fall.is_none() && self.human_to_move() {
             effects.extend(self.request_analysis());
         }
+        effects.extend(self.request_ponder());
         effects
     }
 
@@ -386,11 +393,30 @@ impl Controller {
         }
     }
 
+    /// Once per position where a person is to move against the perfect level.
+    fn request_ponder(&mut self) -> Vec<Effect> {
+        let opponent = self.settings.players[1 - self.side()];
+        if self.fall.is_some()
+            || !self.human_to_move()
+            || opponent != PlayerKind::Computer(Level::Perfect)
+        {
+            return Vec::new();
+        }
+        let moves = self.position.moves_string();
+        if self.pondered.as_ref() == Some(&moves) {
+            return Vec::new();
+        }
+        self.pondered = Some(moves.clone());
+        vec![Effect::Ponder { moves }]
+    }
+
     fn cancel(&mut self) -> Vec<Effect> {
         self.fall = None;
         self.queued = None;
         self.finished_at = None;
         self.win_line.clear();
+        // The worker may be replaced, and its table with it: ponder again when asked.
+        self.pondered = None;
         self.request += 1;
         self.position_changed();
         let was_waiting = std::mem::replace(&mut self.waiting, false);
@@ -646,6 +672,47 @@ mod tests {
         c.undo(0.0);
         assert_eq!(c.position().moves_string(), "");
         assert!(c.human_to_move());
+    }
+
+    #[test]
+    fn the_perfect_level_ponders_on_the_players_time() {
+        let ponders = |e: &[Effect]| -> Vec<String> {
+            e.iter()
+                .filter_map(|e| match e {
+                    Effect::Ponder { moves } => Some(moves.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        let settings = Settings {
+            players: [PlayerKind::Human, PlayerKind::Computer(Level::Perfect)],
+            reduced_motion: true,
+            show_analysis: false,
+        };
+        let mut c = Controller::new(settings);
+        assert_eq!(ponders(&c.tick(0.0)), [""]);
+        assert!(ponders(&c.tick(1.0)).is_empty(), "once per position");
+        // While the computer thinks there is nothing to ponder; after its move, there is.
+        let e = c.drop_piece(3, 0.0);
+        assert!(ponders(&e).is_empty());
+        let req = c.request;
+        let e = c.computer_move(req, 3, 0.0);
+        assert_eq!(ponders(&e), ["44"]);
+        // Undo and a new game may replace the worker: the position is pondered again.
+        assert_eq!(ponders(&c.undo(0.0)), [""]);
+        assert_eq!(ponders(&c.new_game(0.0)), [""]);
+        // Not against a lower level, nor between two people.
+        for players in [
+            [PlayerKind::Human, PlayerKind::Computer(Level::Hard)],
+            [PlayerKind::Human, PlayerKind::Human],
+        ] {
+            let mut c = Controller::new(Settings {
+                players,
+                ..settings
+            });
+            assert!(ponders(&c.tick(0.0)).is_empty());
+            assert!(ponders(&c.drop_piece(3, 0.0)).is_empty());
+        }
     }
 
     #[test]

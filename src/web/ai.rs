@@ -4,6 +4,8 @@
 //! The worker's code is made from a string and imports the glue by its URL, so it works
 //! the same from the Trunk site and from the npm package. A cancelled request makes the
 //! worker be replaced: a search cannot be interrupted, and its late answer must never land.
+//! While a person is to move against the perfect level, the worker ponders: it works out
+//! its answer to each possible move in short slices, between messages.
 
 use crate::solver::Level;
 use std::cell::RefCell;
@@ -28,12 +30,30 @@ const WORKER_SOURCE: &str = r#"
 import init, { Solver } from "__GLUE__";
 let solver = null;
 const queue = [];
+// The position being pondered (the computer thinking on the player's time), in slices so
+// that a message arriving meanwhile waits at most one slice.
+let pondering = null;
+let ponderRun = 0;
+const ponderSlice = (run) => {
+  if (run !== ponderRun || pondering === null) return;
+  try {
+    if (solver.ponder(pondering)) pondering = null;
+  } catch (e) {
+    pondering = null;
+  }
+  if (pondering !== null) setTimeout(ponderSlice, 0, run);
+};
 const handle = (msg) => {
+  pondering = null;
+  ponderRun++;
   try {
     if (msg.op === "bestMove") {
       self.postMessage({ id: msg.id, ok: true, column: solver.bestMove(msg.moves, msg.level) });
     } else if (msg.op === "analyze") {
       self.postMessage({ id: msg.id, ok: true, moves: msg.moves, scores: solver.analyze(msg.moves) });
+    } else if (msg.op === "ponder") {
+      pondering = msg.moves;
+      setTimeout(ponderSlice, 0, ponderRun);
     } else {
       self.postMessage({ id: msg.id, ok: false, error: "unknown request " + msg.op });
     }
@@ -112,6 +132,12 @@ impl AiClient {
 
     pub(crate) fn analyze(&self, moves: &str) {
         self.send(0, "analyze", moves, None);
+    }
+
+    /// Lets the worker think about its replies while the player thinks (no answer comes;
+    /// the next request stops it).
+    pub(crate) fn ponder(&self, moves: &str) {
+        self.send(0, "ponder", moves, None);
     }
 
     fn send(&self, request: u64, op: &str, moves: &str, level: Option<Level>) {

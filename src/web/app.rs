@@ -259,6 +259,12 @@ impl App {
                         ai.cancel();
                     }
                 }
+                Effect::Ponder { moves } => {
+                    self.ensure_ai();
+                    if let Some(ai) = &self.ai {
+                        ai.ponder(&moves);
+                    }
+                }
                 Effect::Analyze { moves } => {
                     self.ensure_ai();
                     if let Some(ai) = &self.ai {

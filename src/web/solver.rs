@@ -5,6 +5,11 @@ use crate::engine::Position;
 use crate::solver::{Book, Level, Rng, Solver as Core};
 use wasm_bindgen::prelude::*;
 
+/// Positions [`Solver::ponder`] searches per call unless told otherwise.
+const DEFAULT_PONDER_BUDGET: u64 = 200_000;
+/// The largest integer a JS number holds exactly.
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
 /// The largest transposition table allowed in the browser, in MiB.
 pub const MAX_TABLE_MIB: usize = 64;
 
@@ -148,6 +153,34 @@ impl Solver {
             .best_move(&p, level, &mut self.rng)
             .map_err(|e| JsError::new(&e.to_string()))?;
         Ok(column as u32)
+    }
+
+    /// Thinks ahead on the opponent's time: works out the perfect level's answer to every
+    /// move the side to move can make in `moves`, at most about `budget` positions of work
+    /// per call (default 200,000: tens of milliseconds). Call it again (from a Web Worker,
+    /// between messages) until it returns `true`; work already done is remembered.
+    pub fn ponder(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] budget: JsValue,
+    ) -> Result<bool, JsError> {
+        let p = position(&moves)?;
+        let budget = if budget.is_undefined() {
+            DEFAULT_PONDER_BUDGET
+        } else {
+            match budget.as_f64() {
+                Some(n) if n.fract() == 0.0 && (1.0..=MAX_SAFE_INTEGER).contains(&n) => n as u64,
+                _ => {
+                    return Err(JsError::new(&format!(
+                        "invalid budget {}: expected a positive integer",
+                        describe(&budget)
+                    )))
+                }
+            }
+        };
+        self.core
+            .ponder(&p, budget)
+            .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Positions searched so far (for benchmarks).
