@@ -13,9 +13,6 @@ const SYMMETRY_MOVES: u32 = 12;
 /// on Test_L1_R3: 16 to 20 is best; lower saves more positions but costs more lookups).
 const ETC_MIN_REMAINING: u32 = 16;
 
-/// How many pondered positions [`Solver::ponder`] remembers.
-const PONDERED_KEPT: usize = 64;
-
 /// Columns from the centre out: the usual best first guess.
 const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
@@ -37,6 +34,37 @@ impl fmt::Display for SolveError {
 }
 
 impl std::error::Error for SolveError {}
+
+/// Where [`Solver::ponder`] is: which reply (index into `ORDER`) and how far along.
+#[derive(Debug, Clone, Copy)]
+struct Ponder {
+    /// The key of the position pondered.
+    root: u64,
+    reply: usize,
+    stage: Stage,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Stage {
+    Start,
+    /// Finding the reply's exact score: it lies in `min..=max`.
+    Solve {
+        min: i32,
+        max: i32,
+    },
+    /// Testing, column by column from `col`, which answers reach the score `best`.
+    Test {
+        best: i32,
+        col: usize,
+    },
+}
+
+impl Ponder {
+    fn next_reply(&mut self) {
+        self.reply += 1;
+        self.stage = Stage::Start;
+    }
+}
 
 /// A perfect Connect Four solver.
 ///
@@ -60,8 +88,8 @@ pub struct Solver {
     /// Searches stop once `nodes` reaches this; results are then void (see `aborted`).
     limit: u64,
     aborted: bool,
-    /// Positions whose perfect answer [`Solver::ponder`] has worked out (a few, recent).
-    pondered: Vec<u64>,
+    /// Where [`Solver::ponder`] stopped, so that its next call goes on from there.
+    ponder: Option<Ponder>,
 }
 
 impl Default for Solver {
@@ -82,7 +110,7 @@ impl Solver {
             nodes: 0,
             limit: u64::MAX,
             aborted: false,
-            pondered: Vec::new(),
+            ponder: None,
         }
     }
 
@@ -116,7 +144,7 @@ impl Solver {
     /// Forgets every stored result (the book stays).
     pub fn clear(&mut self) {
         self.table.clear();
-        self.pondered.clear();
+        self.ponder = None;
     }
 
     /// The exact score of `position` for the side to move (see the score contract).
@@ -195,8 +223,10 @@ impl Solver {
 
     /// Thinks ahead on the opponent's time: works out the perfect level's answer to each
     /// move the side to move can make here, so that answer later comes from the table.
-    /// Does at most about `budget` positions of work per call; call again to go on (work
-    /// already done is remembered). Returns true once every reply is worked out.
+    /// Does at most about `budget` positions of work per call; call again to go on: the
+    /// next call on the same position takes up the interrupted null-window search with the
+    /// same window (measured on a Test_L1_R3 position in 200,000-position slices: 8% more
+    /// positions than one uninterrupted run). Returns true once every reply is worked out.
     ///
     /// # Errors
     /// [`SolveError::GameOver`] if the game has ended.
@@ -204,31 +234,65 @@ impl Solver {
         if position.is_over() {
             return Err(SolveError::GameOver);
         }
+        let root = Bits::from_position(position);
+        let mut state = match self.ponder.take() {
+            Some(state) if state.root == root.key() => state,
+            _ => Ponder {
+                root: root.key(),
+                reply: 0,
+                stage: Stage::Start,
+            },
+        };
         self.limit = self.nodes.saturating_add(budget);
         self.aborted = false;
-        let mut done = true;
-        for col in ORDER {
-            let mut child = *position;
-            if child.play(col).is_err() || child.is_over() {
+        // The same searches `best_moves` makes for each reply, one null-window search at a
+        // time, so that an interrupted one is taken up again with the same window (and the
+        // table's entries from its first part still count).
+        while state.reply < WIDTH {
+            let col = ORDER[state.reply];
+            let mut b = root;
+            if !b.can_play(col) || b.is_winning_move(col) {
+                state.next_reply();
                 continue;
             }
-            let key = Bits::from_position(&child).key();
-            if self.pondered.contains(&key) {
+            b.play_col(col);
+            if b.moves as usize == CELLS || b.can_win_next() {
+                state.next_reply();
                 continue;
             }
-            // Within the budget this is exactly `best_moves`; past it the answer is void.
-            let _ = self.best_moves(&child);
-            if self.aborted {
-                done = false;
-                break;
+            match state.stage {
+                Stage::Start => {
+                    let (min, max) = Self::score_range(&b);
+                    state.stage = Stage::Solve { min, max };
+                }
+                Stage::Solve { min, max } if min < max => {
+                    let (min, max) = self.narrow(b, min, max);
+                    if self.aborted {
+                        break;
+                    }
+                    state.stage = Stage::Solve { min, max };
+                }
+                Stage::Solve { min, .. } => state.stage = Stage::Test { best: min, col: 0 },
+                Stage::Test { col, .. } if col == WIDTH => state.next_reply(),
+                Stage::Test { best, col } => {
+                    let mut child = b;
+                    if b.can_play(col) {
+                        child.play_col(col);
+                        if child.moves as usize != CELLS && !child.can_win_next() {
+                            self.negamax(child, -best, -best + 1);
+                            if self.aborted {
+                                break;
+                            }
+                        }
+                    }
+                    state.stage = Stage::Test { best, col: col + 1 };
+                }
             }
-            if self.pondered.len() >= PONDERED_KEPT {
-                self.pondered.remove(0);
-            }
-            self.pondered.push(key);
         }
         self.limit = u64::MAX;
         self.aborted = false;
+        let done = state.reply == WIDTH;
+        self.ponder = Some(state);
         Ok(done)
     }
 
@@ -301,26 +365,36 @@ impl Solver {
         if b.can_win_next() {
             return win_now_score(b.moves);
         }
-        let mut min = -(b.remaining() as i32) / 2;
-        let mut max = (b.remaining() as i32 + 1) / 2;
+        let (mut min, mut max) = Self::score_range(&b);
         while min < max {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
-            let r = self.negamax(b, med, med + 1);
+            (min, max) = self.narrow(b, min, max);
             if self.aborted {
                 return 0;
             }
-            if r <= med {
-                max = r;
-            } else {
-                min = r;
-            }
         }
         min
+    }
+
+    /// The scores a position (where the side to move cannot win at once) can have.
+    fn score_range(b: &Bits) -> (i32, i32) {
+        (-(b.remaining() as i32) / 2, (b.remaining() as i32 + 1) / 2)
+    }
+
+    /// One null-window search that narrows `min..=max`, the range known to hold the score.
+    /// The test point leans towards 0 first, where most scores are.
+    fn narrow(&mut self, b: Bits, min: i32, max: i32) -> (i32, i32) {
+        let mut med = min + (max - min) / 2;
+        if med <= 0 && min / 2 < med {
+            med = min / 2;
+        } else if med >= 0 && max / 2 > med {
+            med = max / 2;
+        }
+        let r = self.negamax(b, med, med + 1);
+        if r <= med {
+            (min, r)
+        } else {
+            (r, max)
+        }
     }
 
     /// Early on, mirror images are common transpositions: they share one table entry.
