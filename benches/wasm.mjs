@@ -2,6 +2,7 @@
 // Build first: wasm-pack build --release --target nodejs --out-dir pkg-node -- --no-default-features
 //   node benches/wasm.mjs [--sets L3_R1,L2_R1] [--limit N]
 //   node benches/wasm.mjs --perfect [--limit N]   the perfect level's move times, with the book
+//   node benches/wasm.mjs --ponder [--limit N]    its reply after 10 s of pondering vs cold
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
@@ -23,6 +24,7 @@ const fmt = (s) => (s >= 1 ? `${s.toFixed(2)} s` : s >= 1e-3 ? `${(s * 1e3).toFi
   warm.free();
 }
 if (args.includes("--perfect")) perfectMoves(Number(opt("--limit", "20")));
+else if (args.includes("--ponder")) ponderReplies(Number(opt("--limit", "5")));
 else scoreSets();
 
 function scoreSets() {
@@ -57,5 +59,33 @@ function perfectMoves(l1r3) {
     }
     console.log(perfectRow(name, times, solver.nodes));
     solver.free();
+  }
+}
+
+// A player thinking 10 s against the perfect level, on the first Test_L1_R3 positions: the
+// computer ponders meanwhile (as the game's worker does), then the player answers in the
+// centre. Its reply's time then, against a fresh solver's.
+function ponderReplies(limit) {
+  const fmtMs = (ms) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
+  console.log("| position | player's move | reply, cold | reply after 10 s of pondering |");
+  console.log("| --- | --- | --- | --- |");
+  const lines = readFileSync(new URL("../tests/data/pons/Test_L1_R3", import.meta.url), "utf8")
+    .trim().split("\n").slice(0, limit).map((l) => l.split(" ")[0]);
+  for (const p of lines) {
+    const reply = p + "4";
+    const cold = new Solver({ tableMiB: 64 });
+    let t = performance.now();
+    cold.bestMove(reply, "perfect");
+    const coldMs = performance.now() - t;
+    cold.free();
+    const warm = new Solver({ tableMiB: 64 });
+    t = performance.now();
+    let done = false;
+    while (!done && performance.now() - t < 10000) done = warm.ponder(p);
+    t = performance.now();
+    warm.bestMove(reply, "perfect");
+    const warmMs = performance.now() - t;
+    warm.free();
+    console.log(`| ${p} | 4 | ${fmtMs(coldMs)} | ${fmtMs(warmMs)}${done ? " (pondering had finished)" : ""} |`);
   }
 }

@@ -13,5 +13,6 @@ cargo bench --bench solver -- --perfect
 wasm-pack build --release --target nodejs --out-dir pkg-node -- --no-default-features
 node benches/wasm.mjs "$@"
 node benches/wasm.mjs --perfect
+node benches/wasm.mjs --ponder
 trunk build --release --offline
 node benches/browser.mjs
