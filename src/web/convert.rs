@@ -15,6 +15,11 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     value.serialize(&serializer).unwrap_or(JsValue::UNDEFINED)
 }
 
+/// A JS `Error` whose message is this error's text.
+pub fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
 /// Checks a column coming from JS: an integer from 0 to 6, of type number.
 pub fn column_from_js(value: &JsValue) -> Result<usize, JsError> {
     match value.as_f64() {
@@ -64,7 +69,7 @@ pub fn position_from_js(moves: &JsValue) -> Result<Position, JsError> {
             describe(moves)
         )));
     };
-    Position::from_moves(&text).map_err(|e| JsError::new(&e.to_string()))
+    Position::from_moves(&text).map_err(js_error)
 }
 
 /// The board as rows of numbers, top row first.

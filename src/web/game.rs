@@ -1,6 +1,6 @@
 //! `Game`: the JS face of [`Position`].
 
-use super::convert::{board_to_js, cells_to_js, column_from_js, position_from_js, to_js};
+use super::convert::{board_to_js, cells_to_js, column_from_js, js_error, position_from_js, to_js};
 use crate::engine::{Cell, Position, HEIGHT, WIDTH};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -90,10 +90,7 @@ impl Game {
             return Err(JsError::new(&err.to_string()));
         }
         let column = column_from_js(&column)?;
-        let placed = self
-            .position
-            .play(column)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let placed = self.position.play(column).map_err(js_error)?;
         Ok(to_js(&MoveResult {
             column: placed.column,
             row: placed.row,

@@ -1,6 +1,6 @@
 //! `Solver`: the JS face of the perfect solver and the four levels.
 
-use super::convert::{describe, position_from_js, to_js};
+use super::convert::{describe, js_error, position_from_js, to_js};
 use crate::engine::Position;
 use crate::solver::{Book, Level, Rng, Solver as Core};
 use wasm_bindgen::prelude::*;
@@ -110,9 +110,7 @@ impl Solver {
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
     ) -> Result<i32, JsError> {
         let p = position(&moves)?;
-        self.core
-            .score(&p)
-            .map_err(|e| JsError::new(&e.to_string()))
+        self.core.score(&p).map_err(js_error)
     }
 
     /// Seven entries: the score of playing each column for the side to move, `null` for a
@@ -123,10 +121,7 @@ impl Solver {
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
     ) -> Result<JsValue, JsError> {
         let p = position(&moves)?;
-        let scores = self
-            .core
-            .analyze(&p)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let scores = self.core.analyze(&p).map_err(js_error)?;
         Ok(to_js(&scores))
     }
 
@@ -147,11 +142,11 @@ impl Solver {
                 ))
             })?
             .parse()
-            .map_err(|e: crate::solver::levels::UnknownLevel| JsError::new(&e.to_string()))?;
+            .map_err(|e: crate::solver::levels::UnknownLevel| js_error(e))?;
         let column = self
             .core
             .best_move(&p, level, &mut self.rng)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+            .map_err(js_error)?;
         Ok(column as u32)
     }
 
@@ -178,9 +173,7 @@ impl Solver {
                 }
             }
         };
-        self.core
-            .ponder(&p, budget)
-            .map_err(|e| JsError::new(&e.to_string()))
+        self.core.ponder(&p, budget).map_err(js_error)
     }
 
     /// Positions searched so far (for benchmarks).
