@@ -89,5 +89,6 @@ fn empty_board_best_moves_match_its_analysis() {
     assert_eq!(with.score(&empty).unwrap(), best);
     // Moves reaching the best score are exactly the best-scored columns.
     let best_cols: Vec<usize> = (0..WIDTH).filter(|&c| scores[c] == Some(best)).collect();
-    assert_eq!(with.best_moves(&empty).unwrap(), best_cols);
+    let found = with.best_moves(&empty).unwrap();
+    assert_eq!((found.score, found.columns), (best, best_cols));
 }

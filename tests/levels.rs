@@ -161,11 +161,9 @@ fn perfect_picks_a_best_scored_move_and_varies() {
         let scores = solver.analyze(&p).unwrap();
         let best = scores.iter().flatten().max().copied().unwrap();
         let best_cols: Vec<usize> = (0..WIDTH).filter(|&c| scores[c] == Some(best)).collect();
-        assert_eq!(
-            solver.best_moves(&p).unwrap(),
-            best_cols,
-            "{moves}: {scores:?}"
-        );
+        let found = solver.best_moves(&p).unwrap();
+        assert_eq!(found.columns, best_cols, "{moves}: {scores:?}");
+        assert_eq!(found.score, best, "{moves}: {scores:?}");
         let mut seen = std::collections::HashSet::new();
         for _ in 0..4 {
             let c = solver.best_move(&p, Level::Perfect, &mut rng).unwrap();

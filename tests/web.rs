@@ -223,6 +223,22 @@ mod solver_api {
                 .get(0)
                 .is_null()
         );
+        // bestMoves: the same best score, and exactly the columns that reach it.
+        #[derive(serde::Deserialize)]
+        struct Best {
+            score: i32,
+            columns: Vec<usize>,
+        }
+        let best: Best =
+            serde_wasm_bindgen::from_value(solver.best_moves(JsValue::from_str(late)).unwrap())
+                .unwrap();
+        assert_eq!(best.score, -1);
+        let expected: Vec<usize> = (0..7).filter(|&c| scores[c] == Some(-1)).collect();
+        assert_eq!(best.columns, expected);
+        let best: Best =
+            serde_wasm_bindgen::from_value(solver.best_moves(JsValue::from_str("112233")).unwrap())
+                .unwrap();
+        assert_eq!((best.score, best.columns), (18, vec![3]));
         // Pondering an end game finishes within one call's default budget.
         assert!(solver
             .ponder(JsValue::from_str(late), JsValue::UNDEFINED)
@@ -252,6 +268,8 @@ mod solver_api {
             let msg = message(solver.score(moves.clone()).unwrap_err());
             assert!(msg.contains(needle), "{moves:?}: {msg}");
             let msg = message(solver.analyze(moves.clone()).err().unwrap());
+            assert!(msg.contains(needle), "{moves:?}: {msg}");
+            let msg = message(solver.best_moves(moves.clone()).err().unwrap());
             assert!(msg.contains(needle), "{moves:?}: {msg}");
             let msg = message(
                 solver

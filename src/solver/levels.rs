@@ -147,7 +147,7 @@ impl Solver {
         rng: &mut Rng,
     ) -> Result<usize, SolveError> {
         if level == Level::Perfect {
-            let candidates = self.best_moves(position)?;
+            let candidates = self.best_moves(position)?.columns;
             return Ok(rng.pick(&candidates));
         }
         if position.is_over() {

@@ -9,4 +9,4 @@ mod table;
 
 pub use book::{Book, BookError};
 pub use levels::{Level, Rng};
-pub use search::{SolveError, Solver};
+pub use search::{BestMoves, SolveError, Solver};

@@ -35,6 +35,39 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
+/// The best columns of a position and the score they reach (see [`Solver::best_moves`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct BestMoves {
+    /// The position's exact score for the side to move (see the score contract).
+    pub score: i32,
+    /// Every column that reaches `score`, in column order (never empty).
+    pub columns: Vec<usize>,
+}
+
+/// How far [`Solver::best_moves`]' work on one position has got. Each step is at most one
+/// null-window search, so that [`Solver::ponder`] can stop between (or inside) steps and
+/// take the work up again later.
+#[derive(Debug, Clone, Copy)]
+enum Stage {
+    Start,
+    /// Finding the exact score: it lies in `min..=max`.
+    Solve {
+        min: i32,
+        max: i32,
+    },
+    /// Testing, column by column from `col`, which columns reach the score `best`;
+    /// `found` has bit `c` set for each column `c` found so far.
+    Test {
+        best: i32,
+        col: usize,
+        found: u8,
+    },
+    Done {
+        score: i32,
+        found: u8,
+    },
+}
+
 /// Where [`Solver::ponder`] is: which reply (index into `ORDER`) and how far along.
 #[derive(Debug, Clone, Copy)]
 struct Ponder {
@@ -42,21 +75,6 @@ struct Ponder {
     root: u64,
     reply: usize,
     stage: Stage,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum Stage {
-    Start,
-    /// Finding the reply's exact score: it lies in `min..=max`.
-    Solve {
-        min: i32,
-        max: i32,
-    },
-    /// Testing, column by column from `col`, which answers reach the score `best`.
-    Test {
-        best: i32,
-        col: usize,
-    },
 }
 
 impl Ponder {
@@ -187,7 +205,8 @@ impl Solver {
         Ok(scores)
     }
 
-    /// Every column whose score is the best one (see [`Solver::analyze`]), in column order.
+    /// Every column whose score is the best one (see [`Solver::analyze`]), in column order,
+    /// with that score.
     ///
     /// Cheaper than `analyze`: it finds the position's exact score once, then asks of each
     /// column only whether it reaches that score (one null-window search each), instead of
@@ -195,38 +214,84 @@ impl Solver {
     ///
     /// # Errors
     /// [`SolveError::GameOver`] if the game has ended.
-    pub fn best_moves(&mut self, position: &Position) -> Result<Vec<usize>, SolveError> {
+    pub fn best_moves(&mut self, position: &Position) -> Result<BestMoves, SolveError> {
         if position.is_over() {
             return Err(SolveError::GameOver);
         }
         let b = Bits::from_position(position);
-        let playable = (0..WIDTH).filter(|&c| b.can_play(c));
-        if b.can_win_next() {
-            return Ok(playable.filter(|&c| b.is_winning_move(c)).collect());
+        let mut stage = Stage::Start;
+        loop {
+            stage = self.best_moves_step(b, stage);
+            if let Stage::Done { score, found } = stage {
+                let columns = (0..WIDTH).filter(|&c| found >> c & 1 == 1).collect();
+                return Ok(BestMoves { score, columns });
+            }
         }
-        let best = self.solve(b);
-        Ok(playable
-            .filter(|&col| {
-                let mut child = b;
-                child.play_col(col);
-                // The column scores -score(child); it is a best move when that reaches `best`.
-                if child.moves as usize == CELLS {
-                    0 >= best
-                } else if child.can_win_next() {
-                    -win_now_score(child.moves) >= best
-                } else {
-                    self.negamax(child, -best, -best + 1) <= -best
+    }
+
+    /// One step of `best_moves` on `b` (a position that is not over). If the search is
+    /// aborted (see `limit`), the stage is given back unchanged, to be tried again.
+    fn best_moves_step(&mut self, b: Bits, stage: Stage) -> Stage {
+        match stage {
+            Stage::Start if b.can_win_next() => {
+                let wins = (0..WIDTH).filter(|&c| b.is_winning_move(c));
+                Stage::Done {
+                    score: win_now_score(b.moves),
+                    found: wins.fold(0, |found, c| found | 1 << c),
                 }
-            })
-            .collect())
+            }
+            Stage::Start => {
+                let (min, max) = Self::score_range(&b);
+                Stage::Solve { min, max }
+            }
+            Stage::Solve { min, max } if min < max => {
+                let (min, max) = self.narrow(b, min, max);
+                if self.aborted {
+                    return stage;
+                }
+                Stage::Solve { min, max }
+            }
+            Stage::Solve { min, .. } => Stage::Test {
+                best: min,
+                col: 0,
+                found: 0,
+            },
+            Stage::Test { best, col, found } if col == WIDTH => Stage::Done { score: best, found },
+            Stage::Test { best, col, found } => {
+                let mut reaches = false;
+                if b.can_play(col) {
+                    let mut child = b;
+                    child.play_col(col);
+                    // The column scores -score(child); it is a best move when that reaches
+                    // `best`. (The side to move cannot win at once here: see `Start`.)
+                    reaches = if child.moves as usize == CELLS {
+                        0 >= best
+                    } else if child.can_win_next() {
+                        -win_now_score(child.moves) >= best
+                    } else {
+                        self.negamax(child, -best, -best + 1) <= -best
+                    };
+                    if self.aborted {
+                        return stage;
+                    }
+                }
+                Stage::Test {
+                    best,
+                    col: col + 1,
+                    found: found | u8::from(reaches) << col,
+                }
+            }
+            Stage::Done { .. } => stage,
+        }
     }
 
     /// Thinks ahead on the opponent's time: works out the perfect level's answer to each
-    /// move the side to move can make here, so that answer later comes from the table.
-    /// Does at most about `budget` positions of work per call; call again to go on: the
-    /// next call on the same position takes up the interrupted null-window search with the
-    /// same window (measured on a Test_L1_R3 position in 200,000-position slices: 8% more
-    /// positions than one uninterrupted run). Returns true once every reply is worked out.
+    /// move the side to move can make here (the steps of `best_moves` on each reply), so
+    /// that answer later comes from the table. Does at most about `budget` positions of
+    /// work per call; call again to go on: the next call on the same position takes up the
+    /// interrupted null-window search with the same window (measured on a Test_L1_R3
+    /// position in 200,000-position slices: 8% more positions than one uninterrupted run).
+    /// Returns true once every reply is worked out.
     ///
     /// # Errors
     /// [`SolveError::GameOver`] if the game has ended.
@@ -245,48 +310,24 @@ impl Solver {
         };
         self.limit = self.nodes.saturating_add(budget);
         self.aborted = false;
-        // The same searches `best_moves` makes for each reply, one null-window search at a
-        // time, so that an interrupted one is taken up again with the same window (and the
-        // table's entries from its first part still count).
         while state.reply < WIDTH {
             let col = ORDER[state.reply];
+            if !root.can_play(col) || root.is_winning_move(col) {
+                state.next_reply();
+                continue;
+            }
             let mut b = root;
-            if !b.can_play(col) || b.is_winning_move(col) {
-                state.next_reply();
-                continue;
-            }
             b.play_col(col);
-            if b.moves as usize == CELLS || b.can_win_next() {
+            if b.moves as usize == CELLS {
                 state.next_reply();
                 continue;
             }
-            match state.stage {
-                Stage::Start => {
-                    let (min, max) = Self::score_range(&b);
-                    state.stage = Stage::Solve { min, max };
-                }
-                Stage::Solve { min, max } if min < max => {
-                    let (min, max) = self.narrow(b, min, max);
-                    if self.aborted {
-                        break;
-                    }
-                    state.stage = Stage::Solve { min, max };
-                }
-                Stage::Solve { min, .. } => state.stage = Stage::Test { best: min, col: 0 },
-                Stage::Test { col, .. } if col == WIDTH => state.next_reply(),
-                Stage::Test { best, col } => {
-                    let mut child = b;
-                    if b.can_play(col) {
-                        child.play_col(col);
-                        if child.moves as usize != CELLS && !child.can_win_next() {
-                            self.negamax(child, -best, -best + 1);
-                            if self.aborted {
-                                break;
-                            }
-                        }
-                    }
-                    state.stage = Stage::Test { best, col: col + 1 };
-                }
+            state.stage = self.best_moves_step(b, state.stage);
+            if self.aborted {
+                break;
+            }
+            if let Stage::Done { .. } = state.stage {
+                state.next_reply();
             }
         }
         self.limit = u64::MAX;

@@ -66,6 +66,9 @@ pub enum Effect {
     /// Analyse this position (per-column scores); the answer comes to
     /// [`Controller::analysis_result`] tagged with the same moves.
     Analyze { moves: String },
+    /// Find this position's best columns and their score, for a hint (cheaper than an
+    /// analysis); the answer comes to [`Controller::hint_result`] tagged with the same moves.
+    Hint { moves: String },
     /// A person is to move against the perfect level: the computer may think ahead about
     /// its replies meanwhile. No answer comes back.
     Ponder { moves: String },
@@ -88,7 +91,9 @@ pub struct Controller {
     /// The analysis of the current position, once known.
     analysis: Option<Scores>,
     analysis_pending: bool,
-    /// A hint was asked for and is waiting for the analysis.
+    /// An [`Effect::Hint`] was sent and its answer has not come.
+    hint_pending: bool,
+    /// A hint was asked for and is waiting for the analysis or the hint search.
     hint_wanted: bool,
     /// The hinted column.
     hint: Option<usize>,
@@ -115,6 +120,7 @@ impl Controller {
             waiting: false,
             analysis: None,
             analysis_pending: false,
+            hint_pending: false,
             hint_wanted: false,
             hint: None,
             pondered: None,
@@ -132,7 +138,7 @@ impl Controller {
 
     /// Whether an analysis or a hint is being worked out.
     pub fn is_analyzing(&self) -> bool {
-        self.analysis_pending
+        self.analysis_pending || self.hint_pending
     }
 
     /// A person asks which move is best.
@@ -147,34 +153,63 @@ impl Controller {
         }
         self.hint_wanted = true;
         if self.analysis.is_some() {
-            return self.give_hint();
+            return self.hint_from_analysis();
         }
         let mut effects = vec![Effect::Announce("Looking for the best move…".into())];
-        effects.extend(self.request_analysis());
+        if self.settings.show_analysis || self.analysis_pending {
+            // The analysis is wanted anyway, and the hint follows from it.
+            effects.extend(self.request_analysis());
+        } else if !self.hint_pending {
+            self.hint_pending = true;
+            effects.push(Effect::Hint {
+                moves: self.position.moves_string(),
+            });
+            effects.push(Effect::Changed);
+        }
         effects
     }
 
-    fn give_hint(&mut self) -> Vec<Effect> {
+    fn hint_from_analysis(&mut self) -> Vec<Effect> {
         let Some(scores) = self.analysis else {
             return Vec::new();
         };
-        self.hint_wanted = false;
         let best = text::best_columns(&scores);
-        // The most central of the best moves: the one people find most natural.
+        match best.first().and_then(|&c| scores[c]) {
+            Some(score) => self.give_hint(&best, score),
+            None => Vec::new(),
+        }
+    }
+
+    /// Shows and announces the hint: the most central of the `best` columns, which reach
+    /// `score`; it is the one people find most natural.
+    fn give_hint(&mut self, best: &[usize], score: i32) -> Vec<Effect> {
         let Some(&column) = best
             .iter()
+            .filter(|&&c| c < WIDTH)
             .min_by_key(|&&c| (c as i32 - (WIDTH / 2) as i32).abs())
         else {
             return Vec::new();
         };
+        self.hint_wanted = false;
         self.hint = Some(column);
-        let outcome = scores[column].map_or(String::new(), |s| {
-            text::outcome_text(s, self.position.move_count())
-        });
+        let outcome = text::outcome_text(score, self.position.move_count());
         vec![
             Effect::Announce(format!("Hint: column {}, {outcome}", column + 1)),
             Effect::Changed,
         ]
+    }
+
+    /// The worker's answer to [`Effect::Hint`] for the position after `moves`: the columns
+    /// that reach the best score `score`. Stale answers are ignored.
+    pub fn hint_result(&mut self, moves: &str, score: i32, columns: &[usize]) -> Vec<Effect> {
+        if moves != self.position.moves_string() || self.position.is_over() {
+            return Vec::new();
+        }
+        self.hint_pending = false;
+        if !self.hint_wanted || self.hint.is_some() {
+            return vec![Effect::Changed];
+        }
+        self.give_hint(columns, score)
     }
 
     fn request_analysis(&mut self) -> Vec<Effect> {
@@ -194,7 +229,7 @@ impl Controller {
     /// change the players or start again.
     pub fn computer_failed(&mut self, message: &str) -> Vec<Effect> {
         self.waiting = false;
-        self.analysis_pending = false;
+        self.drop_worker_jobs();
         self.hint_wanted = false;
         vec![
             Effect::Announce(format!("The computer could not move: {message}")),
@@ -211,7 +246,7 @@ impl Controller {
         self.analysis = Some(scores);
         let mut effects = vec![Effect::Changed];
         if self.hint_wanted {
-            effects.extend(self.give_hint());
+            effects.extend(self.hint_from_analysis());
         } else if self.settings.show_analysis {
             effects.push(Effect::Announce(text::analysis_text(
                 &scores,
@@ -219,6 +254,14 @@ impl Controller {
             )));
         }
         effects
+    }
+
+    /// Forgets any analysis or hint being worked out; true if there was one (the worker is
+    /// then busy with something no longer wanted).
+    fn drop_worker_jobs(&mut self) -> bool {
+        let analysis = std::mem::take(&mut self.analysis_pending);
+        let hint = std::mem::take(&mut self.hint_pending);
+        analysis || hint
     }
 
     /// The position changed: what was known about the old one is void.
@@ -311,7 +354,7 @@ impl Controller {
             Ok(placed) => {
                 self.position_changed();
                 let mut effects = Vec::new();
-                if std::mem::take(&mut self.analysis_pending) {
+                if self.drop_worker_jobs() {
                     effects.push(Effect::CancelComputer);
                 }
                 let distance = f64::from(placed.row) + 1.0;
@@ -420,7 +463,7 @@ impl Controller {
         self.request += 1;
         self.position_changed();
         let was_waiting = std::mem::replace(&mut self.waiting, false);
-        let was_analyzing = std::mem::replace(&mut self.analysis_pending, false);
+        let was_analyzing = self.drop_worker_jobs();
         if was_waiting || was_analyzing {
             vec![Effect::CancelComputer]
         } else {
@@ -476,7 +519,7 @@ impl Controller {
             self.request += 1;
             self.position_changed();
             let was_waiting = std::mem::replace(&mut self.waiting, false);
-            let was_analyzing = std::mem::replace(&mut self.analysis_pending, false);
+            let was_analyzing = self.drop_worker_jobs();
             if was_waiting || was_analyzing {
                 effects.push(Effect::CancelComputer);
             }
@@ -739,10 +782,30 @@ mod tests {
             ..Settings::default()
         });
         c.drop_piece(3, 0.0);
+        // With the analysis off, a hint asks only for the best columns (cheaper).
         let e = c.request_hint();
-        assert!(e.contains(&Effect::Analyze { moves: "4".into() }));
+        assert!(e.contains(&Effect::Hint { moves: "4".into() }));
+        assert!(c.is_analyzing());
+        assert!(
+            !c.request_hint()
+                .contains(&Effect::Hint { moves: "4".into() }),
+            "asked once"
+        );
         // A stale answer (for another position) is ignored.
-        assert!(c.analysis_result("", [Some(1); 7]).is_empty());
+        assert!(c.hint_result("", 1, &[0]).is_empty());
+        let e = c.hint_result("4", 0, &[2, 3, 4]);
+        assert_eq!(c.hint(), Some(3), "the most central best column");
+        assert_eq!(announced(&e), ["Hint: column 4, draw"]);
+        assert!(!c.is_analyzing());
+        // A move voids the hint; one asked meanwhile is cancelled with the worker's job.
+        c.drop_piece(2, 0.0);
+        assert_eq!(c.hint(), None);
+        c.request_hint();
+        let e = c.drop_piece(0, 0.0);
+        assert!(e.contains(&Effect::CancelComputer), "{e:?}");
+        assert!(!c.is_analyzing());
+        c.undo(0.0);
+        assert_eq!(c.position().moves_string(), "43");
         let scores = [
             Some(-2),
             Some(-1),
@@ -752,13 +815,6 @@ mod tests {
             Some(-1),
             Some(-2),
         ];
-        let e = c.analysis_result("4", scores);
-        assert_eq!(c.hint(), Some(3));
-        assert_eq!(announced(&e), ["Hint: column 4, draw"]);
-        // A move voids the hint and the analysis.
-        c.drop_piece(2, 0.0);
-        assert_eq!(c.hint(), None);
-        assert!(c.analysis().is_none());
         // Turning analysis on asks for it, and the answer is announced.
         let settings = Settings {
             show_analysis: true,
@@ -766,8 +822,13 @@ mod tests {
         };
         let e = c.set_settings(settings, 0.0);
         assert!(e.contains(&Effect::Analyze { moves: "43".into() }));
+        // A hint asked while the analysis is on its way comes from the analysis.
+        let e = c.request_hint();
+        assert!(!e.iter().any(|e| matches!(e, Effect::Hint { .. })), "{e:?}");
         let e = c.analysis_result("43", scores);
-        assert!(announced(&e)[0].starts_with("Analysis: column 1 loses in"));
+        assert_eq!(announced(&e), ["Hint: column 4, draw"]);
+        assert_eq!(c.hint(), Some(3));
+        assert!(c.analysis().is_some());
         // After the next move the analysis is asked for again, at once with reduced motion.
         let e = c.drop_piece(0, 0.0);
         assert!(e.contains(&Effect::Analyze {

@@ -51,6 +51,8 @@ const handle = (msg) => {
       self.postMessage({ id: msg.id, ok: true, column: solver.bestMove(msg.moves, msg.level) });
     } else if (msg.op === "analyze") {
       self.postMessage({ id: msg.id, ok: true, moves: msg.moves, scores: solver.analyze(msg.moves) });
+    } else if (msg.op === "hint") {
+      self.postMessage({ id: msg.id, ok: true, moves: msg.moves, hint: solver.bestMoves(msg.moves) });
     } else if (msg.op === "ponder") {
       pondering = msg.moves;
       setTimeout(ponderSlice, 0, ponderRun);
@@ -85,6 +87,12 @@ pub(crate) enum Reply {
         moves: String,
         scores: crate::ui::controller::Scores,
     },
+    /// The best columns of the position after `moves`, and the score they reach.
+    Hint {
+        moves: String,
+        score: i32,
+        columns: Vec<usize>,
+    },
     Failed(String),
 }
 
@@ -103,6 +111,11 @@ impl AiClient {
                     match reply {
                         Reply::Move { request, column } => app.computer_answer(request, column),
                         Reply::Analysis { moves, scores } => app.analysis_answer(&moves, scores),
+                        Reply::Hint {
+                            moves,
+                            score,
+                            columns,
+                        } => app.hint_answer(&moves, score, &columns),
                         Reply::Failed(message) => app.computer_failed(&message),
                     }
                 }
@@ -132,6 +145,10 @@ impl AiClient {
 
     pub(crate) fn analyze(&self, moves: &str) {
         self.send(0, "analyze", moves, None);
+    }
+
+    pub(crate) fn hint(&self, moves: &str) {
+        self.send(0, "hint", moves, None);
     }
 
     /// Lets the worker think about its replies while the player thinks (no answer comes;
@@ -194,6 +211,20 @@ fn parse_reply(data: &JsValue) -> Option<Reply> {
         return Some(Reply::Analysis {
             moves,
             scores: scores.try_into().ok()?,
+        });
+    }
+    if let Some(hint) = get("hint").filter(JsValue::is_object) {
+        #[derive(serde::Deserialize)]
+        struct Hint {
+            score: i32,
+            columns: Vec<usize>,
+        }
+        let moves = get("moves")?.as_string()?;
+        let Hint { score, columns } = serde_wasm_bindgen::from_value(hint).ok()?;
+        return Some(Reply::Hint {
+            moves,
+            score,
+            columns,
         });
     }
     let request = get("id")?.as_f64()? as u64;

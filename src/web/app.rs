@@ -260,16 +260,13 @@ impl App {
                     }
                 }
                 Effect::Ponder { moves } => {
-                    self.ensure_ai();
-                    if let Some(ai) = &self.ai {
-                        ai.ponder(&moves);
-                    }
+                    self.with_ai(|ai| ai.ponder(&moves));
                 }
                 Effect::Analyze { moves } => {
-                    self.ensure_ai();
-                    if let Some(ai) = &self.ai {
-                        ai.analyze(&moves);
-                    }
+                    self.with_ai(|ai| ai.analyze(&moves));
+                }
+                Effect::Hint { moves } => {
+                    self.with_ai(|ai| ai.hint(&moves));
                 }
             }
         }
@@ -282,6 +279,14 @@ impl App {
     fn ensure_ai(&mut self) {
         if self.ai.is_none() {
             self.ai = super::ai::AiClient::new(self.me.clone()).ok();
+        }
+    }
+
+    /// Sends a request to the worker, starting it first if need be.
+    fn with_ai(&mut self, send: impl FnOnce(&super::ai::AiClient)) {
+        self.ensure_ai();
+        if let Some(ai) = &self.ai {
+            send(ai);
         }
     }
 
@@ -619,6 +624,10 @@ impl App {
 
     pub(crate) fn analysis_answer(&mut self, moves: &str, scores: crate::ui::controller::Scores) {
         self.run(|c, _| c.analysis_result(moves, scores));
+    }
+
+    pub(crate) fn hint_answer(&mut self, moves: &str, score: i32, columns: &[usize]) {
+        self.run(|c, _| c.hint_result(moves, score, columns));
     }
 
     fn hint(&mut self) {

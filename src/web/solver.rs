@@ -24,6 +24,13 @@ export interface SolverOptions {
   /** Use the built-in opening book (default true). Benchmarks turn it off. */
   book?: boolean;
 }
+/** What `Solver.bestMoves` finds. */
+export interface BestMoves {
+  /** The position's score for the side to move (Pons' convention, as `score`). */
+  score: number;
+  /** Every 0-based column that reaches that score, in column order (never empty). */
+  columns: number[];
+}
 "#;
 
 /// A perfect Connect Four solver, with the computer's four levels.
@@ -123,6 +130,19 @@ impl Solver {
         let p = position(&moves)?;
         let scores = self.core.analyze(&p).map_err(js_error)?;
         Ok(to_js(&scores))
+    }
+
+    /// The position's score and every column that reaches it: what a hint needs, and much
+    /// cheaper than `analyze` early in the game (one exact score, then one yes/no search per
+    /// column).
+    #[wasm_bindgen(js_name = bestMoves, unchecked_return_type = "BestMoves")]
+    pub fn best_moves(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let p = position(&moves)?;
+        let best = self.core.best_moves(&p).map_err(js_error)?;
+        Ok(to_js(&best))
     }
 
     /// The move `level` plays: a 0-based column.
