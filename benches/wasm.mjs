@@ -1,6 +1,6 @@
 // The solver as wasm under Node, on Pons' sets: correctness, mean time and nodes per position.
 // Build first: wasm-pack build --release --target nodejs --out-dir pkg-node -- --no-default-features
-//   node benches/wasm.mjs [--sets L3_R1,L2_R1] [--limit N]
+//   node benches/wasm.mjs [--sets L3_R1,L2_R1] [--limit N] [--table-mib M]
 //   node benches/wasm.mjs --perfect [--limit N]   the perfect level's move times, with the book
 //   node benches/wasm.mjs --ponder [--limit N]    its reply after 10 s of pondering vs cold
 import { readFileSync } from "node:fs";
@@ -14,6 +14,7 @@ const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
 const sets = opt("--sets", "L3_R1,L2_R1,L2_R2,L1_R1,L1_R2,L1_R3").split(",");
 const limit = Number(opt("--limit", "1000000"));
+const tableMiB = Number(opt("--table-mib", "64"));
 const fmt = (s) => (s >= 1 ? `${s.toFixed(2)} s` : s >= 1e-3 ? `${(s * 1e3).toFixed(2)} ms` : `${(s * 1e6).toFixed(1)} µs`);
 
 // Warm the JIT up on a separate solver (its own table), so tier-up is not timed.
@@ -28,7 +29,8 @@ else if (args.includes("--ponder")) ponderReplies(Number(opt("--limit", "5")));
 else scoreSets();
 
 function scoreSets() {
-  const solver = new Solver({ tableMiB: 64, book: false });
+  const solver = new Solver({ tableMiB, book: false });
+  console.log(`table: ${tableMiB} MiB`);
   console.log("| set | positions | wasm: correct | wasm: mean time | wasm: mean nodes |");
   console.log("| --- | --- | --- | --- | --- |");
   for (const set of sets) {

@@ -508,13 +508,18 @@ impl Solver {
         // Each child's table slot is prefetched now, so the lookups below find it in cache.
         let mut moves = [(0u64, 0u32, 0u64); WIDTH];
         let mut count = 0;
+        // Children's keys are needed only to prefetch (x86_64) or for the cutoff check.
+        let keys = Table::PREFETCHES || b.remaining() > ETC_MIN_REMAINING;
         for &col in ORDER.iter().rev() {
             let cell = next & column_mask(col);
             if cell != 0 {
-                let mut child = b;
-                child.play_cell(cell);
-                let child_key = Self::table_key(&child);
-                self.table.prefetch(child_key);
+                let mut child_key = 0;
+                if keys {
+                    let mut child = b;
+                    child.play_cell(cell);
+                    child_key = Self::table_key(&child);
+                    self.table.prefetch(child_key);
+                }
                 let score = b.move_score(cell);
                 // Insertion sort, best first; later (more central) columns win ties.
                 let mut i = count;

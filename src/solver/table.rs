@@ -31,6 +31,9 @@ impl Table {
         }
     }
 
+    /// Whether [`Table::prefetch`] does anything on this target.
+    pub const PREFETCHES: bool = cfg!(target_arch = "x86_64");
+
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
         self.entries.len() * 8
