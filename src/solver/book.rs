@@ -12,8 +12,8 @@
 //!
 //! `src/bin/make-book.rs` generates it deterministically.
 
-use super::bits::Bits;
-use crate::engine::Position;
+use super::bits::{column_mask, Bits};
+use crate::engine::{Position, WIDTH};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -84,6 +84,44 @@ impl Book {
 
     pub(crate) fn canonical_key(b: &Bits) -> u64 {
         b.key().min(b.mirror_key())
+    }
+
+    /// The key under which `position` and its mirror image are stored (the smaller of
+    /// their two keys).
+    pub fn key_of(position: &Position) -> u64 {
+        Self::canonical_key(&Bits::from_position(position))
+    }
+
+    /// A lower bound on the score of `b` from the book's entries for the positions it can
+    /// come from: a parent scoring `s` has every move score at most `s`, so every child
+    /// scores at least `-s` (and the parent's best moves lead to children scoring exactly
+    /// `-s`). The best such bound, if the book holds any parent.
+    pub(crate) fn child_bound(&self, b: &Bits) -> Option<i32> {
+        if b.moves == 0 || b.moves > self.max_moves + 1 {
+            return None;
+        }
+        // The parents: take back a top stone of the side that just moved.
+        let last_mover = b.current ^ b.mask;
+        let mut bound = None;
+        for col in 0..WIDTH {
+            let stones = b.mask & column_mask(col);
+            if stones == 0 {
+                continue;
+            }
+            let top = 1 << (63 - stones.leading_zeros());
+            if last_mover & top == 0 {
+                continue;
+            }
+            let parent = Bits {
+                current: last_mover ^ top,
+                mask: b.mask ^ top,
+                moves: b.moves - 1,
+            };
+            if let Some(s) = self.get(&parent) {
+                bound = Some(bound.map_or(-s, |bound: i32| bound.max(-s)));
+            }
+        }
+        bound
     }
 
     /// The stored score of a position, if the book has it.
@@ -190,6 +228,50 @@ mod tests {
         assert_eq!(
             Book::from_bytes(&bad).unwrap_err(),
             BookError::BadScore { index: 0 }
+        );
+    }
+
+    /// A parent's book score bounds its children's scores from below, and the bound is
+    /// the exact score of the children its best moves lead to. Solving with the bound gives
+    /// the same scores as solving without it.
+    #[test]
+    fn parents_in_the_book_bound_their_children() {
+        use crate::solver::Solver;
+        // Test_L2_R1 positions (mid-game, quick to solve), with every child's exact score.
+        let data = include_str!("../../tests/data/pons/Test_L2_R1");
+        let mut plain = Solver::new(16);
+        let mut checked_exact = 0;
+        for line in data.lines().take(40) {
+            let moves = line.split(' ').next().unwrap();
+            let parent = Position::from_moves(moves).unwrap();
+            let parent_score = plain.score(&parent).unwrap();
+            let mut book = Book::new(0);
+            book.add(&parent, parent_score);
+            let mut bounded = Solver::new(16);
+            bounded.set_book(Some(book.clone()));
+            for col in parent.legal_columns() {
+                let mut child = parent;
+                child.play(col).unwrap();
+                if child.is_over() {
+                    continue;
+                }
+                let bound = book.child_bound(&Bits::from_position(&child));
+                assert_eq!(bound, Some(-parent_score), "{moves} then {col}");
+                let score = plain.score(&child).unwrap();
+                assert!(score >= -parent_score, "{moves} then {col}");
+                checked_exact += usize::from(score == -parent_score);
+                assert_eq!(bounded.score(&child).unwrap(), score, "{moves} then {col}");
+            }
+            // Two moves on, the book says nothing.
+            let mut grandchild = parent;
+            let cols = parent.legal_columns();
+            if grandchild.play(cols[0]).is_ok() && grandchild.play(cols[0]).is_ok() {
+                assert_eq!(book.child_bound(&Bits::from_position(&grandchild)), None);
+            }
+        }
+        assert!(
+            checked_exact >= 40,
+            "a best child per parent: {checked_exact}"
         );
     }
 }

@@ -50,10 +50,12 @@ pub struct BestMoves {
 #[derive(Debug, Clone, Copy)]
 enum Stage {
     Start,
-    /// Finding the exact score: it lies in `min..=max`.
+    /// Finding the exact score: it lies in `min..=max`; with `probe`, the next test is
+    /// whether it is above `min` (`min` came from the book, see [`Solver::solve_start`]).
     Solve {
         min: i32,
         max: i32,
+        probe: bool,
     },
     /// Testing, column by column from `col`, which columns reach the score `best`;
     /// `found` has bit `c` set for each column `c` found so far.
@@ -240,16 +242,17 @@ impl Solver {
                     found: wins.fold(0, |found, c| found | 1 << c),
                 }
             }
-            Stage::Start => {
-                let (min, max) = Self::score_range(&b);
-                Stage::Solve { min, max }
-            }
-            Stage::Solve { min, max } if min < max => {
-                let (min, max) = self.narrow(b, min, max);
+            Stage::Start => self.solve_start(&b),
+            Stage::Solve { min, max, probe } if min < max => {
+                let (min, max) = self.narrow(b, min, max, probe);
                 if self.aborted {
                     return stage;
                 }
-                Stage::Solve { min, max }
+                Stage::Solve {
+                    min,
+                    max,
+                    probe: false,
+                }
             }
             Stage::Solve { min, .. } => Stage::Test {
                 best: min,
@@ -406,14 +409,41 @@ impl Solver {
         if b.can_win_next() {
             return win_now_score(b.moves);
         }
-        let (mut min, mut max) = Self::score_range(&b);
+        let Stage::Solve {
+            mut min,
+            mut max,
+            mut probe,
+        } = self.solve_start(&b)
+        else {
+            unreachable!("solve_start always gives a Solve stage")
+        };
         while min < max {
-            (min, max) = self.narrow(b, min, max);
+            (min, max) = self.narrow(b, min, max, std::mem::take(&mut probe));
             if self.aborted {
                 return 0;
             }
         }
         min
+    }
+
+    /// Where finding the exact score of `b` (which cannot win at once) starts: the range
+    /// its score can have, narrowed by the book's scores of the positions `b` comes from.
+    /// Such a bound is often the score itself (whenever `b` follows a best move), so it
+    /// is tested first: one null-window search then settles the score.
+    fn solve_start(&self, b: &Bits) -> Stage {
+        let (min, max) = Self::score_range(b);
+        match self.book.as_ref().and_then(|book| book.child_bound(b)) {
+            Some(bound) if bound > min => Stage::Solve {
+                min: bound.min(max),
+                max,
+                probe: true,
+            },
+            _ => Stage::Solve {
+                min,
+                max,
+                probe: false,
+            },
+        }
     }
 
     /// The scores a position (where the side to move cannot win at once) can have.
@@ -422,10 +452,13 @@ impl Solver {
     }
 
     /// One null-window search that narrows `min..=max`, the range known to hold the score.
-    /// The test point leans towards 0 first, where most scores are.
-    fn narrow(&mut self, b: Bits, min: i32, max: i32) -> (i32, i32) {
+    /// With `probe` it tests whether the score is above `min`; otherwise the test point
+    /// starts near the ends (cheap to refute) and works towards 0, where most scores are.
+    fn narrow(&mut self, b: Bits, min: i32, max: i32, probe: bool) -> (i32, i32) {
         let mut med = min + (max - min) / 2;
-        if med <= 0 && min / 2 < med {
+        if probe {
+            med = min;
+        } else if med <= 0 && min / 2 < med {
             med = min / 2;
         } else if med >= 0 && max / 2 > med {
             med = max / 2;
