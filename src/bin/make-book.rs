@@ -83,23 +83,13 @@ mod native {
                     if child.play(col).is_ok() && !child.is_over() {
                         let mut s = moves.clone();
                         s.push(char::from(b'1' + col as u8));
-                        next.entry(canonical(&child)).or_insert(s);
+                        next.entry(Book::key_of(&child)).or_insert(s);
                     }
                 }
             }
             layer = next;
         }
         all
-    }
-
-    fn canonical(p: &Position) -> u64 {
-        let (current, mask) = p.bitboards();
-        let key = current + mask;
-        let mut mirror = 0;
-        for c in 0..WIDTH {
-            mirror |= ((key >> (c * 7)) & 0x7f) << ((WIDTH - 1 - c) * 7);
-        }
-        key.min(mirror)
     }
 
     fn write_book(book: &Book, out: &str) -> Result<(), String> {
