@@ -20,18 +20,31 @@ pub fn js_error(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// Checks an integer coming from JS: a number with no fraction in `min..=max`. The error
+/// names the value `what` and says what was expected.
+pub fn integer_from_js(value: &JsValue, what: &str, min: u64, max: u64) -> Result<u64, JsError> {
+    match value.as_f64() {
+        Some(n) if n.fract() == 0.0 && (min as f64..=max as f64).contains(&n) => Ok(n as u64),
+        _ => {
+            let expected = if max == MAX_SAFE_INTEGER {
+                format!("an integer of at least {min}")
+            } else {
+                format!("an integer from {min} to {max}")
+            };
+            Err(JsError::new(&format!(
+                "invalid {what} {}: expected {expected}",
+                describe(value)
+            )))
+        }
+    }
+}
+
+/// The largest integer a JS number holds exactly.
+pub const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
+
 /// Checks a column coming from JS: an integer from 0 to 6, of type number.
 pub fn column_from_js(value: &JsValue) -> Result<usize, JsError> {
-    match value.as_f64() {
-        Some(n) if n.is_finite() && n.fract() == 0.0 && (0.0..WIDTH as f64).contains(&n) => {
-            Ok(n as usize)
-        }
-        _ => Err(JsError::new(&format!(
-            "invalid column {}: expected an integer from 0 to {}",
-            describe(value),
-            WIDTH - 1
-        ))),
-    }
+    integer_from_js(value, "column", 0, WIDTH as u64 - 1).map(|n| n as usize)
 }
 
 /// A short description of a JS value for error messages.

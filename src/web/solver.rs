@@ -1,14 +1,14 @@
 //! `Solver`: the JS face of the perfect solver and the four levels.
 
-use super::convert::{describe, js_error, position_from_js, to_js};
+use super::convert::{
+    describe, integer_from_js, js_error, position_from_js, to_js, MAX_SAFE_INTEGER,
+};
 use crate::engine::Position;
 use crate::solver::{Book, Level, Rng, Solver as Core};
 use wasm_bindgen::prelude::*;
 
 /// Positions [`Solver::ponder`] searches per call unless told otherwise.
 const DEFAULT_PONDER_BUDGET: u64 = 200_000;
-/// The largest integer a JS number holds exactly.
-const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
 /// The largest transposition table allowed in the browser, in MiB.
 pub const MAX_TABLE_MIB: usize = 64;
@@ -76,17 +76,7 @@ impl Solver {
             let value = js_sys::Reflect::get(&options, &JsValue::from_str("tableMiB"))
                 .map_err(|_| JsError::new("could not read options.tableMiB"))?;
             if !value.is_undefined() {
-                match value.as_f64() {
-                    Some(n) if n.fract() == 0.0 && (1.0..=MAX_TABLE_MIB as f64).contains(&n) => {
-                        mib = n as usize
-                    }
-                    _ => {
-                        return Err(JsError::new(&format!(
-                            "invalid tableMiB {}: expected an integer from 1 to {MAX_TABLE_MIB}",
-                            describe(&value)
-                        )))
-                    }
-                }
+                mib = integer_from_js(&value, "tableMiB", 1, MAX_TABLE_MIB as u64)? as usize;
             }
             let book = js_sys::Reflect::get(&options, &JsValue::from_str("book"))
                 .map_err(|_| JsError::new("could not read options.book"))?;
@@ -183,15 +173,7 @@ impl Solver {
         let budget = if budget.is_undefined() {
             DEFAULT_PONDER_BUDGET
         } else {
-            match budget.as_f64() {
-                Some(n) if n.fract() == 0.0 && (1.0..=MAX_SAFE_INTEGER).contains(&n) => n as u64,
-                _ => {
-                    return Err(JsError::new(&format!(
-                        "invalid budget {}: expected a positive integer",
-                        describe(&budget)
-                    )))
-                }
-            }
+            integer_from_js(&budget, "budget", 1, MAX_SAFE_INTEGER)?
         };
         self.core.ponder(&p, budget).map_err(js_error)
     }
