@@ -6,10 +6,14 @@
 //! cargo run --release --bin make-book -- --depth 4
 //! ```
 //!
-//! Deterministic: positions are solved shallowest first, in key order, and each result is
-//! exact. Progress is appended to `book/progress.txt` (`<moves> <score>` per line) after
-//! every position, so a stopped run resumes where it stopped; `www/book.bin` is rewritten
-//! from it every few minutes and at the end.
+//! Deterministic: the positions are fixed (one per mirror pair, by depth, then by key) and
+//! each score is exact, so the book is the same whatever the order of work. Depths are
+//! solved shallowest first, so that every position's parents are in the book: their scores
+//! bound its own from below, which often settles it in one search. `--threads N` solves N
+//! positions of a depth at a time, each thread with its own table of `--table-mib` MiB.
+//! Progress is appended to `book/progress.txt` (`<moves> <score>` per line, in the order
+//! solved) after every position, so a stopped run resumes where it stopped; `www/book.bin`
+//! is rewritten from it every few minutes and at the end.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -26,14 +30,17 @@ fn main() {
 mod native {
     use connect_four::engine::{Position, WIDTH};
     use connect_four::solver::{Book, Solver};
-    use std::collections::BTreeMap;
+    use std::collections::{BTreeMap, HashSet};
     use std::fs::{self, OpenOptions};
     use std::io::Write;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::mpsc;
     use std::time::{Duration, Instant};
 
     struct Args {
         depth: usize,
         table_mib: usize,
+        threads: usize,
         progress: String,
         out: String,
     }
@@ -42,6 +49,7 @@ mod native {
         let mut a = Args {
             depth: 4,
             table_mib: 2048,
+            threads: 1,
             progress: "book/progress.txt".into(),
             out: "www/book.bin".into(),
         };
@@ -53,6 +61,12 @@ mod native {
                 "--table-mib" => {
                     a.table_mib = value()?.parse().map_err(|e| format!("--table-mib: {e}"))?
                 }
+                "--threads" => {
+                    a.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?;
+                    if a.threads == 0 {
+                        return Err("--threads must be at least 1".into());
+                    }
+                }
                 "--progress" => a.progress = value()?,
                 "--out" => a.out = value()?,
                 other => return Err(format!("unknown argument {other:?}")),
@@ -62,19 +76,20 @@ mod native {
     }
 
     /// One representative move string per mirror pair of positions, for each depth up to
-    /// `depth`, in a deterministic order (by depth, then by canonical key).
-    fn positions(depth: usize) -> Vec<String> {
+    /// `depth` (one list per depth), in a deterministic order (by canonical key).
+    fn positions(depth: usize) -> Vec<Vec<String>> {
         let mut all = Vec::new();
         let mut layer: BTreeMap<u64, String> = BTreeMap::new();
         layer.insert(0, String::new());
         for d in 0..=depth {
             let mut next = BTreeMap::new();
+            let mut level = Vec::new();
             for moves in layer.values() {
                 let p = Position::from_moves(moves).expect("generated moves are legal");
                 if p.is_over() {
                     continue;
                 }
-                all.push(moves.clone());
+                level.push(moves.clone());
                 if d == depth {
                     continue;
                 }
@@ -87,6 +102,7 @@ mod native {
                     }
                 }
             }
+            all.push(level);
             layer = next;
         }
         all
@@ -98,12 +114,23 @@ mod native {
         fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))
     }
 
+    /// The exact score of the position after `moves`, with whether the side to move wins
+    /// at once (such positions are left out of the book).
+    fn solve(solver: &mut Solver, moves: &str) -> Result<(i32, bool), String> {
+        let p = Position::from_moves(moves).map_err(|e| format!("{moves:?}: {e}"))?;
+        let wins_now = p.legal_columns().into_iter().any(|c| {
+            let mut q = p;
+            q.play(c).is_ok() && q.winner().is_some()
+        });
+        let score = solver.score(&p).map_err(|e| e.to_string())?;
+        Ok((score, wins_now))
+    }
+
     pub fn run() -> Result<(), String> {
         let args = args()?;
-        let todo = positions(args.depth);
-        let mut solver = Solver::new(args.table_mib);
+        let levels = positions(args.depth);
         let mut book = Book::new(0);
-        let mut done = std::collections::HashSet::new();
+        let mut done = HashSet::new();
         if let Ok(text) = fs::read_to_string(&args.progress) {
             for line in text.lines().filter(|l| !l.trim().is_empty()) {
                 let (moves, score) = line
@@ -118,13 +145,16 @@ mod native {
                 done.insert(moves.to_owned());
             }
         }
-        solver.set_book(Some(book));
+        let mut solvers: Vec<Solver> = (0..args.threads)
+            .map(|_| Solver::new(args.table_mib))
+            .collect();
         println!(
-            "make-book: depth {}, {} positions, {} already solved, table {} MiB",
+            "make-book: depth {}, {} positions, {} already solved, {} thread(s) with {} MiB tables",
             args.depth,
-            todo.len(),
+            levels.iter().map(Vec::len).sum::<usize>(),
             done.len(),
-            solver.table_bytes() >> 20
+            args.threads,
+            solvers[0].table_bytes() >> 20
         );
         if let Some(dir) = std::path::Path::new(&args.progress).parent() {
             fs::create_dir_all(dir).map_err(|e| e.to_string())?;
@@ -137,38 +167,56 @@ mod native {
         let mut last_write = Instant::now();
         let started = Instant::now();
         let mut solved = 0;
-        for moves in &todo {
-            if done.contains(moves) {
+        for level in &levels {
+            let todo: Vec<&String> = level.iter().filter(|m| !done.contains(*m)).collect();
+            if todo.is_empty() {
                 continue;
             }
-            let p = Position::from_moves(moves).expect("legal");
-            // Positions where the side to move wins at once need no entry.
-            let scores_now = p.legal_columns().into_iter().any(|c| {
-                let mut q = p;
-                q.play(c).is_ok() && q.winner().is_some()
-            });
-            let t = Instant::now();
-            let score = solver.score(&p).map_err(|e| e.to_string())?;
-            let book = solver.book_mut().expect("the book was set");
-            if !scores_now {
-                book.add(&p, score);
+            // Every shallower depth is complete now: each thread gets the book as it is.
+            for solver in &mut solvers {
+                solver.set_book(Some(book.clone()));
             }
-            writeln!(progress, "{moves} {score}").map_err(|e| e.to_string())?;
-            progress.flush().map_err(|e| e.to_string())?;
-            solved += 1;
-            println!(
-                "{moves:>12} {score:>3}  {:>8.2} s  ({} solved this run, {:.0} s)",
-                t.elapsed().as_secs_f64(),
-                solved,
-                started.elapsed().as_secs_f64()
-            );
-            if last_write.elapsed() > Duration::from_secs(120) {
-                write_book(solver.book().expect("set"), &args.out)?;
-                last_write = Instant::now();
-            }
+            let next = AtomicUsize::new(0);
+            let (send, receive) = mpsc::channel();
+            std::thread::scope(|scope| -> Result<(), String> {
+                for solver in &mut solvers {
+                    let (send, next, todo) = (send.clone(), &next, &todo);
+                    scope.spawn(move || {
+                        while let Some(&moves) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                            let t = Instant::now();
+                            let result = solve(solver, moves);
+                            let stop = result.is_err();
+                            if send.send((moves, result, t.elapsed())).is_err() || stop {
+                                break;
+                            }
+                        }
+                    });
+                }
+                drop(send);
+                for (moves, result, took) in receive {
+                    let (score, wins_now) = result?;
+                    if !wins_now {
+                        let p = Position::from_moves(moves).expect("solved, so legal");
+                        book.add(&p, score);
+                    }
+                    writeln!(progress, "{moves} {score}").map_err(|e| e.to_string())?;
+                    progress.flush().map_err(|e| e.to_string())?;
+                    solved += 1;
+                    println!(
+                        "{moves:>12} {score:>3}  {:>8.2} s  ({} solved this run, {:.0} s)",
+                        took.as_secs_f64(),
+                        solved,
+                        started.elapsed().as_secs_f64()
+                    );
+                    if last_write.elapsed() > Duration::from_secs(120) {
+                        write_book(&book, &args.out)?;
+                        last_write = Instant::now();
+                    }
+                }
+                Ok(())
+            })?;
         }
-        let book = solver.book().expect("set");
-        write_book(book, &args.out)?;
+        write_book(&book, &args.out)?;
         println!("make-book: done, {} entries in {}", book.len(), args.out);
         Ok(())
     }
