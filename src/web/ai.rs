@@ -44,6 +44,10 @@ const ponderSlice = (run) => {
   if (pondering !== null) setTimeout(ponderSlice, 0, run);
 };
 const handle = (msg) => {
+  // Any request stops pondering; a hint or an analysis of the position being pondered
+  // (the person's turn) takes it up again afterwards, where it stopped.
+  const resume = pondering === msg.moves && (msg.op === "hint" || msg.op === "analyze");
+  const pondered = pondering;
   pondering = null;
   ponderRun++;
   try {
@@ -61,6 +65,10 @@ const handle = (msg) => {
     }
   } catch (e) {
     self.postMessage({ id: msg.id, ok: false, error: String(e && e.message || e) });
+  }
+  if (resume) {
+    pondering = pondered;
+    setTimeout(ponderSlice, 0, ponderRun);
   }
 };
 self.onmessage = (e) => (solver ? handle(e.data) : queue.push(e.data));
