@@ -114,16 +114,20 @@ mod native {
         fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))
     }
 
-    /// The exact score of the position after `moves`, with whether the side to move wins
-    /// at once (such positions are left out of the book).
+    /// Whether the side to move wins at once: such positions are solved (and recorded in
+    /// the progress file) but left out of the book, as the search sees them itself.
+    fn wins_now(p: &Position) -> bool {
+        p.legal_columns().into_iter().any(|c| {
+            let mut q = *p;
+            q.play(c).is_ok() && q.winner().is_some()
+        })
+    }
+
+    /// The exact score of the position after `moves`, and whether it belongs in the book.
     fn solve(solver: &mut Solver, moves: &str) -> Result<(i32, bool), String> {
         let p = Position::from_moves(moves).map_err(|e| format!("{moves:?}: {e}"))?;
-        let wins_now = p.legal_columns().into_iter().any(|c| {
-            let mut q = p;
-            q.play(c).is_ok() && q.winner().is_some()
-        });
         let score = solver.score(&p).map_err(|e| e.to_string())?;
-        Ok((score, wins_now))
+        Ok((score, !wins_now(&p)))
     }
 
     pub fn run() -> Result<(), String> {
@@ -141,7 +145,10 @@ mod native {
                 let score: i32 = score
                     .parse()
                     .map_err(|e| format!("progress {line:?}: {e}"))?;
-                book.add(&p, score);
+                // The book holds positions up to `--depth` moves, whatever else is solved.
+                if p.move_count() <= args.depth && !wins_now(&p) {
+                    book.add(&p, score);
+                }
                 done.insert(moves.to_owned());
             }
         }
@@ -194,8 +201,8 @@ mod native {
                 }
                 drop(send);
                 for (moves, result, took) in receive {
-                    let (score, wins_now) = result?;
-                    if !wins_now {
+                    let (score, in_book) = result?;
+                    if in_book {
                         let p = Position::from_moves(moves).expect("solved, so legal");
                         book.add(&p, score);
                     }
