@@ -175,6 +175,43 @@ fn perfect_picks_a_best_scored_move_and_varies() {
     assert!(differed > 0, "ties are broken at random");
 }
 
+/// The perfect level tests columns in a random order and plays the first best one: over
+/// many picks, every best column comes up about equally often.
+#[test]
+fn perfect_is_uniform_among_best_moves() {
+    let mut solver = Solver::new(64);
+    let mut rng = Rng::new(11);
+    let mut checked = 0;
+    for (moves, _) in positions("Test_L2_R1", 200) {
+        let p = Position::from_moves(&moves).unwrap();
+        let best = solver.best_moves(&p).unwrap().columns;
+        if best.len() < 2 {
+            continue;
+        }
+        let per_column = 200;
+        let mut counts = [0usize; WIDTH];
+        for _ in 0..per_column * best.len() {
+            counts[solver.best_move(&p, Level::Perfect, &mut rng).unwrap()] += 1;
+        }
+        for c in 0..WIDTH {
+            if best.contains(&c) {
+                // 200 expected; a binomial's spread is about 13, so 140..=260 is over 4 of it.
+                assert!(
+                    (140..=260).contains(&counts[c]),
+                    "{moves}: best {best:?}, counts {counts:?}"
+                );
+            } else {
+                assert_eq!(counts[c], 0, "{moves}: best {best:?}, counts {counts:?}");
+            }
+        }
+        checked += 1;
+        if checked == 6 {
+            break;
+        }
+    }
+    assert_eq!(checked, 6, "positions with several best moves");
+}
+
 #[test]
 fn analysis_agrees_with_the_score() {
     let mut solver = Solver::new(64);

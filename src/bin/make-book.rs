@@ -13,7 +13,8 @@
 //! positions of a depth at a time, each thread with its own table of `--table-mib` MiB.
 //! Progress is appended to `book/progress.txt` (`<moves> <score>` per line, in the order
 //! solved) after every position, so a stopped run resumes where it stopped; `www/book.bin`
-//! is rewritten from it every few minutes and at the end.
+//! is rewritten each time a depth is complete (the file format holds complete depths only,
+//! see `connect_four::solver::book`).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -28,17 +29,17 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use connect_four::engine::{Position, WIDTH};
+    use connect_four::engine::Position;
     use connect_four::solver::{Book, Solver};
-    use std::collections::{BTreeMap, HashSet};
+    use std::collections::HashSet;
     use std::fs::{self, OpenOptions};
     use std::io::Write;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::mpsc;
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
 
     struct Args {
-        depth: usize,
+        depth: u32,
         table_mib: usize,
         threads: usize,
         progress: String,
@@ -75,64 +76,30 @@ mod native {
         Ok(a)
     }
 
-    /// One representative move string per mirror pair of positions, for each depth up to
-    /// `depth` (one list per depth), in a deterministic order (by canonical key).
-    fn positions(depth: usize) -> Vec<Vec<String>> {
-        let mut all = Vec::new();
-        let mut layer: BTreeMap<u64, String> = BTreeMap::new();
-        layer.insert(0, String::new());
-        for d in 0..=depth {
-            let mut next = BTreeMap::new();
-            let mut level = Vec::new();
-            for moves in layer.values() {
-                let p = Position::from_moves(moves).expect("generated moves are legal");
-                if p.is_over() {
-                    continue;
-                }
-                level.push(moves.clone());
-                if d == depth {
-                    continue;
-                }
-                for col in 0..WIDTH {
-                    let mut child = p;
-                    if child.play(col).is_ok() && !child.is_over() {
-                        let mut s = moves.clone();
-                        s.push(char::from(b'1' + col as u8));
-                        next.entry(Book::key_of(&child)).or_insert(s);
-                    }
-                }
-            }
-            all.push(level);
-            layer = next;
-        }
-        all
-    }
-
-    fn write_book(book: &Book, out: &str) -> Result<(), String> {
+    /// Writes the book file for every position up to `max_moves` moves (all solved).
+    fn write_book(book: &Book, max_moves: u32, out: &str) -> Result<(), String> {
+        let bytes = book.to_bytes(max_moves).map_err(|e| e.to_string())?;
         let tmp = format!("{out}.tmp");
-        fs::write(&tmp, book.to_bytes()).map_err(|e| format!("{tmp}: {e}"))?;
+        fs::write(&tmp, bytes).map_err(|e| format!("{tmp}: {e}"))?;
         fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))
-    }
-
-    /// Whether the side to move wins at once: such positions are solved (and recorded in
-    /// the progress file) but left out of the book, as the search sees them itself.
-    fn wins_now(p: &Position) -> bool {
-        p.legal_columns().into_iter().any(|c| {
-            let mut q = *p;
-            q.play(c).is_ok() && q.winner().is_some()
-        })
     }
 
     /// The exact score of the position after `moves`, and whether it belongs in the book.
     fn solve(solver: &mut Solver, moves: &str) -> Result<(i32, bool), String> {
         let p = Position::from_moves(moves).map_err(|e| format!("{moves:?}: {e}"))?;
         let score = solver.score(&p).map_err(|e| e.to_string())?;
-        Ok((score, !wins_now(&p)))
+        Ok((score, Book::holds(&p)))
     }
 
     pub fn run() -> Result<(), String> {
         let args = args()?;
-        let levels = positions(args.depth);
+        if args.depth > Book::MAX_DEPTH {
+            return Err(format!("--depth: at most {}", Book::MAX_DEPTH));
+        }
+        let levels: Vec<Vec<String>> = Book::positions(args.depth)
+            .iter()
+            .map(|layer| layer.iter().map(Position::moves_string).collect())
+            .collect();
         let mut book = Book::new(0);
         let mut done = HashSet::new();
         if let Ok(text) = fs::read_to_string(&args.progress) {
@@ -146,7 +113,7 @@ mod native {
                     .parse()
                     .map_err(|e| format!("progress {line:?}: {e}"))?;
                 // The book holds positions up to `--depth` moves, whatever else is solved.
-                if p.move_count() <= args.depth && !wins_now(&p) {
+                if p.move_count() <= args.depth as usize && Book::holds(&p) {
                     book.add(&p, score);
                 }
                 done.insert(moves.to_owned());
@@ -171,10 +138,9 @@ mod native {
             .append(true)
             .open(&args.progress)
             .map_err(|e| format!("{}: {e}", args.progress))?;
-        let mut last_write = Instant::now();
         let started = Instant::now();
         let mut solved = 0;
-        for level in &levels {
+        for (depth, level) in levels.iter().enumerate() {
             let todo: Vec<&String> = level.iter().filter(|m| !done.contains(*m)).collect();
             if todo.is_empty() {
                 continue;
@@ -215,15 +181,13 @@ mod native {
                         solved,
                         started.elapsed().as_secs_f64()
                     );
-                    if last_write.elapsed() > Duration::from_secs(120) {
-                        write_book(&book, &args.out)?;
-                        last_write = Instant::now();
-                    }
                 }
                 Ok(())
             })?;
+            // The book file only ever holds complete depths.
+            write_book(&book, depth as u32, &args.out)?;
         }
-        write_book(&book, &args.out)?;
+        write_book(&book, args.depth, &args.out)?;
         println!("make-book: done, {} entries in {}", book.len(), args.out);
         Ok(())
     }

@@ -159,6 +159,14 @@ impl Bits {
         winning_cells(self.current | cell, self.mask).count_ones()
     }
 
+    /// The scores a position where the side to move cannot win at once can have.
+    pub fn score_range(&self) -> (i32, i32) {
+        (
+            -(self.remaining() as i32) / 2,
+            (self.remaining() as i32 + 1) / 2,
+        )
+    }
+
     /// Cells left on the board.
     pub const fn remaining(&self) -> u32 {
         CELLS as u32 - self.moves

@@ -1,23 +1,31 @@
 //! The opening book: exact scores of early positions, keyed by the position's canonical key
 //! (the smaller of its key and its mirror image's), so one entry covers both mirror images.
 //!
-//! # File format (little-endian)
+//! A book file is complete up to some number of moves: it holds every position (one per
+//! mirror pair) with at most that many moves that is not over and where the side to move
+//! cannot win at once (the search sees those itself). The set is fixed by that number, so
+//! the file stores only the scores, in the order [`Book::positions`] lists the positions:
+//! one byte each.
+//!
+//! # File format
 //!
 //! ```text
-//! "C4BOOK1\n"      8 bytes magic
-//! max_moves        u8: every stored position has at most this many moves
-//! count            u32
-//! count x entry    u64: key << 8 | (score + 64) as u8, sorted by key
+//! "C4BOOK2\n"      8 bytes magic
+//! max_moves        u8
+//! count            u32, little-endian: how many positions (a check)
+//! count x score    i8, in the order of `Book::positions(max_moves)`, skipping the
+//!                  positions where the side to move wins at once
 //! ```
 //!
 //! `src/bin/make-book.rs` generates it deterministically.
 
 use super::bits::{column_mask, Bits};
 use crate::engine::{Position, WIDTH};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
-const MAGIC: &[u8; 8] = b"C4BOOK1\n";
+const MAGIC: &[u8; 8] = b"C4BOOK2\n";
+const HEADER: usize = 13;
 
 /// The generated book file, as built into the library.
 pub const EMBEDDED: &[u8] = include_bytes!("../../www/book.bin");
@@ -28,26 +36,56 @@ pub struct Book {
     scores: HashMap<u64, i8>,
 }
 
-/// Why book data could not be read.
+/// Why book data could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BookError {
     BadMagic,
-    Truncated { expected: usize, found: usize },
-    BadScore { index: usize },
+    /// More moves than a book can cover (the positions would be too many to list).
+    TooDeep {
+        max_moves: u32,
+    },
+    Truncated {
+        expected: usize,
+        found: usize,
+    },
+    /// The header's count is not the number of positions the book must hold.
+    WrongCount {
+        expected: usize,
+        found: usize,
+    },
+    BadScore {
+        index: usize,
+    },
+    /// Writing: a position the file must hold has no score.
+    Missing {
+        moves: String,
+    },
 }
 
 impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BookError::BadMagic => write!(f, "not an opening book: the header is wrong"),
+            BookError::TooDeep { max_moves } => write!(
+                f,
+                "an opening book of {max_moves} moves is too deep (at most {})",
+                Book::MAX_DEPTH
+            ),
             BookError::Truncated { expected, found } => {
                 write!(
                     f,
                     "opening book is truncated: expected {expected} bytes, found {found}"
                 )
             }
+            BookError::WrongCount { expected, found } => write!(
+                f,
+                "opening book has {found} positions where {expected} are needed"
+            ),
             BookError::BadScore { index } => {
                 write!(f, "opening book entry {index} has an impossible score")
+            }
+            BookError::Missing { moves } => {
+                write!(f, "the book has no score for the position {moves:?}")
             }
         }
     }
@@ -56,6 +94,10 @@ impl fmt::Display for BookError {
 impl std::error::Error for BookError {}
 
 impl Book {
+    /// The deepest book a file may claim: listing the positions of a deeper one would take
+    /// too long (there are about 4.5 million with 10 moves).
+    pub const MAX_DEPTH: u32 = 10;
+
     pub fn new(max_moves: u32) -> Book {
         Book {
             max_moves,
@@ -90,6 +132,39 @@ impl Book {
     /// their two keys).
     pub fn key_of(position: &Position) -> u64 {
         Self::canonical_key(&Bits::from_position(position))
+    }
+
+    /// Whether a complete book holds `position` (given it has few enough moves): the game
+    /// is not over and the side to move cannot win at once.
+    pub fn holds(position: &Position) -> bool {
+        !position.is_over() && !Bits::from_position(position).can_win_next()
+    }
+
+    /// One position per mirror pair for every position that is not over and has at most
+    /// `max_moves` moves: one list per number of moves, each in order of canonical key
+    /// ([`Book::key_of`]). The representative of a pair is the first reached by playing
+    /// columns in order from the previous list's positions, in their order. A book file
+    /// stores the scores of those positions that it [`holds`](Book::holds), in this order.
+    pub fn positions(max_moves: u32) -> Vec<Vec<Position>> {
+        let mut all = Vec::new();
+        let mut layer = vec![Position::new()];
+        for depth in 0..=max_moves {
+            if depth == max_moves {
+                all.push(layer);
+                break;
+            }
+            let mut next = BTreeMap::new();
+            for p in &layer {
+                for col in 0..WIDTH {
+                    let mut child = *p;
+                    if child.play(col).is_ok() && !child.is_over() {
+                        next.entry(Self::key_of(&child)).or_insert(child);
+                    }
+                }
+            }
+            all.push(std::mem::replace(&mut layer, next.into_values().collect()));
+        }
+        all
     }
 
     /// A lower bound on the score of `b` from the book's entries for the positions it can
@@ -147,44 +222,66 @@ impl Book {
         self.get(&Bits::from_position(position))
     }
 
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut entries: Vec<u64> = self
-            .scores
-            .iter()
-            .map(|(&k, &s)| (k << 8) | u64::from((i32::from(s) + 64) as u8))
-            .collect();
-        entries.sort_unstable();
-        let mut out = Vec::with_capacity(13 + entries.len() * 8);
-        out.extend_from_slice(MAGIC);
-        out.push(self.max_moves as u8);
-        out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
-        for e in entries {
-            out.extend_from_slice(&e.to_le_bytes());
+    /// The book file for every position up to `max_moves` moves (see the module's
+    /// documentation), or which position has no score yet.
+    pub fn to_bytes(&self, max_moves: u32) -> Result<Vec<u8>, BookError> {
+        if max_moves > Self::MAX_DEPTH {
+            return Err(BookError::TooDeep { max_moves });
         }
-        out
+        let mut scores = Vec::new();
+        for p in Self::positions(max_moves).iter().flatten() {
+            if Self::holds(p) {
+                let score = self.score_of(p).ok_or_else(|| BookError::Missing {
+                    moves: p.moves_string(),
+                })?;
+                scores.push(score as i8 as u8);
+            }
+        }
+        let mut out = Vec::with_capacity(HEADER + scores.len());
+        out.extend_from_slice(MAGIC);
+        out.push(max_moves as u8);
+        out.extend_from_slice(&(scores.len() as u32).to_le_bytes());
+        out.extend_from_slice(&scores);
+        Ok(out)
     }
 
     pub fn from_bytes(data: &[u8]) -> Result<Book, BookError> {
-        if data.len() < 13 || &data[..8] != MAGIC {
+        if data.len() < HEADER || &data[..8] != MAGIC {
             return Err(BookError::BadMagic);
         }
         let max_moves = u32::from(data[8]);
+        if max_moves > Self::MAX_DEPTH {
+            return Err(BookError::TooDeep { max_moves });
+        }
         let count = u32::from_le_bytes([data[9], data[10], data[11], data[12]]) as usize;
-        let expected = count.saturating_mul(8).saturating_add(13);
+        let expected = count.saturating_add(HEADER);
         if data.len() != expected {
             return Err(BookError::Truncated {
                 expected,
                 found: data.len(),
             });
         }
+        let positions: Vec<Position> = Self::positions(max_moves)
+            .into_iter()
+            .flatten()
+            .filter(Self::holds)
+            .collect();
+        if positions.len() != count {
+            return Err(BookError::WrongCount {
+                expected: positions.len(),
+                found: count,
+            });
+        }
         let mut scores = HashMap::with_capacity(count);
-        for (index, chunk) in data[13..].chunks_exact(8).enumerate() {
-            let e = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
-            let score = (e & 0xff) as i32 - 64;
-            if !(-21..=21).contains(&score) {
+        for (index, (p, &byte)) in positions.iter().zip(&data[HEADER..]).enumerate() {
+            let b = Bits::from_position(p);
+            let score = i32::from(byte as i8);
+            // No win at once, so a win comes no sooner than with the next-but-one stone.
+            let (min, max) = b.score_range();
+            if !(min..=max).contains(&score) {
                 return Err(BookError::BadScore { index });
             }
-            scores.insert(e >> 8, score as i8);
+            scores.insert(Self::canonical_key(&b), score as i8);
         }
         Ok(Book { max_moves, scores })
     }
@@ -195,23 +292,78 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bytes_round_trip_and_bad_data_is_refused() {
-        let mut book = Book::new(0);
-        for (moves, score) in [("", 1), ("4", -1), ("44", 0), ("1", 2), ("7", 2)] {
-            book.add(&Position::from_moves(moves).unwrap(), score);
+    fn positions_are_every_position_once_per_mirror_pair() {
+        let layers = Book::positions(3);
+        // 1 empty board; the 7 first moves are 4 up to mirroring (3 pairs and the centre);
+        // of the 49 two-move positions only "44" is its own mirror image: 24 pairs and it.
+        let sizes: Vec<usize> = layers.iter().map(Vec::len).collect();
+        assert_eq!(&sizes[..3], &[1, 4, 25]);
+        for (moves, layer) in layers.iter().enumerate() {
+            let keys: Vec<u64> = layer.iter().map(Book::key_of).collect();
+            assert!(keys.windows(2).all(|w| w[0] < w[1]), "sorted and unique");
+            assert!(layer.iter().all(|p| p.move_count() == moves));
         }
-        // "1" and "7" are mirror images: one entry.
-        assert_eq!(book.len(), 4);
-        let bytes = book.to_bytes();
-        let back = Book::from_bytes(&bytes).unwrap();
-        assert_eq!(back.len(), 4);
-        assert_eq!(back.max_moves(), 2);
-        for moves in ["", "4", "44", "1", "7"] {
-            let p = Position::from_moves(moves).unwrap();
-            assert_eq!(back.score_of(&p), book.score_of(&p), "{moves}");
+        // Every sequence of three moves lands on a listed position or its mirror image.
+        let listed: std::collections::HashSet<u64> = layers[3].iter().map(Book::key_of).collect();
+        for m in 0..WIDTH * WIDTH * WIDTH {
+            let s: String = [m / 49, m / 7 % 7, m % 7]
+                .iter()
+                .map(|&c| char::from(b'1' + c as u8))
+                .collect();
+            let p = Position::from_moves(&s).unwrap();
+            assert!(listed.contains(&Book::key_of(&p)), "{s}");
         }
-        assert_eq!(back.score_of(&Position::from_moves("3").unwrap()), None);
+        assert_eq!(listed.len(), sizes[3]);
+    }
 
+    /// Made-up scores, each within what its position allows.
+    fn made_up_book(max_moves: u32) -> Book {
+        let mut book = Book::new(0);
+        for p in Book::positions(max_moves).iter().flatten() {
+            let (min, max) = Bits::from_position(p).score_range();
+            let span = (max - min + 1) as u64;
+            book.add(p, min + (Book::key_of(p) % span) as i32);
+        }
+        book
+    }
+
+    #[test]
+    fn bytes_round_trip_and_bad_data_is_refused() {
+        let book = made_up_book(3);
+        let bytes = book.to_bytes(3).unwrap();
+        let back = Book::from_bytes(&bytes).unwrap();
+        assert_eq!(back.max_moves(), 3);
+        assert_eq!(back.len(), book.len());
+        assert_eq!(bytes.len(), HEADER + book.len());
+        for p in Book::positions(3).iter().flatten() {
+            assert_eq!(back.score_of(p), book.score_of(p), "{}", p.moves_string());
+            // The mirror image reads the same entry.
+            let mirrored: String = p
+                .moves_string()
+                .chars()
+                .map(|c| char::from(b'1' + b'7' - c as u8))
+                .collect();
+            let q = Position::from_moves(&mirrored).unwrap();
+            assert_eq!(back.score_of(&q), book.score_of(p), "{mirrored}");
+        }
+        assert_eq!(back.score_of(&Position::from_moves("1111").unwrap()), None);
+        // A shallower file from the same book.
+        assert_eq!(
+            Book::from_bytes(&book.to_bytes(1).unwrap()).unwrap().len(),
+            5
+        );
+
+        let mut gap = book.clone();
+        gap.scores
+            .remove(&Book::key_of(&Position::from_moves("12").unwrap()));
+        assert_eq!(
+            gap.to_bytes(3).unwrap_err(),
+            BookError::Missing { moves: "12".into() }
+        );
+        assert_eq!(
+            book.to_bytes(Book::MAX_DEPTH + 1).unwrap_err(),
+            BookError::TooDeep { max_moves: 11 }
+        );
         assert_eq!(
             Book::from_bytes(b"nonsense").unwrap_err(),
             BookError::BadMagic
@@ -223,8 +375,25 @@ mod tests {
                 found: bytes.len() - 1
             }
         );
+        let mut deep = bytes.clone();
+        deep[8] = 200;
+        assert_eq!(
+            Book::from_bytes(&deep).unwrap_err(),
+            BookError::TooDeep { max_moves: 200 }
+        );
+        // A count that matches the data but not the depth.
+        let mut short = bytes.clone();
+        short.pop();
+        short[9..13].copy_from_slice(&(book.len() as u32 - 1).to_le_bytes());
+        assert_eq!(
+            Book::from_bytes(&short).unwrap_err(),
+            BookError::WrongCount {
+                expected: book.len(),
+                found: book.len() - 1
+            }
+        );
         let mut bad = bytes.clone();
-        bad[13] = 200; // first entry's score byte: 200 - 64 is no score
+        bad[HEADER] = 22; // the empty board's score: no side wins before its 4th stone
         assert_eq!(
             Book::from_bytes(&bad).unwrap_err(),
             BookError::BadScore { index: 0 }

@@ -124,6 +124,13 @@ impl Rng {
         (((self.next_u64() >> 32) * u64::from(n)) >> 32) as u32
     }
 
+    /// Puts `items` in a uniformly random order (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i as u32 + 1) as usize);
+        }
+    }
+
     /// A uniformly chosen element.
     ///
     /// # Panics
@@ -147,8 +154,7 @@ impl Solver {
         rng: &mut Rng,
     ) -> Result<usize, SolveError> {
         if level == Level::Perfect {
-            let candidates = self.best_moves(position)?.columns;
-            return Ok(rng.pick(&candidates));
+            return self.random_best_move(position, rng);
         }
         if position.is_over() {
             return Err(SolveError::GameOver);

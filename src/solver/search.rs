@@ -2,6 +2,7 @@
 
 use super::bits::{column_mask, win_now_score, Bits};
 use super::book::Book;
+use super::levels::Rng;
 use super::table::{Bound, Table};
 use crate::engine::{Position, CELLS, WIDTH};
 use std::fmt;
@@ -261,22 +262,9 @@ impl Solver {
             },
             Stage::Test { best, col, found } if col == WIDTH => Stage::Done { score: best, found },
             Stage::Test { best, col, found } => {
-                let mut reaches = false;
-                if b.can_play(col) {
-                    let mut child = b;
-                    child.play_col(col);
-                    // The column scores -score(child); it is a best move when that reaches
-                    // `best`. (The side to move cannot win at once here: see `Start`.)
-                    reaches = if child.moves as usize == CELLS {
-                        0 >= best
-                    } else if child.can_win_next() {
-                        -win_now_score(child.moves) >= best
-                    } else {
-                        self.negamax(child, -best, -best + 1) <= -best
-                    };
-                    if self.aborted {
-                        return stage;
-                    }
+                let reaches = b.can_play(col) && self.reaches(b, col, best);
+                if self.aborted {
+                    return stage;
                 }
                 Stage::Test {
                     best,
@@ -286,6 +274,54 @@ impl Solver {
             }
             Stage::Done { .. } => stage,
         }
+    }
+
+    /// Whether playing `col` (a playable column of `b`, where the side to move cannot win
+    /// at once) scores at least `best`. One null-window search at most.
+    fn reaches(&mut self, b: Bits, col: usize, best: i32) -> bool {
+        let mut child = b;
+        child.play_col(col);
+        // The column scores -score(child).
+        if child.moves as usize == CELLS {
+            0 >= best
+        } else if child.can_win_next() {
+            -win_now_score(child.moves) >= best
+        } else {
+            self.negamax(child, -best, -best + 1) <= -best
+        }
+    }
+
+    /// What the perfect level plays: a move with the best score, uniformly at random among
+    /// all such moves. The columns are tested in a random order and the first that reaches
+    /// the exact score is played: the first best column of a uniformly random order is a
+    /// uniformly random best column, and the tests after it are saved (as is the last
+    /// column's test, once none before it reached the score).
+    ///
+    /// # Errors
+    /// [`SolveError::GameOver`] if the game has ended.
+    pub fn random_best_move(
+        &mut self,
+        position: &Position,
+        rng: &mut Rng,
+    ) -> Result<usize, SolveError> {
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let b = Bits::from_position(position);
+        if b.can_win_next() {
+            let wins: Vec<usize> = (0..WIDTH).filter(|&c| b.is_winning_move(c)).collect();
+            return Ok(rng.pick(&wins));
+        }
+        let best = self.solve(b);
+        let mut columns: Vec<usize> = (0..WIDTH).filter(|&c| b.can_play(c)).collect();
+        rng.shuffle(&mut columns);
+        for (i, &col) in columns.iter().enumerate() {
+            if i + 1 == columns.len() || self.reaches(b, col, best) {
+                return Ok(col);
+            }
+        }
+        // A game that is not over has a playable column.
+        Err(SolveError::GameOver)
     }
 
     /// Thinks ahead on the opponent's time: works out the perfect level's answer to each
@@ -431,7 +467,7 @@ impl Solver {
     /// Such a bound is often the score itself (whenever `b` follows a best move), so it
     /// is tested first: one null-window search then settles the score.
     fn solve_start(&self, b: &Bits) -> Stage {
-        let (min, max) = Self::score_range(b);
+        let (min, max) = b.score_range();
         match self.book.as_ref().and_then(|book| book.child_bound(b)) {
             Some(bound) if bound > min => Stage::Solve {
                 min: bound.min(max),
@@ -444,11 +480,6 @@ impl Solver {
                 probe: false,
             },
         }
-    }
-
-    /// The scores a position (where the side to move cannot win at once) can have.
-    fn score_range(b: &Bits) -> (i32, i32) {
-        (-(b.remaining() as i32) / 2, (b.remaining() as i32 + 1) / 2)
     }
 
     /// One null-window search that narrows `min..=max`, the range known to hold the score.
