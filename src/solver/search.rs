@@ -547,7 +547,7 @@ impl Solver {
 
         // Early on, mirror images are common transpositions: share one entry between them.
         let key = Self::table_key(&b);
-        match self.table.get(key) {
+        match self.table.get(key, b.remaining()) {
             Some(Bound::Upper(v)) if beta > v => {
                 beta = v;
                 if alpha >= beta {
@@ -582,7 +582,7 @@ impl Solver {
                     let mut child = b;
                     child.play_cell(cell);
                     child_key = Self::table_key(&child);
-                    self.table.prefetch(child_key);
+                    self.table.prefetch(child_key, b.remaining() - 1);
                 }
                 let score = b.move_score(cell);
                 // Insertion sort, best first; later (more central) columns win ties.
@@ -600,9 +600,9 @@ impl Solver {
         // stop here without searching anything. Worth its lookups only well before the end.
         if b.remaining() > ETC_MIN_REMAINING {
             for &(_, _, child_key) in &moves[..count] {
-                if let Some(Bound::Upper(v)) = self.table.get(child_key) {
+                if let Some(Bound::Upper(v)) = self.table.get(child_key, b.remaining() - 1) {
                     if -v >= beta {
-                        self.table.put(key, Bound::Lower(-v));
+                        self.table.put(key, b.remaining(), Bound::Lower(-v));
                         return -v;
                     }
                 }
@@ -617,14 +617,14 @@ impl Solver {
                 return 0;
             }
             if score >= beta {
-                self.table.put(key, Bound::Lower(score));
+                self.table.put(key, b.remaining(), Bound::Lower(score));
                 return score;
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table.put(key, Bound::Upper(alpha));
+        self.table.put(key, b.remaining(), Bound::Upper(alpha));
         alpha
     }
 }
