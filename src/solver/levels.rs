@@ -5,7 +5,7 @@
 //! | `easy` | its own immediate wins and the opponent's immediate threats, but overlooks them in about a third of its moves | heavy noise over a "centre and threats" heuristic |
 //! | `medium` | every win or loss within 3 of its own moves (6 plies) | heuristic with mild noise among the moves that are not known to lose |
 //! | `hard` | every win or loss within 7 of its own moves (14 plies), then deeper and deeper (up to the end of the game) while a budget of 2 million positions per move lasts | heuristic with light noise among the moves that are not known to lose |
-//! | `perfect` | which columns reach the position's exact score ([`Solver::best_moves`]) | a uniformly random move among those with the best score: it wins as fast as possible and loses as slowly as possible |
+//! | `perfect` | the position's exact score, and whether a column reaches it ([`Solver::random_best_move`]) | a uniformly random move among those with the best score (the first to reach it in a random order of columns): it wins as fast as possible and loses as slowly as possible |
 
 use super::bits::{column_mask, Bits};
 use super::{SolveError, Solver};
