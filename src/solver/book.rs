@@ -149,11 +149,7 @@ impl Book {
     pub fn positions(max_moves: u32) -> Vec<Vec<Position>> {
         let mut all = Vec::new();
         let mut layer = vec![Position::new()];
-        for depth in 0..=max_moves {
-            if depth == max_moves {
-                all.push(layer);
-                break;
-            }
+        for _ in 0..max_moves {
             let mut next = BTreeMap::new();
             for p in &layer {
                 for col in 0..WIDTH {
@@ -165,7 +161,17 @@ impl Book {
             }
             all.push(std::mem::replace(&mut layer, next.into_values().collect()));
         }
+        all.push(layer);
         all
+    }
+
+    /// The positions a book file of `max_moves` moves stores, in its order.
+    fn held_positions(max_moves: u32) -> Vec<Position> {
+        Self::positions(max_moves)
+            .into_iter()
+            .flatten()
+            .filter(Self::holds)
+            .collect()
     }
 
     /// A lower bound on the score of `b` from the book's entries for the positions it can
@@ -230,13 +236,11 @@ impl Book {
             return Err(BookError::TooDeep { max_moves });
         }
         let mut scores = Vec::new();
-        for p in Self::positions(max_moves).iter().flatten() {
-            if Self::holds(p) {
-                let score = self.score_of(p).ok_or_else(|| BookError::Missing {
-                    moves: p.moves_string(),
-                })?;
-                scores.push(score as i8 as u8);
-            }
+        for p in Self::held_positions(max_moves) {
+            let score = self.score_of(&p).ok_or_else(|| BookError::Missing {
+                moves: p.moves_string(),
+            })?;
+            scores.push(score as i8 as u8);
         }
         let mut out = Vec::with_capacity(HEADER + scores.len());
         out.extend_from_slice(MAGIC);
@@ -262,11 +266,7 @@ impl Book {
                 found: data.len(),
             });
         }
-        let positions: Vec<Position> = Self::positions(max_moves)
-            .into_iter()
-            .flatten()
-            .filter(Self::holds)
-            .collect();
+        let positions = Self::held_positions(max_moves);
         if positions.len() != count {
             return Err(BookError::WrongCount {
                 expected: positions.len(),
