@@ -5,6 +5,7 @@
 //! cargo bench --bench solver                      # every set (Test_L1_R3: first 100 lines)
 //! cargo bench --bench solver -- --sets L3_R1,L2_R1 --limit 200 --no-peer
 //! cargo bench --bench solver -- --sets L1_R3 --limit 10 --no-peer --table-mib 256
+//! cargo bench --bench solver -- --sets L2_R2 --passes 1
 //!
 //! cargo bench --bench solver -- --perfect --limit 20   # the perfect level's move times
 //! cargo bench --bench solver -- --analyze --sets L1_R1 --limit 40 --no-peer  # analysis
@@ -12,7 +13,9 @@
 //!
 //! Prints, per set: correctness, mean time and mean nodes per position, for us and the peer,
 //! and our time divided by the peer's. Both keep their transposition table across positions,
-//! as Pons' own benchmark does.
+//! as Pons' own benchmark does. Each set runs at least `--passes N` times (default 3), and
+//! more until two seconds have gone by (at most 200), each pass from an empty table; the
+//! fastest pass is shown. Test_L1_R3 runs once: a pass takes minutes.
 //!
 //! `--perfect` instead times the perfect level choosing a move (with the built-in opening
 //! book, one solver per group, kept across the group's positions as the browser's worker
@@ -67,6 +70,7 @@ mod native {
         let mut perfect = false;
         let mut analyze = false;
         let mut table_mib = Solver::DEFAULT_TABLE_MIB;
+        let mut passes = 3;
         let mut args = std::env::args().skip(1);
         while let Some(a) = args.next() {
             match a.as_str() {
@@ -79,6 +83,7 @@ mod native {
                         .collect()
                 }
                 "--limit" => limit = args.next().expect("--limit N").parse().expect("a number"),
+                "--passes" => passes = args.next().expect("--passes N").parse().expect("a number"),
                 "--no-peer" => peer = false,
                 "--perfect" => perfect = true,
                 "--analyze" => analyze = true,
@@ -97,11 +102,10 @@ mod native {
         }
         println!("| set | positions | ours: correct | ours: mean time | ours: mean nodes | peer: correct | peer: mean time | peer: mean nodes | ours / peer |");
         println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+        // Each pass clears the table first, which also touches all of it: first-use page
+        // faults are not timed.
         let mut ours = Solver::new(table_mib);
-        // Touch the whole table once, so first-use page faults are not timed.
-        ours.clear();
         let mut theirs = connect_four_ai::Solver::empty();
-        theirs.reset();
         for set in &sets {
             let lines = load(
                 set,
@@ -112,21 +116,29 @@ mod native {
                 },
             );
             let n = lines.len() as f64;
-            let (mut ok, mut nodes) = (0, 0u64);
-            let t = Instant::now();
-            for (moves, expected) in &lines {
-                let p = Position::from_moves(moves).expect("valid");
-                ours.reset_nodes();
-                let s = if analyze {
-                    let scores = ours.analyze(&p).expect("not over");
-                    scores.into_iter().flatten().max().expect("a move")
-                } else {
-                    ours.score(&p).expect("not over")
-                };
-                nodes += ours.nodes();
-                ok += usize::from(s == *expected);
+            // The fastest of several runs over the set, each from an empty table: this
+            // machine's speed wanders from run to run, and the fastest run is the one least
+            // disturbed. Nodes and results are the same in every pass.
+            let (mut our_time, mut ok, mut nodes) = (f64::MAX, 0, 0u64);
+            let start = Instant::now();
+            for _ in (0..).take_while(|&pass| another_pass(set, pass, start, passes)) {
+                ours.clear();
+                (ok, nodes) = (0, 0);
+                let t = Instant::now();
+                for (moves, expected) in &lines {
+                    let p = Position::from_moves(moves).expect("valid");
+                    ours.reset_nodes();
+                    let s = if analyze {
+                        let scores = ours.analyze(&p).expect("not over");
+                        scores.into_iter().flatten().max().expect("a move")
+                    } else {
+                        ours.score(&p).expect("not over")
+                    };
+                    nodes += ours.nodes();
+                    ok += usize::from(s == *expected);
+                }
+                our_time = our_time.min(t.elapsed().as_secs_f64() / n);
             }
-            let our_time = t.elapsed().as_secs_f64() / n;
             let mut row = format!(
                 "| Test_{set} | {} | {ok}/{} | {} | {:.0} |",
                 lines.len(),
@@ -135,15 +147,20 @@ mod native {
                 nodes as f64 / n
             );
             if peer && !analyze && set != "L1_R3" {
-                let (mut ok, mut nodes) = (0, 0usize);
-                let t = Instant::now();
-                for (moves, expected) in &lines {
-                    let p = connect_four_ai::Position::from_moves(moves).expect("valid");
-                    let s = theirs.solve(&p);
-                    nodes += theirs.explored_positions;
-                    ok += usize::from(i32::from(s) == *expected);
+                let (mut peer_time, mut ok, mut nodes) = (f64::MAX, 0, 0usize);
+                let start = Instant::now();
+                for _ in (0..).take_while(|&pass| another_pass(set, pass, start, passes)) {
+                    theirs.reset();
+                    (ok, nodes) = (0, 0);
+                    let t = Instant::now();
+                    for (moves, expected) in &lines {
+                        let p = connect_four_ai::Position::from_moves(moves).expect("valid");
+                        let s = theirs.solve(&p);
+                        nodes += theirs.explored_positions;
+                        ok += usize::from(i32::from(s) == *expected);
+                    }
+                    peer_time = peer_time.min(t.elapsed().as_secs_f64() / n);
                 }
-                let peer_time = t.elapsed().as_secs_f64() / n;
                 row += &format!(
                     " {ok}/{} | {} | {:.0} | {:.2} |",
                     lines.len(),
@@ -156,6 +173,16 @@ mod native {
             }
             println!("{row}");
         }
+    }
+
+    /// Whether to run pass number `pass` (from 0) over `set`: at least `passes` passes, and
+    /// more until two seconds have gone by, up to 200. Test_L1_R3 runs once: a pass takes
+    /// minutes.
+    fn another_pass(set: &str, pass: usize, start: Instant, passes: usize) -> bool {
+        if set == "L1_R3" {
+            return pass == 0;
+        }
+        pass < passes.max(1) || (pass < 200 && start.elapsed().as_secs_f64() < 2.0)
     }
 
     /// The perfect level's time to choose a move, per group of positions.

@@ -2,7 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use connect_four::engine::notation::{format_columns, parse_columns};
-use connect_four::engine::{Cell, Player, Position, Status, HEIGHT, WIDTH};
+use connect_four::engine::{Cell, ParseMovesError, Player, Position, Status, HEIGHT, WIDTH};
 use proptest::prelude::*;
 
 /// Scans every line on the board from its first cell, with no bitboards: the cells of every
@@ -120,6 +120,21 @@ proptest! {
         let columns: Vec<usize> = p.history().iter().map(|&c| usize::from(c)).collect();
         prop_assert_eq!(format_columns(&columns), s.clone());
         prop_assert_eq!(parse_columns(&s).unwrap(), columns);
+    }
+
+    /// `from_moves` has a quick path for games in progress. It must agree with checking
+    /// every character first and then playing the moves one by one: the same position, or
+    /// the same error naming the same move (wins, draws, full columns, moves after the end).
+    #[test]
+    fn from_moves_agrees_with_playing_move_by_move(s in "[1-7]{0,50}|[0-9a-]{0,12}|[1-7]{0,30}[08 ][1-7]{0,20}") {
+        let expected = parse_columns(&s).and_then(|columns| {
+            let mut p = Position::new();
+            for (index, &column) in columns.iter().enumerate() {
+                p.play(column).map_err(|error| ParseMovesError::IllegalMove { index, error })?;
+            }
+            Ok(p)
+        });
+        prop_assert_eq!(Position::from_moves(&s), expected);
     }
 
     #[test]

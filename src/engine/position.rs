@@ -191,6 +191,29 @@ impl Position {
         }
     }
 
+    /// Replays `columns` (each below `WIDTH`) from the empty board, if every move is legal
+    /// and the game is still in progress after the last one; otherwise `None`. Quicker than
+    /// [`Position::play`] per move: no four can appear and then go away, so one check at the
+    /// end shows that no move came after a win.
+    pub(crate) fn replay_in_progress(columns: impl Iterator<Item = usize>) -> Option<Position> {
+        let mut position = Position::new();
+        for column in columns {
+            let height = usize::from(*position.heights.get(column)?);
+            if height >= HEIGHT || usize::from(position.len) >= CELLS {
+                return None;
+            }
+            let side = usize::from(position.len & 1);
+            position.stones[side] |= bit(column, height);
+            position.heights[column] = height as u8 + 1;
+            position.history[usize::from(position.len)] = column as u8;
+            position.len += 1;
+        }
+        let over = has_four(position.stones[0])
+            || has_four(position.stones[1])
+            || usize::from(position.len) == CELLS;
+        (!over).then_some(position)
+    }
+
     /// Takes back the last move and returns its column, or `None` on the empty board.
     pub fn undo(&mut self) -> Option<usize> {
         if self.len == 0 {
