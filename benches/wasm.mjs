@@ -1,9 +1,11 @@
 // The solver as wasm under Node, on Pons' sets: correctness, mean time and nodes per position.
 // Build first: wasm-pack build --release --target nodejs --out-dir pkg-node -- --no-default-features
 //   node benches/wasm.mjs [--sets L3_R1,L2_R1] [--limit N] [--table-mib M] [--passes N]
-//     (each set: the fastest of at least N passes, default 3, as in the native bench)
+//     (each set: the fastest of at least N passes, default 3, as in the native bench; the
+//     native bench runs in turn with it, for the wasm / native column, unless --no-native)
 //   node benches/wasm.mjs --perfect [--limit N]   the perfect level's move times, with the book
 //   node benches/wasm.mjs --ponder [--limit N]    its reply after 10 s of pondering vs cold
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
@@ -17,6 +19,7 @@ const sets = opt("--sets", "L3_R1,L2_R1,L2_R2,L1_R1,L1_R2,L1_R3").split(",");
 const limit = Number(opt("--limit", "1000000"));
 const tableMiB = Number(opt("--table-mib", "64"));
 const passes = Number(opt("--passes", "3"));
+const native = !args.includes("--no-native");
 const fmt = (s) => (s >= 1 ? `${s.toFixed(2)} s` : s >= 1e-3 ? `${(s * 1e3).toFixed(2)} ms` : `${(s * 1e6).toFixed(1)} µs`);
 
 // Warm the JIT up on a separate solver (its own table), so tier-up is not timed: V8 first
@@ -39,29 +42,58 @@ else scoreSets();
 function scoreSets() {
   const solver = new Solver({ tableMiB, book: false });
   console.log(`table: ${tableMiB} MiB; per set the fastest pass, each from an empty table: at least ${passes}, more until 2 s have gone by (at most 200; Test_L1_R3: one)`);
-  console.log("| set | positions | wasm: correct | wasm: mean time | wasm: mean nodes |");
-  console.log("| --- | --- | --- | --- | --- |");
+  if (native) console.log("native: `cargo bench --bench solver` in turn with the wasm runs, the fastest of each; 3 rounds, or 1 where a round took over a minute");
+  console.log(`| set | positions | wasm: correct | wasm: mean time | wasm: mean nodes |${native ? " native: mean time | wasm / native |" : ""}`);
+  console.log(`| --- | --- | --- | --- | --- |${native ? " --- | --- |" : ""}`);
   for (const set of sets) {
     const lines = readFileSync(new URL(`../tests/data/pons/Test_${set}`, import.meta.url), "utf8")
       .trim().split("\n").slice(0, set === "L1_R3" ? Math.min(limit, 100) : limit)
       .map((l) => l.split(" "));
-    // As in the native bench: the fastest pass, each starting from an empty table (clear()
-    // also touches the whole table, so first-use page faults are not timed). Here it also
-    // matters because V8 compiles its optimised code for the solver in the background: the
-    // first passes over Test_L3_R1 ran partly in baseline code (14, 11, 9 µs, then about 5).
-    let secs = Infinity, ok = 0, nodes = 0;
-    const start = performance.now();
-    for (let pass = 0; anotherPass(set, pass, start); pass++) {
-      solver.clear();
-      ok = 0;
-      const nodes0 = solver.nodes;
+    // This machine's speed wanders over tens of seconds, so wasm and native, timed one after
+    // the other, could each catch a different phase. Alternating them in rounds, and taking
+    // the fastest of each, compares the two in the same conditions.
+    let secs = Infinity, nativeSecs = Infinity, ok = 0, nodes = 0;
+    for (let round = 0; round < 3; round++) {
       const t = performance.now();
-      for (const [moves, score] of lines) ok += solver.score(moves) === Number(score) ? 1 : 0;
-      secs = Math.min(secs, (performance.now() - t) / 1000 / lines.length);
-      nodes = solver.nodes - nodes0;
+      if (native) nativeSecs = Math.min(nativeSecs, nativeTime(set, lines.length));
+      let wasm;
+      ({ secs: wasm, ok, nodes } = wasmTime(solver, set, lines));
+      secs = Math.min(secs, wasm);
+      if (set === "L1_R3" || performance.now() - t > 60_000) break;
     }
-    console.log(`| Test_${set} | ${lines.length} | ${ok}/${lines.length} | ${fmt(secs)} | ${(nodes / lines.length).toFixed(0)} |`);
+    const row = `| Test_${set} | ${lines.length} | ${ok}/${lines.length} | ${fmt(secs)} | ${(nodes / lines.length).toFixed(0)} |`;
+    console.log(native ? `${row} ${fmt(nativeSecs)} | ${(secs / nativeSecs).toFixed(2)} |` : row);
   }
+}
+
+// Mean seconds per position over `lines`, the fastest of several passes, each from an empty
+// table (clear() also touches the whole table, so first-use page faults are not timed). As in
+// the native bench; here it also matters because V8 compiles its optimised code in the
+// background: the first passes over Test_L3_R1 ran partly in baseline code (14, 11, 9 µs,
+// then about 5).
+function wasmTime(solver, set, lines) {
+  let secs = Infinity, ok = 0, nodes = 0;
+  const start = performance.now();
+  for (let pass = 0; anotherPass(set, pass, start); pass++) {
+    solver.clear();
+    ok = 0;
+    const nodes0 = solver.nodes;
+    const t = performance.now();
+    for (const [moves, score] of lines) ok += solver.score(moves) === Number(score) ? 1 : 0;
+    secs = Math.min(secs, (performance.now() - t) / 1000 / lines.length);
+    nodes = solver.nodes - nodes0;
+  }
+  return { secs, ok, nodes };
+}
+
+// The native bench's mean seconds per position on the same lines (same table size and passes).
+function nativeTime(set, count) {
+  const out = execFileSync("cargo", ["bench", "-q", "--bench", "solver", "--", "--sets", set, "--limit",
+    String(count), "--no-peer", "--passes", String(passes), "--table-mib", String(tableMiB)], { encoding: "utf8" });
+  const row = out.split("\n").find((l) => l.startsWith(`| Test_${set} |`));
+  const [, value, unit] = row.split("|")[4].trim().match(/^([\d.]+) (s|ms|µs)$/);
+  if (row.split("|")[3].trim() !== `${count}/${count}`) throw new Error(`native bench: ${row}`);
+  return Number(value) * { s: 1, ms: 1e-3, "µs": 1e-6 }[unit];
 }
 
 // As the native bench: at least `passes` passes, more until 2 s have gone by (at most 200).
