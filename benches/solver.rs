@@ -13,9 +13,9 @@
 //!
 //! Prints, per set: correctness, mean time and mean nodes per position, for us and the peer,
 //! and our time divided by the peer's. Both keep their transposition table across positions,
-//! as Pons' own benchmark does. Each set runs at least `--passes N` times (default 3), and
-//! more until two seconds have gone by (at most 200), each pass from an empty table; the
-//! fastest pass is shown. Test_L1_R3 runs once: a pass takes minutes.
+//! as Pons' own benchmark does. Each set runs at least 3 times, and more until two seconds
+//! have gone by (at most 200), each pass from an empty table; the fastest pass is shown.
+//! Test_L1_R3 runs once: a pass takes minutes. `--passes N` runs exactly N passes.
 //!
 //! `--perfect` instead times the perfect level choosing a move (with the built-in opening
 //! book, one solver per group, kept across the group's positions as the browser's worker
@@ -70,7 +70,7 @@ mod native {
         let mut perfect = false;
         let mut analyze = false;
         let mut table_mib = Solver::DEFAULT_TABLE_MIB;
-        let mut passes = 3;
+        let mut passes = None;
         let mut args = std::env::args().skip(1);
         while let Some(a) = args.next() {
             match a.as_str() {
@@ -83,7 +83,9 @@ mod native {
                         .collect()
                 }
                 "--limit" => limit = args.next().expect("--limit N").parse().expect("a number"),
-                "--passes" => passes = args.next().expect("--passes N").parse().expect("a number"),
+                "--passes" => {
+                    passes = Some(args.next().expect("--passes N").parse().expect("a number"))
+                }
                 "--no-peer" => peer = false,
                 "--perfect" => perfect = true,
                 "--analyze" => analyze = true,
@@ -175,14 +177,15 @@ mod native {
         }
     }
 
-    /// Whether to run pass number `pass` (from 0) over `set`: at least `passes` passes, and
-    /// more until two seconds have gone by, up to 200. Test_L1_R3 runs once: a pass takes
-    /// minutes.
-    fn another_pass(set: &str, pass: usize, start: Instant, passes: usize) -> bool {
-        if set == "L1_R3" {
-            return pass == 0;
+    /// Whether to run pass number `pass` (from 0) over `set`: exactly `passes` if given;
+    /// otherwise at least 3, and more until two seconds have gone by, up to 200. Test_L1_R3
+    /// runs once unless told otherwise: a pass takes minutes.
+    fn another_pass(set: &str, pass: usize, start: Instant, passes: Option<usize>) -> bool {
+        match passes {
+            Some(n) => pass < n.max(1),
+            None if set == "L1_R3" => pass == 0,
+            None => pass < 3 || (pass < 200 && start.elapsed().as_secs_f64() < 2.0),
         }
-        pass < passes.max(1) || (pass < 200 && start.elapsed().as_secs_f64() < 2.0)
     }
 
     /// The perfect level's time to choose a move, per group of positions.

@@ -1,7 +1,7 @@
 // The solver as wasm under Node, on Pons' sets: correctness, mean time and nodes per position.
 // Build first: wasm-pack build --release --target nodejs --out-dir pkg-node -- --no-default-features
 //   node benches/wasm.mjs [--sets L3_R1,L2_R1] [--limit N] [--table-mib M] [--passes N]
-//     (each set: the fastest of at least N passes, default 3, as in the native bench; the
+//     (each set: the fastest of several passes, or of exactly N, as in the native bench; the
 //     native bench runs in turn with it, for the wasm / native column, unless --no-native)
 //   node benches/wasm.mjs --perfect [--limit N]   the perfect level's move times, with the book
 //   node benches/wasm.mjs --ponder [--limit N]    its reply after 10 s of pondering vs cold
@@ -18,7 +18,7 @@ const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? 
 const sets = opt("--sets", "L3_R1,L2_R1,L2_R2,L1_R1,L1_R2,L1_R3").split(",");
 const limit = Number(opt("--limit", "1000000"));
 const tableMiB = Number(opt("--table-mib", "64"));
-const passes = Number(opt("--passes", "3"));
+const passes = opt("--passes", null) === null ? null : Number(opt("--passes"));
 const native = !args.includes("--no-native");
 const fmt = (s) => (s >= 1 ? `${s.toFixed(2)} s` : s >= 1e-3 ? `${(s * 1e3).toFixed(2)} ms` : `${(s * 1e6).toFixed(1)} µs`);
 
@@ -41,7 +41,7 @@ else scoreSets();
 
 function scoreSets() {
   const solver = new Solver({ tableMiB, book: false });
-  console.log(`table: ${tableMiB} MiB; per set the fastest pass, each from an empty table: at least ${passes}, more until 2 s have gone by (at most 200; Test_L1_R3: one)`);
+  console.log(`table: ${tableMiB} MiB; per set the fastest pass, each from an empty table: ${passes === null ? "at least 3, more until 2 s have gone by (at most 200; Test_L1_R3: one)" : `exactly ${passes}`}`);
   if (native) console.log("native: `cargo bench --bench solver` in turn with the wasm runs, the fastest of each; 3 rounds, or 1 where a round took over a minute");
   console.log(`| set | positions | wasm: correct | wasm: mean time | wasm: mean nodes |${native ? " native: mean time | wasm / native |" : ""}`);
   console.log(`| --- | --- | --- | --- | --- |${native ? " --- | --- |" : ""}`);
@@ -89,17 +89,19 @@ function wasmTime(solver, set, lines) {
 // The native bench's mean seconds per position on the same lines (same table size and passes).
 function nativeTime(set, count) {
   const out = execFileSync("cargo", ["bench", "-q", "--bench", "solver", "--", "--sets", set, "--limit",
-    String(count), "--no-peer", "--passes", String(passes), "--table-mib", String(tableMiB)], { encoding: "utf8" });
+    String(count), "--no-peer", ...(passes === null ? [] : ["--passes", String(passes)]), "--table-mib", String(tableMiB)], { encoding: "utf8" });
   const row = out.split("\n").find((l) => l.startsWith(`| Test_${set} |`));
   const [, value, unit] = row.split("|")[4].trim().match(/^([\d.]+) (s|ms|µs)$/);
   if (row.split("|")[3].trim() !== `${count}/${count}`) throw new Error(`native bench: ${row}`);
   return Number(value) * { s: 1, ms: 1e-3, "µs": 1e-6 }[unit];
 }
 
-// As the native bench: at least `passes` passes, more until 2 s have gone by (at most 200).
+// As the native bench: exactly `passes` passes if given; otherwise at least 3, and more until
+// 2 s have gone by (at most 200); Test_L1_R3 once.
 function anotherPass(set, pass, start) {
+  if (passes !== null) return pass < Math.max(passes, 1);
   if (set === "L1_R3") return pass === 0;
-  return pass < Math.max(passes, 1) || (pass < 200 && performance.now() - start < 2000);
+  return pass < 3 || (pass < 200 && performance.now() - start < 2000);
 }
 
 // The perfect level choosing a move, with the built-in book: one solver per group, kept

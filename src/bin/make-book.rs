@@ -140,6 +140,7 @@ mod native {
             .map_err(|e| format!("{}: {e}", args.progress))?;
         let started = Instant::now();
         let mut solved = 0;
+        let mut written = None;
         for (depth, level) in levels.iter().enumerate() {
             let todo: Vec<&String> = level.iter().filter(|m| !done.contains(*m)).collect();
             if todo.is_empty() {
@@ -186,8 +187,12 @@ mod native {
             })?;
             // The book file only ever holds complete depths.
             write_book(&book, depth as u32, &args.out)?;
+            written = Some(depth as u32);
         }
-        write_book(&book, args.depth, &args.out)?;
+        // A resumed run with nothing left to solve still writes the book.
+        if written != Some(args.depth) {
+            write_book(&book, args.depth, &args.out)?;
+        }
         println!("make-book: done, {} entries in {}", book.len(), args.out);
         Ok(())
     }

@@ -135,6 +135,14 @@ impl Bits {
         self.winning_cells() & self.possible() & column_mask(col) != 0
     }
 
+    /// The columns where the side to move wins at once: bit `c` for column `c`.
+    pub fn winning_columns(&self) -> u8 {
+        let cells = self.winning_cells() & self.possible();
+        (0..WIDTH).fold(0, |found, c| {
+            found | u8::from(cells & column_mask(c) != 0) << c
+        })
+    }
+
     /// Moves that do not hand the opponent an immediate win. Only meaningful when the side
     /// to move cannot win at once. Empty if every move loses.
     #[inline(always)]
@@ -177,4 +185,37 @@ impl Bits {
 #[inline(always)]
 pub const fn win_now_score(moves: u32) -> i32 {
     (CELLS as i32 + 1 - moves as i32) / 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Status;
+
+    /// `winning_columns` names exactly the columns where the engine's own win check finds a
+    /// win after the move, on every position along Test_L3_R1's first 200 lines.
+    #[test]
+    fn winning_columns_are_the_moves_that_win() {
+        let text = include_str!("../../tests/data/pons/Test_L3_R1");
+        let mut wins_seen = 0;
+        for line in text.lines().take(200) {
+            let moves = line.split(' ').next().unwrap();
+            for len in 0..=moves.len() {
+                let p = Position::from_moves(&moves[..len]).unwrap();
+                let mut expected = 0u8;
+                for col in (0..WIDTH).filter(|&c| p.can_play(c)) {
+                    let mut child = p;
+                    child.play(col).unwrap();
+                    if matches!(child.status(), Status::Win(_)) {
+                        expected |= 1 << col;
+                    }
+                }
+                let b = Bits::from_position(&p);
+                assert_eq!(b.winning_columns(), expected, "{}", &moves[..len]);
+                assert_eq!(b.can_win_next(), expected != 0);
+                wins_seen += expected.count_ones();
+            }
+        }
+        assert!(wins_seen > 100, "only {wins_seen} winning moves seen");
+    }
 }

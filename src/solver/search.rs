@@ -17,6 +17,11 @@ const ETC_MIN_REMAINING: u32 = 16;
 /// Columns from the centre out: the usual best first guess.
 const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
+/// The columns whose bits are set in `found` (bit `c` for column `c`), in column order.
+fn columns_of(found: u8) -> Vec<usize> {
+    (0..WIDTH).filter(|&c| found >> c & 1 == 1).collect()
+}
+
 /// Why a position cannot be scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SolveError {
@@ -226,7 +231,7 @@ impl Solver {
         loop {
             stage = self.best_moves_step(b, stage);
             if let Stage::Done { score, found } = stage {
-                let columns = (0..WIDTH).filter(|&c| found >> c & 1 == 1).collect();
+                let columns = columns_of(found);
                 return Ok(BestMoves { score, columns });
             }
         }
@@ -236,13 +241,10 @@ impl Solver {
     /// aborted (see `limit`), the stage is given back unchanged, to be tried again.
     fn best_moves_step(&mut self, b: Bits, stage: Stage) -> Stage {
         match stage {
-            Stage::Start if b.can_win_next() => {
-                let wins = (0..WIDTH).filter(|&c| b.is_winning_move(c));
-                Stage::Done {
-                    score: win_now_score(b.moves),
-                    found: wins.fold(0, |found, c| found | 1 << c),
-                }
-            }
+            Stage::Start if b.can_win_next() => Stage::Done {
+                score: win_now_score(b.moves),
+                found: b.winning_columns(),
+            },
             Stage::Start => self.solve_start(&b),
             Stage::Solve { min, max, probe } if min < max => {
                 let (min, max) = self.narrow(b, min, max, probe);
@@ -309,8 +311,7 @@ impl Solver {
         }
         let b = Bits::from_position(position);
         if b.can_win_next() {
-            let wins: Vec<usize> = (0..WIDTH).filter(|&c| b.is_winning_move(c)).collect();
-            return Ok(rng.pick(&wins));
+            return Ok(rng.pick(&columns_of(b.winning_columns())));
         }
         let best = self.solve(b);
         let mut columns: Vec<usize> = (0..WIDTH).filter(|&c| b.can_play(c)).collect();
