@@ -91,9 +91,10 @@ function nativeTime(set, count) {
   const out = execFileSync("cargo", ["bench", "-q", "--bench", "solver", "--", "--sets", set, "--limit",
     String(count), "--no-peer", ...(passes === null ? [] : ["--passes", String(passes)]), "--table-mib", String(tableMiB)], { encoding: "utf8" });
   const row = out.split("\n").find((l) => l.startsWith(`| Test_${set} |`));
-  const [, value, unit] = row.split("|")[4].trim().match(/^([\d.]+) (s|ms|µs)$/);
-  if (row.split("|")[3].trim() !== `${count}/${count}`) throw new Error(`native bench: ${row}`);
-  return Number(value) * { s: 1, ms: 1e-3, "µs": 1e-6 }[unit];
+  const cells = row?.split("|").map((c) => c.trim()) ?? [];
+  const time = cells[4]?.match(/^([\d.]+) (s|ms|µs)$/);
+  if (!time || cells[3] !== `${count}/${count}`) throw new Error(`native bench gave no clean row for Test_${set}: ${row}`);
+  return Number(time[1]) * { s: 1, ms: 1e-3, "µs": 1e-6 }[time[2]];
 }
 
 // As the native bench: exactly `passes` passes if given; otherwise at least 3, and more until
