@@ -53,6 +53,20 @@ pub fn winning_cells(own: u64, mask: u64) -> u64 {
     r & (BOARD ^ mask)
 }
 
+/// The rows a column's second, fourth and sixth stones go to.
+const EVEN_ROWS: u64 = BOTTOM * 0b10_1010;
+/// The rows a column's first, third and fifth stones go to.
+const ODD_ROWS: u64 = BOTTOM * 0b1_0101;
+
+/// Whether the stones `s` hold four in a row.
+#[inline(always)]
+fn has_four(s: u64) -> bool {
+    [1, H1, H1 - 1, H1 + 1].iter().any(|&d| {
+        let pairs = s & (s >> d);
+        pairs & (pairs >> (2 * d)) != 0
+    })
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bits {
     /// Stones of the player to move.
@@ -167,6 +181,39 @@ impl Bits {
         winning_cells(self.current | cell, self.mask).count_ones()
     }
 
+    /// An upper bound on the side to move's score from the second player's follow-up
+    /// ("claimeven"): when every column has an even number of stones, the second player
+    /// can answer each move directly above it, taking every empty cell in the rows of
+    /// the columns' even stones. If the first player (to move) has no four in its stones
+    /// plus the other empty cells, it can never win: the score is at most 0, and at most
+    /// -1 if the second player's share holds a four (it then wins by its last stone).
+    #[inline(always)]
+    pub fn follow_up_bound(&self) -> Option<i32> {
+        if self.possible() & EVEN_ROWS != 0 {
+            return None;
+        }
+        let empty = BOARD & !self.mask;
+        if has_four(self.current | (empty & ODD_ROWS)) {
+            return None;
+        }
+        let second = (self.current ^ self.mask) | (empty & EVEN_ROWS);
+        Some(if has_four(second) { -1 } else { 0 })
+    }
+
+    /// A lower bound on the side to move's score when it is the second player and can
+    /// make every column's stone count even with one move: then it follows up as in
+    /// [`Bits::follow_up_bound`].
+    #[inline(always)]
+    pub fn follow_up_reply_bound(&self) -> Option<i32> {
+        let odd = self.possible() & EVEN_ROWS;
+        if odd == 0 || odd & (odd - 1) != 0 {
+            return None;
+        }
+        let mut child = *self;
+        child.play_cell(odd);
+        child.follow_up_bound().map(|v| -v)
+    }
+
     /// The scores a position where the side to move cannot win at once can have.
     pub fn score_range(&self) -> (i32, i32) {
         (
@@ -217,5 +264,87 @@ mod tests {
             }
         }
         assert!(wins_seen > 100, "only {wins_seen} winning moves seen");
+    }
+
+    /// The exact score of `p` (not over) by plain minimax over the engine's own rules,
+    /// memoised on the position: fine with a dozen empty cells or so.
+    fn exact(p: &Position, memo: &mut std::collections::HashMap<(u64, u64), i32>) -> i32 {
+        if let Some(&s) = memo.get(&p.bitboards()) {
+            return s;
+        }
+        let n = p.move_count() as i32;
+        let mut best = i32::MIN;
+        for col in p.legal_columns() {
+            let mut child = *p;
+            child.play(col).unwrap();
+            best = best.max(match child.status() {
+                Status::Win(_) => (CELLS as i32 + 1 - n) / 2,
+                Status::Draw => 0,
+                Status::InProgress => -exact(&child, memo),
+            });
+        }
+        memo.insert(p.bitboards(), best);
+        best
+    }
+
+    /// The follow-up bounds hold on random positions with 8 to 12 empty cells, scored by
+    /// plain minimax; and they are often the exact score, so an off-by-one would show.
+    #[test]
+    fn follow_up_bounds_hold() {
+        let mut rng = crate::solver::Rng::new(5);
+        let mut memo = std::collections::HashMap::new();
+        let (mut upper, mut lower, mut tight) = (0, 0, 0);
+        for _ in 0..400_000 {
+            if upper >= 300 && lower >= 300 {
+                break;
+            }
+            let target = 30 + rng.below(5) as usize;
+            let mut p = Position::new();
+            // Random moves that do not end the game (random games mostly end early).
+            while p.move_count() < target {
+                let quiet: Vec<usize> = (p.legal_columns().into_iter())
+                    .filter(|&c| {
+                        let mut child = p;
+                        child.play(c).unwrap();
+                        !child.is_over()
+                    })
+                    .collect();
+                if quiet.is_empty() {
+                    break;
+                }
+                p.play(rng.pick(&quiet)).unwrap();
+            }
+            if p.move_count() < target {
+                continue;
+            }
+            let b = Bits::from_position(&p);
+            let moves = p.moves_string();
+            if let Some(v) = b.follow_up_bound() {
+                let score = exact(&p, &mut memo);
+                assert!(
+                    score <= v,
+                    "{moves}: score {score}, follow-up bound at most {v}"
+                );
+                upper += 1;
+                tight += usize::from(score == v);
+            }
+            if let Some(v) = b.follow_up_reply_bound() {
+                let score = exact(&p, &mut memo);
+                assert!(
+                    score >= v,
+                    "{moves}: score {score}, follow-up bound at least {v}"
+                );
+                lower += 1;
+                tight += usize::from(score == v);
+            }
+        }
+        assert!(
+            upper >= 300 && lower >= 300,
+            "only {upper} and {lower} bounds checked"
+        );
+        assert!(
+            tight > 100,
+            "only {tight} of the bounds were the exact score"
+        );
     }
 }

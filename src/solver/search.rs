@@ -546,6 +546,23 @@ impl Solver {
             }
         }
 
+        // The second player's follow-up strategy bounds some scores without a search.
+        if let Some(v) = b.follow_up_bound() {
+            if beta > v {
+                beta = v;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+        } else if let Some(v) = b.follow_up_reply_bound() {
+            if alpha < v {
+                alpha = v;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        }
+
         // Early on, mirror images are common transpositions: share one entry between them.
         let key = Self::table_key(&b);
         match self.table.get(key, b.remaining()) {
