@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { serve, launch, DIST } from "../tests/e2e/harness.mjs";
-import { perfectGroups, perfectHeader, perfectRow } from "./perfect-groups.mjs";
+import { perfectGroups, perfectHeader, perfectRow, perfectRowsByMoves } from "./perfect-groups.mjs";
 
 const args = process.argv.slice(2);
 const limitAt = args.indexOf("--perfect-limit");
@@ -66,7 +66,7 @@ for (const [name, lines] of perfectGroups(l1r3)) {
     solver.free();
     return { times, nodes };
   }, lines);
-  perfectRows.push(perfectRow(name, times, nodes));
+  perfectRows.push(perfectRow(name, times, nodes), ...perfectRowsByMoves(name, lines, times));
 }
 await browser.close();
 await server.close();

@@ -19,11 +19,20 @@ const fmt = (s) => (s >= 1 ? `${s.toFixed(2)} s` : s >= 1e-3 ? `${(s * 1e3).toFi
 
 export const perfectHeader = "| group | moves timed | median | mean | max | within 1 s | mean nodes |\n| --- | --- | --- | --- | --- | --- | --- |";
 
-// One table row from the seconds each move took and the positions searched in all.
+// One table row from the seconds each move took and the positions searched in all (null:
+// not counted).
 export function perfectRow(name, times, nodes) {
   const n = times.length;
   const mean = times.reduce((a, b) => a + b, 0) / n;
   const fast = times.filter((t) => t <= 1).length;
   const sorted = [...times].sort((a, b) => a - b);
-  return `| ${name} | ${n} | ${fmt(sorted[n >> 1])} | ${fmt(mean)} | ${fmt(sorted[n - 1])} | ${fast}/${n} | ${(nodes / n).toFixed(0)} |`;
+  return `| ${name} | ${n} | ${fmt(sorted[n >> 1])} | ${fmt(mean)} | ${fmt(sorted[n - 1])} | ${fast}/${n} | ${nodes === null ? "–" : (nodes / n).toFixed(0)} |`;
+}
+
+// The rows of a group whose positions have different numbers of moves (Test_L1_R3: 1 to 13),
+// one per number of moves: where the time goes.
+export function perfectRowsByMoves(name, lines, times) {
+  const counts = [...new Set(lines.map((l) => l.length))].sort((a, b) => a - b);
+  if (counts.length < 2) return [];
+  return counts.map((n) => perfectRow(`${name}: ${n} moves`, times.filter((_, i) => lines[i].length === n), null));
 }

@@ -270,17 +270,34 @@ mod native {
                 times.push(t.elapsed().as_secs_f64());
                 assert!(p.can_play(col));
             }
-            let n = times.len();
-            let mean = times.iter().sum::<f64>() / n as f64;
-            let fast = times.iter().filter(|&&t| t <= 1.0).count();
-            times.sort_by(f64::total_cmp);
-            println!(
-                "| {name} | {n} | {} | {} | {} | {fast}/{n} | {:.0} |",
-                fmt_time(times[n / 2]),
-                fmt_time(mean),
-                fmt_time(times[n - 1]),
-                solver.nodes() as f64 / n as f64,
-            );
+            let nodes = format!("{:.0}", solver.nodes() as f64 / times.len() as f64);
+            perfect_row(&name, times.clone(), &nodes);
+            // A group of positions with different numbers of moves (Test_L1_R3): one row
+            // per number of moves too, to show where the time goes.
+            let mut counts: Vec<usize> = lines.iter().map(String::len).collect();
+            counts.sort_unstable();
+            counts.dedup();
+            for &count in counts.iter().filter(|_| counts.len() > 1) {
+                let some = (lines.iter().zip(&times))
+                    .filter(|(l, _)| l.len() == count)
+                    .map(|(_, &t)| t)
+                    .collect();
+                perfect_row(&format!("{name}: {count} moves"), some, "–");
+            }
         }
+    }
+
+    /// One row of the perfect level's table: the seconds each move took.
+    fn perfect_row(name: &str, mut times: Vec<f64>, nodes: &str) {
+        let n = times.len();
+        let mean = times.iter().sum::<f64>() / n as f64;
+        let fast = times.iter().filter(|&&t| t <= 1.0).count();
+        times.sort_by(f64::total_cmp);
+        println!(
+            "| {name} | {n} | {} | {} | {} | {fast}/{n} | {nodes} |",
+            fmt_time(times[n / 2]),
+            fmt_time(mean),
+            fmt_time(times[n - 1]),
+        );
     }
 }

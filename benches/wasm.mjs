@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
-import { perfectGroups, perfectHeader, perfectRow } from "./perfect-groups.mjs";
+import { perfectGroups, perfectHeader, perfectRow, perfectRowsByMoves } from "./perfect-groups.mjs";
 
 const require = createRequire(import.meta.url);
 const { Solver } = require("../pkg-node/connect_four.js");
@@ -119,6 +119,7 @@ function perfectMoves(l1r3) {
       if (!(col >= 0 && col < 7)) throw new Error(`${moves}: bad column ${col}`);
     }
     console.log(perfectRow(name, times, solver.nodes));
+    for (const row of perfectRowsByMoves(name, lines, times)) console.log(row);
     solver.free();
   }
 }
