@@ -186,7 +186,8 @@ impl Bits {
     /// can answer each move directly above it, taking every empty cell in the rows of
     /// the columns' even stones. If the first player (to move) has no four in its stones
     /// plus the other empty cells, it can never win: the score is at most 0, and at most
-    /// -1 if the second player's share holds a four (it then wins by its last stone).
+    /// -1 if the second player's share holds a four (it then wins, by its last stone at the
+    /// latest).
     #[inline(always)]
     pub fn follow_up_bound(&self) -> Option<i32> {
         if self.possible() & EVEN_ROWS != 0 {
