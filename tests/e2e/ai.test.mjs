@@ -93,10 +93,23 @@ test("undo during the computer's turn cancels it; a late answer never lands", as
   // Yellow then needs a long search, beyond the opening book. Time to cancel.
   await remount(page, { yellow: "perfect", moves: "3246313" + "4" });
   const start = await moveCount(page);
+  // Press Undo the moment the board turns busy, in the same task that sent the request, so
+  // the computer's answer is still to come however fast the search (or its pondering) is.
+  await page.evaluate(() => {
+    const root = document.querySelector(".c4");
+    window.__undone = new Promise((done) => {
+      const watch = new MutationObserver(() => {
+        if (root.getAttribute("aria-busy") !== "true") return;
+        watch.disconnect();
+        const turn = root.querySelector(".c4-turn").textContent;
+        [...root.querySelectorAll("button")].find((b) => b.textContent === "Undo").click();
+        done(turn);
+      });
+      watch.observe(root, { attributes: true, attributeFilter: ["aria-busy"] });
+    });
+  });
   await column(page, 4).click();
-  await until(async () => /Yellow is thinking/.test(await page.locator(".c4-turn").textContent()), "thinking shown");
-  assert.equal(await page.locator(".c4").getAttribute("aria-busy"), "true");
-  await page.getByRole("button", { name: "Undo" }).click();
+  assert.match(await page.evaluate(() => window.__undone), /Yellow is thinking/, "thinking shown");
   await until(async () => (await moveCount(page)) === start, "undone");
   assert.match(await page.locator(".c4-turn").textContent(), /Red to move/);
   // Start a new game too; then give any stray answer time to arrive.
