@@ -1,5 +1,5 @@
 # The two commands: `make serve` and `make test`. Each installs whatever is missing first.
-.PHONY: serve test bench setup
+.PHONY: serve test bench setup package
 
 serve:
 	bash scripts/serve.sh
@@ -12,3 +12,6 @@ setup:
 
 bench:
 	bash scripts/bench.sh
+
+package:
+	bash scripts/package.sh

@@ -13,6 +13,8 @@ import { perfectGroups, perfectHeader, perfectRow, perfectRowsByMoves } from "./
 
 const require = createRequire(import.meta.url);
 const { Solver } = require("../pkg-node/connect_four.js");
+// The opening book, as the game's worker fetches it, for the perfect-level runs.
+const book = readFileSync(new URL("../www/book.bin", import.meta.url));
 const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
 const sets = opt("--sets", "L3_R1,L2_R1,L2_R2,L1_R1,L1_R2,L1_R3").split(",");
@@ -27,7 +29,7 @@ const fmt = (s) => (s >= 1 ? `${s.toFixed(2)} s` : s >= 1e-3 ? `${(s * 1e3).toFi
 // in the background, later. A fixed number of warm-up positions was not enough: the first
 // set timed ran partly in baseline code. So the warm-up runs for two seconds.
 {
-  const warm = new Solver({ tableMiB: 1, book: false });
+  const warm = new Solver({ tableMiB: 1 });
   const lines = ["L3_R1", "L2_R1"].flatMap((set) =>
     readFileSync(new URL(`../tests/data/pons/Test_${set}`, import.meta.url), "utf8").trim().split("\n"));
   for (const t0 = performance.now(); performance.now() - t0 < 2000;) {
@@ -40,7 +42,7 @@ else if (args.includes("--ponder")) ponderReplies(Number(opt("--limit", "5")));
 else scoreSets();
 
 function scoreSets() {
-  const solver = new Solver({ tableMiB, book: false });
+  const solver = new Solver({ tableMiB });
   console.log(`table: ${tableMiB} MiB; per set the fastest pass, each from an empty table: ${passes === null ? "at least 3, more until 2 s have gone by (at most 200; Test_L1_R3: one)" : `exactly ${passes}`}`);
   if (native) console.log("native: `cargo bench --bench solver` in turn with the wasm runs, the fastest of each; 3 rounds, or 1 where a round took over a minute");
   console.log(`| set | positions | wasm: correct | wasm: mean time | wasm: mean nodes |${native ? " native: mean time | wasm / native |" : ""}`);
@@ -105,12 +107,12 @@ function anotherPass(set, pass, start) {
   return pass < 3 || (pass < 200 && performance.now() - start < 2000);
 }
 
-// The perfect level choosing a move, with the built-in book: one solver per group, kept
+// The perfect level choosing a move, with the book: one solver per group, kept
 // across the group's positions as the browser's worker keeps it across moves.
 function perfectMoves(l1r3) {
   console.log(perfectHeader);
   for (const [name, lines] of perfectGroups(l1r3)) {
-    const solver = new Solver({ tableMiB: 64 });
+    const solver = new Solver({ tableMiB: 64, book });
     const times = [];
     for (const moves of lines) {
       const t = performance.now();
@@ -135,12 +137,12 @@ function ponderReplies(limit) {
     .trim().split("\n").slice(0, limit).map((l) => l.split(" ")[0]);
   for (const p of lines) {
     const reply = p + "4";
-    const cold = new Solver({ tableMiB: 64 });
+    const cold = new Solver({ tableMiB: 64, book });
     let t = performance.now();
     cold.bestMove(reply, "perfect");
     const coldMs = performance.now() - t;
     cold.free();
-    const warm = new Solver({ tableMiB: 64 });
+    const warm = new Solver({ tableMiB: 64, book });
     t = performance.now();
     let done = false;
     while (!done && performance.now() - t < 10000) done = warm.ponder(p);

@@ -21,8 +21,9 @@ cargo test --locked
 step "level 2: wasm tests in headless Chrome (wasm-pack test)"
 wasm-pack test --headless --chrome
 
-step "level 3: browser end-to-end tests against the release build"
+step "level 3: browser end-to-end tests against the release build and the npm package"
 trunk build --release --offline
+bash scripts/package.sh
 node --test --test-concurrency=1 tests/e2e/
 
 step "all tests passed"

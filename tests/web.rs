@@ -313,4 +313,66 @@ mod solver_api {
         // Still usable after every refusal.
         assert_eq!(solver.score(JsValue::from_str("4455")).unwrap(), 18);
     }
+
+    /// The book file, as the page's worker fetches it (the module itself leaves it out).
+    const BOOK: &[u8] = include_bytes!("../www/book.bin");
+
+    fn book_options(book: &JsValue) -> JsValue {
+        let o = Object::new();
+        Reflect::set(&o, &JsValue::from_str("tableMiB"), &JsValue::from(4)).unwrap();
+        Reflect::set(&o, &JsValue::from_str("book"), book).unwrap();
+        o.into()
+    }
+
+    #[wasm_bindgen_test]
+    fn the_book_comes_as_bytes() {
+        let expected = connect_four::solver::Book::from_bytes(BOOK).unwrap().len() as u32;
+        assert!(expected > 100_000, "{expected} entries");
+        let bytes = js_sys::Uint8Array::from(BOOK);
+        for book in [JsValue::from(bytes.clone()), bytes.buffer().into()] {
+            let mut solver = Solver::new(Some(book_options(&book))).unwrap();
+            assert_eq!(solver.book_size(), expected);
+            // The empty board scores 1 (Pons: 3.1 billion positions without a book). From
+            // the book it takes a handful.
+            assert_eq!(solver.score(JsValue::from_str("")).unwrap(), 1);
+            assert!(solver.nodes() < 100.0, "{} positions", solver.nodes());
+            let column = solver
+                .best_move(JsValue::from_str(""), JsValue::from_str("perfect"))
+                .unwrap();
+            assert_eq!(column, 3, "only the centre wins from the start");
+        }
+        // No book: by default, or with false.
+        for book in [JsValue::UNDEFINED, JsValue::NULL, JsValue::FALSE] {
+            assert_eq!(
+                Solver::new(Some(book_options(&book))).unwrap().book_size(),
+                0
+            );
+        }
+        assert_eq!(Solver::new(None).unwrap().book_size(), 0);
+    }
+
+    #[wasm_bindgen_test]
+    fn a_bad_book_is_refused_with_a_reason() {
+        let mut bad_magic = BOOK.to_vec();
+        bad_magic[0] ^= 1;
+        let mut wrong_count = BOOK.to_vec();
+        wrong_count.pop();
+        for (book, needle) in [
+            (JsValue::TRUE, "invalid book true"),
+            (JsValue::from(7), "invalid book 7"),
+            (JsValue::from_str("book.bin"), "Uint8Array"),
+            (
+                js_sys::Uint8Array::from(&bad_magic[..]).into(),
+                "not an opening book",
+            ),
+            (
+                js_sys::Uint8Array::from(&wrong_count[..]).into(),
+                "truncated",
+            ),
+            (js_sys::Uint8Array::from(&BOOK[..20]).into(), "truncated"),
+        ] {
+            let msg = message(Solver::new(Some(book_options(&book))).err().unwrap());
+            assert!(msg.contains(needle), "{book:?}: {msg}");
+        }
+    }
 }

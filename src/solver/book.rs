@@ -27,7 +27,10 @@ use std::fmt;
 const MAGIC: &[u8; 8] = b"C4BOOK2\n";
 const HEADER: usize = 13;
 
-/// The generated book file, as built into the library.
+/// The generated book file, built into native builds (the tools, tests and benchmarks).
+/// The wasm module leaves it out: the page's worker fetches `book.bin` and hands its bytes
+/// to the solver, so the book never delays the first board.
+#[cfg(not(target_arch = "wasm32"))]
 pub const EMBEDDED: &[u8] = include_bytes!("../../www/book.bin");
 
 #[derive(Debug, Clone, Default)]
@@ -106,9 +109,10 @@ impl Book {
         }
     }
 
-    /// The book `make-book` generated (`www/book.bin`), built into the library. An unreadable
-    /// file gives an empty book, not a panic: the search still answers exactly, only slower
-    /// (`tests/book.rs` checks that the built-in one reads and is consistent).
+    /// The book `make-book` generated (`www/book.bin`), built into native builds. An
+    /// unreadable file gives an empty book, not a panic: the search still answers exactly,
+    /// only slower (`tests/book.rs` checks that the built-in one reads and is consistent).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn embedded() -> Book {
         Book::from_bytes(EMBEDDED).unwrap_or_default()
     }

@@ -237,6 +237,15 @@ impl Controller {
         ]
     }
 
+    /// The computer's worker started without its opening book (`reason`): the game goes on,
+    /// but the person hears why early answers may be slow.
+    pub fn book_unavailable(&self, reason: &str) -> Vec<Effect> {
+        vec![Effect::Announce(format!(
+            "The opening book could not be loaded ({reason}). The computer still plays \
+             exactly, but may think longer early in the game."
+        ))]
+    }
+
     /// The worker's analysis of the position after `moves`. Stale answers are ignored.
     pub fn analysis_result(&mut self, moves: &str, scores: Scores) -> Vec<Effect> {
         if moves != self.position.moves_string() || self.position.is_over() {
@@ -637,6 +646,16 @@ mod tests {
         let won = Position::from_moves("1212121").unwrap();
         let c = Controller::with_position(Settings::default(), won);
         assert_eq!(c.win_line(), won.win_line().as_slice());
+    }
+
+    #[test]
+    fn a_missing_book_is_announced_and_changes_nothing() {
+        let mut c = Controller::new(Settings::default());
+        c.drop_piece(3, 0.0);
+        let e = c.book_unavailable("HTTP 404");
+        assert_eq!(e.len(), 1, "an announcement only");
+        assert!(announced(&e)[0].starts_with("The opening book could not be loaded (HTTP 404)"));
+        assert_eq!(c.position().moves_string(), "4");
     }
 
     #[test]

@@ -72,11 +72,25 @@ const handle = (msg) => {
   }
 };
 self.onmessage = (e) => (solver ? handle(e.data) : queue.push(e.data));
-init().then(() => {
-  solver = new Solver({ tableMiB: 64 });
-  self.postMessage({ ready: true });
+const why = (e) => String(e && e.message || e);
+// The opening book is fetched here, in the worker, at the same time as the module starts,
+// so it never delays the page. Without it every answer is still exact, only slower early on.
+const book = fetch("__BOOK__").then(
+  (r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error("HTTP " + r.status))),
+).then((bytes) => ({ bytes }), (e) => ({ error: why(e) }));
+Promise.all([init(), book]).then(([, { bytes, error }]) => {
+  let warning = error;
+  if (bytes) {
+    try {
+      solver = new Solver({ tableMiB: 64, book: bytes });
+    } catch (e) {
+      warning = why(e);
+    }
+  }
+  if (!solver) solver = new Solver({ tableMiB: 64 });
+  self.postMessage({ ready: true, warning });
   for (const msg of queue.splice(0)) handle(msg);
-}, (e) => self.postMessage({ ok: false, fatal: true, error: String(e && e.message || e) }));
+}, (e) => self.postMessage({ ok: false, fatal: true, error: why(e) }));
 "#;
 
 pub(crate) struct AiClient {
@@ -102,11 +116,28 @@ pub(crate) enum Reply {
         columns: Vec<usize>,
     },
     Failed(String),
+    /// The worker started without the opening book, for this reason.
+    NoBook(String),
 }
 
 impl AiClient {
-    pub(crate) fn new(app: Weak<RefCell<super::app::App>>) -> Result<AiClient, JsValue> {
-        let source = WORKER_SOURCE.replace("__GLUE__", &glue_url());
+    /// A client whose worker fetches the opening book from `book_url` (an absolute URL), or
+    /// from `book.bin` beside the glue module.
+    pub(crate) fn new(
+        app: Weak<RefCell<super::app::App>>,
+        book_url: Option<&str>,
+    ) -> Result<AiClient, JsValue> {
+        let glue = glue_url();
+        let book = match book_url {
+            Some(url) => url.to_owned(),
+            None => web_sys::Url::new_with_base("book.bin", &glue)?.href(),
+        };
+        let source = WORKER_SOURCE
+            .replace("__GLUE__", &glue)
+            .replace("__BOOK__", &book);
+        // Each new worker (one per cancelled search) says again if the book is missing:
+        // the player hears it once.
+        let warned = std::cell::Cell::new(false);
         let parts = js_sys::Array::of1(&JsValue::from_str(&source));
         let options = web_sys::BlobPropertyBag::new();
         options.set_type("text/javascript");
@@ -125,6 +156,11 @@ impl AiClient {
                             columns,
                         } => app.hint_answer(&moves, score, &columns),
                         Reply::Failed(message) => app.computer_failed(&message),
+                        Reply::NoBook(reason) => {
+                            if !warned.replace(true) {
+                                app.book_unavailable(&reason);
+                            }
+                        }
                     }
                 }
             }
@@ -205,7 +241,9 @@ impl Drop for AiClient {
 fn parse_reply(data: &JsValue) -> Option<Reply> {
     let get = |k: &str| js_sys::Reflect::get(data, &JsValue::from_str(k)).ok();
     if get("ready").and_then(|v| v.as_bool()) == Some(true) {
-        return None;
+        return get("warning")
+            .and_then(|v| v.as_string())
+            .map(Reply::NoBook);
     }
     if get("ok").and_then(|v| v.as_bool()) != Some(true) {
         let error = get("error")

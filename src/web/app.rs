@@ -77,6 +77,9 @@ pub struct MountOptions {
     pub analysis: Option<bool>,
     /// Start from this position, in move notation ("4453").
     pub moves: Option<String>,
+    /// Where the computer's worker fetches the opening book (default: `book.bin` beside
+    /// the glue module); relative to the page.
+    pub book_url: Option<String>,
 }
 
 struct Elements {
@@ -120,6 +123,8 @@ pub(crate) struct App {
     resize: Option<(ResizeObserver, Closure<dyn FnMut()>)>,
     first_draw_marked: bool,
     pub(crate) ai: Option<super::ai::AiClient>,
+    /// The opening book's absolute URL for the worker, when `mount` was given one.
+    book_url: Option<String>,
     me: Weak<RefCell<App>>,
 }
 
@@ -161,6 +166,14 @@ impl App {
             Some(moves) => crate::engine::Position::from_moves(moves)
                 .map_err(|e| JsValue::from_str(&format!("option moves: {e}")))?,
         };
+        let book_url = match &options.book_url {
+            None => None,
+            Some(url) => Some(
+                web_sys::Url::new_with_base(url, &doc.base_uri()?.unwrap_or_default())
+                    .map_err(|_| JsValue::from_str(&format!("option bookUrl: bad URL {url:?}")))?
+                    .href(),
+            ),
+        };
         let dark = window
             .match_media("(prefers-color-scheme: dark)")?
             .ok_or("matchMedia is not available")?;
@@ -182,6 +195,7 @@ impl App {
             resize: None,
             first_draw_marked: false,
             ai: None,
+            book_url,
             me: Weak::new(),
         };
         let shared = Rc::new(RefCell::new(app));
@@ -278,7 +292,7 @@ impl App {
 
     fn ensure_ai(&mut self) {
         if self.ai.is_none() {
-            self.ai = super::ai::AiClient::new(self.me.clone()).ok();
+            self.ai = super::ai::AiClient::new(self.me.clone(), self.book_url.as_deref()).ok();
         }
     }
 
@@ -632,6 +646,10 @@ impl App {
 
     fn hint(&mut self) {
         self.run(|c, _| c.request_hint());
+    }
+
+    pub(crate) fn book_unavailable(&mut self, reason: &str) {
+        self.run(|c, _| c.book_unavailable(reason));
     }
 
     pub(crate) fn computer_failed(&mut self, message: &str) {

@@ -18,10 +18,22 @@ export interface MountOptions {
   analysis?: boolean;
   /** Start from this position, in move notation (e.g. "4453"). */
   moves?: string;
+  /**
+   * Where the computer's worker fetches the opening book, relative to the page. Default:
+   * `book.bin` beside the package's `connect_four.js`. Set it if your bundler moves the file.
+   */
+  bookUrl?: string;
 }
 "#;
 
-const KNOWN_OPTIONS: [&str; 5] = ["reducedMotion", "red", "yellow", "analysis", "moves"];
+const KNOWN_OPTIONS: [&str; 6] = [
+    "reducedMotion",
+    "red",
+    "yellow",
+    "analysis",
+    "moves",
+    "bookUrl",
+];
 
 /// A mounted game. `destroy()` removes it and everything it started.
 #[wasm_bindgen]

@@ -6,6 +6,7 @@ use super::convert::{
 use crate::engine::Position;
 use crate::solver::{Book, Level, Rng, Solver as Core};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Positions [`Solver::ponder`] searches per call unless told otherwise.
 const DEFAULT_PONDER_BUDGET: u64 = 200_000;
@@ -21,8 +22,12 @@ export type Level = "easy" | "medium" | "hard" | "perfect";
 export interface SolverOptions {
   /** Transposition table size in MiB, 1 to 64 (default 64). */
   tableMiB?: number;
-  /** Use the built-in opening book (default true). Benchmarks turn it off. */
-  book?: boolean;
+  /**
+   * The opening book: the bytes of the package's `book.bin` (fetch it, e.g. in a worker).
+   * With it the perfect level answers at once early in a game; without it (the default,
+   * or `false`) every answer is still exact, but the first moves take far longer.
+   */
+  book?: Uint8Array | ArrayBuffer | false;
 }
 /** What `Solver.bestMoves` finds. */
 export interface BestMoves {
@@ -57,16 +62,39 @@ fn position(moves: &JsValue) -> Result<Position, JsError> {
     Ok(p)
 }
 
+/// The book in `options.book`: `undefined`, `null` or `false` for none, or the bytes of a
+/// book file (a `Uint8Array` or an `ArrayBuffer`), which must read as one.
+fn book_from_js(value: &JsValue) -> Result<Option<Book>, JsError> {
+    if value.is_undefined() || value.is_null() || value.as_bool() == Some(false) {
+        return Ok(None);
+    }
+    let bytes = if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
+        bytes.to_vec()
+    } else if let Some(buffer) = value.dyn_ref::<js_sys::ArrayBuffer>() {
+        js_sys::Uint8Array::new(buffer).to_vec()
+    } else {
+        return Err(JsError::new(&format!(
+            "invalid book {}: expected the bytes of book.bin (a Uint8Array or an ArrayBuffer), or false",
+            describe(value)
+        )));
+    };
+    Book::from_bytes(&bytes)
+        .map(Some)
+        .map_err(|e| JsError::new(&format!("invalid book: {e}")))
+}
+
 #[wasm_bindgen]
 impl Solver {
     /// `options.tableMiB`: table size in MiB, an integer from 1 to 64 (default 64).
+    /// `options.book`: the bytes of `book.bin` (reading them takes about 50 ms, so make the
+    /// solver once, in a worker); none by default.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "SolverOptions")] options: Option<JsValue>,
     ) -> Result<Solver, JsError> {
         let options = options.unwrap_or(JsValue::UNDEFINED);
         let mut mib = MAX_TABLE_MIB;
-        let mut use_book = true;
+        let mut book = None;
         if !options.is_undefined() && !options.is_null() {
             if !options.is_object() {
                 return Err(JsError::new(
@@ -78,23 +106,13 @@ impl Solver {
             if !value.is_undefined() {
                 mib = integer_from_js(&value, "tableMiB", 1, MAX_TABLE_MIB as u64)? as usize;
             }
-            let book = js_sys::Reflect::get(&options, &JsValue::from_str("book"))
+            let value = js_sys::Reflect::get(&options, &JsValue::from_str("book"))
                 .map_err(|_| JsError::new("could not read options.book"))?;
-            if !book.is_undefined() {
-                use_book = book.as_bool().ok_or_else(|| {
-                    JsError::new(&format!(
-                        "invalid book {}: expected true or false",
-                        describe(&book)
-                    ))
-                })?;
-            }
+            book = book_from_js(&value)?;
         }
         let seed = (js_sys::Math::random() * 2f64.powi(53)) as u64;
         let mut core = Core::new(mib);
-        if use_book {
-            // Parsed here, in the worker, so it never delays the first board.
-            core.set_book(Some(Book::embedded()));
-        }
+        core.set_book(book);
         Ok(Solver {
             core,
             rng: Rng::new(seed),

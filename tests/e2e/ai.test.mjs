@@ -2,7 +2,9 @@
 // blocks, cancellation is clean, and analysis and hints are shown and announced.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openPage, until, moveCount, screenshot } from "./harness.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serve, launch, openPage, until, moveCount, screenshot, DIST } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -150,5 +152,73 @@ test("hint and analysis at the start are shown and announced", async () => {
   assert.match(await column(page, 4).getAttribute("aria-label"), /analysis: (win in \d+|draw|loses in \d+)/);
   await screenshot(page, "07-analysis");
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** Keeps every text the live region shows in `window.__said`, so none is missed. */
+async function recordAnnouncements(page) {
+  await page.evaluate(() => {
+    window.__said = [];
+    const status = document.querySelector('.c4 [role="status"]');
+    new MutationObserver(() => window.__said.push(status.textContent))
+      .observe(status, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+test("the worker fetches the opening book, from where bookUrl says", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  // Serve the book under another name, as a bundler might; count who asks for which file.
+  const book = readFileSync(join(DIST, "book.bin"));
+  const asked = [];
+  await context.route("**/*.bin", (route) => {
+    const url = new URL(route.request().url());
+    asked.push(url.pathname);
+    return url.pathname === "/assets/opening.bin"
+      ? route.fulfill({ body: book, contentType: "application/octet-stream" })
+      : route.fulfill({ status: 404, body: "not found" });
+  });
+  await page.reload();
+  await page.locator(".c4").waitFor();
+  assert.deepEqual(asked, [], "the page itself never loads the book");
+  await remount(page, { red: "perfect", bookUrl: "assets/opening.bin", reducedMotion: true });
+  await recordAnnouncements(page);
+  // From the empty board only the centre wins. Without the book, proving that takes
+  // billions of positions (minutes); with it, no time at all.
+  await until(async () => (await moveCount(page)) === 1, "the computer's first move", 30_000);
+  assert.deepEqual(asked, ["/assets/opening.bin"]);
+  assert.match(await live(page), /^Red in column 4, row 1/);
+  assert.ok(!(await page.evaluate(() => window.__said.join("\n"))).includes("opening book"));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("a missing opening book is announced, and the computer still plays", async () => {
+  const { page, context } = await openPage(browser, server.url);
+  await context.route("**/book.bin", (route) => route.fulfill({ status: 404, body: "not found" }));
+  await remount(page, { yellow: "easy", reducedMotion: true });
+  await recordAnnouncements(page);
+  await column(page, 4).click();
+  await until(async () => (await moveCount(page)) === 2, "easy reply without the book", 30_000);
+  const said = await page.evaluate(() => window.__said);
+  assert.ok(said.some((s) => /^The opening book could not be loaded \(HTTP 404\)/.test(s)), said.join("\n"));
+  // Said once. Cancel a search (Undo the moment the board turns busy): the next request
+  // starts a new worker, which finds the book missing again, and stays quiet about it.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await until(async () => (await moveCount(page)) === 0, "undone");
+  await page.evaluate(() => {
+    const root = document.querySelector(".c4");
+    const watch = new MutationObserver(() => {
+      if (root.getAttribute("aria-busy") !== "true") return;
+      watch.disconnect();
+      [...root.querySelectorAll("button")].find((b) => b.textContent === "Undo").click();
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["aria-busy"] });
+  });
+  await column(page, 4).click();
+  await until(async () => (await moveCount(page)) === 0, "the search cancelled");
+  await column(page, 3).click();
+  await until(async () => (await moveCount(page)) === 2, "easy reply from a new worker", 30_000);
+  const again = (await page.evaluate(() => window.__said)).filter((s) => /opening book/.test(s));
+  assert.equal(again.length, 1, again.join("\n"));
   await context.close();
 });

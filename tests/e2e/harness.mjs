@@ -4,7 +4,7 @@ import { readFile, mkdir } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
 import { chromium } from "playwright-core";
 
-const ROOT = resolve(import.meta.dirname, "../..");
+export const ROOT = resolve(import.meta.dirname, "../..");
 export const DIST = join(ROOT, "dist");
 export const ARTIFACTS = join(ROOT, "target", "e2e-artifacts");
 
