@@ -88,8 +88,12 @@ pub fn mount(
                 )));
             }
         }
-        serde_wasm_bindgen::from_value(options)
-            .map_err(|e| JsError::new(&format!("invalid mount options: {e}")))?
+        serde_wasm_bindgen::from_value(options).map_err(|e| {
+            // serde_wasm_bindgen's errors read "Error: ..." (a JS Error's text).
+            let e = e.to_string();
+            let why = e.strip_prefix("Error: ").unwrap_or(&e);
+            JsError::new(&format!("invalid mount options: {why}"))
+        })?
     };
     let app = App::mount(&element, options)
         .map_err(|e| JsError::new(&e.as_string().unwrap_or_else(|| "mount failed".into())))?;

@@ -266,12 +266,16 @@ test("bad mount input gets a clear error", async () => {
       tryMount(document.body, { colour: "red" }),
       tryMount(document.body, { red: "godlike" }),
       tryMount(document.body, { moves: "4408" }),
+      tryMount(document.body, { bookUrl: "http://[bad" }),
+      tryMount(document.body, { bookUrl: 7 }),
     ];
   });
   assert.match(errors[0], /HTML element/);
   assert.match(errors[1], /unknown field/);
   assert.match(errors[2], /unknown level/);
   assert.match(errors[3], /moves: invalid move 3/);
+  assert.match(errors[4], /bookUrl: bad URL "http:\/\/\[bad"/);
+  assert.equal(errors[5], "invalid mount options: invalid type: floating point `7.0`, expected a string");
   assert.equal(await page.locator(".c4").count(), 2, "nothing half-mounted");
   assert.deepEqual(problems, []);
   await context.close();
