@@ -95,3 +95,32 @@ fn empty_board_best_moves_match_its_analysis() {
     let found = with.best_moves(&empty).unwrap();
     assert_eq!((found.score, found.columns), (best, best_cols));
 }
+
+/// One move past the book, searches take the book's scores of a position's parents as a
+/// lower bound on its score. From the 8-move positions of Pons' Test_L1_R1, the best moves
+/// found with the book (its score, then one test per column, each a search one move past
+/// the book) are those a search without the book finds, and the score is Pons'.
+#[test]
+fn best_moves_one_move_past_the_book_match_a_search_without_it() {
+    let book = Book::embedded();
+    let depth = book.max_moves() as usize;
+    let mut with = Solver::new(16);
+    with.set_book(Some(book));
+    let mut without = Solver::new(16);
+    let text = include_str!("data/pons/Test_L1_R1");
+    let mut checked = 0;
+    for line in text.lines() {
+        let (moves, score) = line.split_once(' ').expect("<moves> <score>");
+        if moves.len() != depth {
+            continue;
+        }
+        let p = Position::from_moves(moves).unwrap();
+        let found = with.best_moves(&p).unwrap();
+        assert_eq!(found, without.best_moves(&p).unwrap(), "{moves}");
+        assert_eq!(found.score, score.parse::<i32>().unwrap(), "{moves}");
+        checked += 1;
+    }
+    eprintln!("{checked} positions, {} vs {} positions searched", with.nodes(), without.nodes());
+    assert!(checked >= 50, "{checked} positions of {depth} moves");
+    assert!(with.nodes() < without.nodes());
+}

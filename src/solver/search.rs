@@ -584,6 +584,17 @@ impl Solver {
             if let Some(score) = book.get(&b) {
                 return score;
             }
+            // One move past the book, the book's scores of the positions this one comes from
+            // bound its score from below. From a position the book holds, this refutes some
+            // moves at once: those whose other parents show them to score too much.
+            if let Some(bound) = book.child_bound(&b) {
+                if alpha < bound {
+                    alpha = bound;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                }
+            }
         }
 
         // Order the non-losing moves by the threats they create, centre first on ties.
