@@ -120,7 +120,11 @@ fn best_moves_one_move_past_the_book_match_a_search_without_it() {
         assert_eq!(found.score, score.parse::<i32>().unwrap(), "{moves}");
         checked += 1;
     }
-    eprintln!("{checked} positions, {} vs {} positions searched", with.nodes(), without.nodes());
+    eprintln!(
+        "{checked} positions, {} vs {} positions searched",
+        with.nodes(),
+        without.nodes()
+    );
     assert!(checked >= 50, "{checked} positions of {depth} moves");
     assert!(with.nodes() < without.nodes());
 }
