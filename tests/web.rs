@@ -351,6 +351,84 @@ mod solver_api {
         assert_eq!(Solver::new(None).unwrap().book_size(), 0);
     }
 
+    /// A URL that serves `bytes` (a blob: URL, so no server is needed).
+    fn blob_url(bytes: &[u8]) -> String {
+        let parts = Array::of1(&js_sys::Uint8Array::from(bytes));
+        let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).unwrap();
+        web_sys::Url::create_object_url_with_blob(&blob).unwrap()
+    }
+
+    fn load_options(url: &JsValue) -> JsValue {
+        let o = Object::new();
+        Reflect::set(&o, &JsValue::from_str("tableMiB"), &JsValue::from(4)).unwrap();
+        Reflect::set(&o, &JsValue::from_str("bookUrl"), url).unwrap();
+        o.into()
+    }
+
+    #[wasm_bindgen_test]
+    async fn load_fetches_the_book() {
+        let expected = connect_four::solver::Book::from_bytes(BOOK).unwrap().len() as u32;
+        let url = blob_url(BOOK);
+        let mut solver = Solver::load(Some(load_options(&JsValue::from_str(&url))))
+            .await
+            .unwrap();
+        assert_eq!(solver.book_size(), expected);
+        assert_eq!(solver.score(JsValue::from_str("")).unwrap(), 1);
+        assert!(solver.nodes() < 100.0, "{} positions", solver.nodes());
+        // A URL object works too.
+        let object: JsValue = web_sys::Url::new(&url).unwrap().into();
+        let solver = Solver::load(Some(load_options(&object))).await.unwrap();
+        assert_eq!(solver.book_size(), expected);
+    }
+
+    #[wasm_bindgen_test]
+    async fn load_says_why_it_fails() {
+        let message = |e: JsError| message(e);
+        // No file beside this test's glue module: the default place, refused by the server.
+        let e = message(Solver::load(None).await.err().unwrap());
+        assert!(e.starts_with("could not load the opening book from"), "{e}");
+        assert!(e.contains("/book.bin: HTTP 404"), "{e}");
+        // Not a book.
+        let bad = blob_url(b"not a book at all");
+        let e = message(
+            Solver::load(Some(load_options(&JsValue::from_str(&bad))))
+                .await
+                .err()
+                .unwrap(),
+        );
+        assert_eq!(
+            e,
+            format!("invalid opening book at {bad}: not an opening book: the header is wrong")
+        );
+        // Gone before the fetch.
+        web_sys::Url::revoke_object_url(&bad).unwrap();
+        let e = message(
+            Solver::load(Some(load_options(&JsValue::from_str(&bad))))
+                .await
+                .err()
+                .unwrap(),
+        );
+        assert!(
+            e.starts_with(&format!("could not load the opening book from {bad}: ")),
+            "{e}"
+        );
+        // Bad options.
+        let e = message(
+            Solver::load(Some(load_options(&JsValue::from(3))))
+                .await
+                .err()
+                .unwrap(),
+        );
+        assert_eq!(e, "invalid bookUrl 3: expected a string or a URL");
+        let e = message(
+            Solver::load(Some(JsValue::from_str("book.bin")))
+                .await
+                .err()
+                .unwrap(),
+        );
+        assert!(e.contains("must be an object"), "{e}");
+    }
+
     #[wasm_bindgen_test]
     fn a_bad_book_is_refused_with_a_reason() {
         let mut bad_magic = BOOK.to_vec();

@@ -237,12 +237,16 @@ impl Controller {
         ]
     }
 
-    /// The computer's worker started without its opening book (`reason`): the game goes on,
-    /// but the person hears why early answers may be slow.
+    /// The computer's worker started without its opening book (`reason`, e.g. "could not
+    /// load the opening book from …: HTTP 404"): the game goes on, but the person hears why
+    /// early answers may be slow.
     pub fn book_unavailable(&self, reason: &str) -> Vec<Effect> {
+        let mut chars = reason.chars();
+        let reason: String = chars.next().map_or(String::new(), |first| {
+            first.to_uppercase().chain(chars).collect()
+        });
         vec![Effect::Announce(format!(
-            "The opening book could not be loaded ({reason}). The computer still plays \
-             exactly, but may think longer early in the game."
+            "{reason}. The computer still plays exactly, but may think longer early in the game."
         ))]
     }
 
@@ -652,9 +656,15 @@ mod tests {
     fn a_missing_book_is_announced_and_changes_nothing() {
         let mut c = Controller::new(Settings::default());
         c.drop_piece(3, 0.0);
-        let e = c.book_unavailable("HTTP 404");
+        let e = c.book_unavailable("could not load the opening book from /book.bin: HTTP 404");
         assert_eq!(e.len(), 1, "an announcement only");
-        assert!(announced(&e)[0].starts_with("The opening book could not be loaded (HTTP 404)"));
+        assert_eq!(
+            announced(&e),
+            [
+                "Could not load the opening book from /book.bin: HTTP 404. The computer still \
+              plays exactly, but may think longer early in the game."
+            ]
+        );
         assert_eq!(c.position().moves_string(), "4");
     }
 

@@ -7,24 +7,13 @@
 //! While a person is to move against the perfect level, the worker ponders: it works out
 //! its answer to each possible move in short slices, between messages.
 
+use super::glue_url;
 use crate::solver::Level;
 use std::cell::RefCell;
 use std::rc::Weak;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
-
-#[wasm_bindgen]
-extern "C" {
-    /// `import.meta.url` of the glue module itself (wasm-bindgen inlines it there), whatever
-    /// the file is called: `connect_four.js` from wasm-pack, `connect-four.js` from Trunk.
-    #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
-    static GLUE_URL: String;
-}
-
-fn glue_url() -> String {
-    GLUE_URL.with(String::clone)
-}
 
 const WORKER_SOURCE: &str = r#"
 import init, { Solver } from "__GLUE__";
@@ -73,21 +62,13 @@ const handle = (msg) => {
 };
 self.onmessage = (e) => (solver ? handle(e.data) : queue.push(e.data));
 const why = (e) => String(e && e.message || e);
-// The opening book is fetched here, in the worker, at the same time as the module starts,
-// so it never delays the page. Without it every answer is still exact, only slower early on.
-const book = fetch("__BOOK__").then(
-  (r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error("HTTP " + r.status))),
-).then((bytes) => ({ bytes }), (e) => ({ error: why(e) }));
-Promise.all([init(), book]).then(([, { bytes, error }]) => {
-  let warning = error;
-  if (bytes) {
-    try {
-      solver = new Solver({ tableMiB: 64, book: bytes });
-    } catch (e) {
-      warning = why(e);
-    }
-  }
-  if (!solver) solver = new Solver({ tableMiB: 64 });
+// The opening book is fetched here, in the worker, so it never delays the page. Without it
+// every answer is still exact, only slower early on.
+init().then(() => Solver.load({ tableMiB: 64, bookUrl: "__BOOK__" }).then(
+  (made) => ({ made }),
+  (e) => ({ warning: why(e) }),
+)).then(({ made, warning }) => {
+  solver = made ?? new Solver({ tableMiB: 64 });
   self.postMessage({ ready: true, warning });
   for (const msg of queue.splice(0)) handle(msg);
 }, (e) => self.postMessage({ ok: false, fatal: true, error: why(e) }));

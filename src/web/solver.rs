@@ -29,6 +29,13 @@ export interface SolverOptions {
    */
   book?: Uint8Array | ArrayBuffer | false;
 }
+/** Options of `Solver.load(options)`. */
+export interface SolverLoadOptions {
+  /** Transposition table size in MiB, 1 to 64 (default 64). */
+  tableMiB?: number;
+  /** Where to fetch the opening book. Default: `book.bin` beside the package's glue module. */
+  bookUrl?: string | URL;
+}
 /** What `Solver.bestMoves` finds. */
 export interface BestMoves {
   /** The position's score for the side to move (Pons' convention, as `score`). */
@@ -62,6 +69,76 @@ fn position(moves: &JsValue) -> Result<Position, JsError> {
     Ok(p)
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// The global `fetch`, a window's or a worker's.
+    #[wasm_bindgen(js_name = fetch, catch)]
+    fn global_fetch(url: &str) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// The text of a JS error (or of any thrown value).
+fn error_text(e: &JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| describe(e))
+}
+
+/// The bytes at `url`, or why they could not be fetched.
+async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let response = JsFuture::from(global_fetch(url).map_err(|e| error_text(&e))?)
+        .await
+        .map_err(|e| error_text(&e))?;
+    let response: web_sys::Response = response
+        .dyn_into()
+        .map_err(|_| "fetch gave no response".to_owned())?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let buffer = JsFuture::from(response.array_buffer().map_err(|e| error_text(&e))?)
+        .await
+        .map_err(|e| error_text(&e))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Where `Solver.load` fetches the book unless told: `book.bin` beside the glue module.
+fn default_book_url() -> Result<String, JsError> {
+    #[cfg(feature = "ui")]
+    {
+        web_sys::Url::new_with_base("book.bin", &super::glue_url())
+            .map(|u| u.href())
+            .map_err(|e| JsError::new(&error_text(&e)))
+    }
+    #[cfg(not(feature = "ui"))]
+    Err(JsError::new(
+        "Solver.load needs options.bookUrl in this build (it cannot see its own URL)",
+    ))
+}
+
+/// The table size in `options.tableMiB` (default [`MAX_TABLE_MIB`]), once `options` is
+/// known to be an object.
+fn table_mib_from_js(options: &JsValue) -> Result<usize, JsError> {
+    let value = js_sys::Reflect::get(options, &JsValue::from_str("tableMiB"))
+        .map_err(|_| JsError::new("could not read options.tableMiB"))?;
+    if value.is_undefined() {
+        return Ok(MAX_TABLE_MIB);
+    }
+    Ok(integer_from_js(&value, "tableMiB", 1, MAX_TABLE_MIB as u64)? as usize)
+}
+
+/// `options` if it is an object, `None` if it is missing; an error otherwise.
+fn options_object(options: Option<JsValue>) -> Result<Option<JsValue>, JsError> {
+    match options {
+        None => Ok(None),
+        Some(o) if o.is_undefined() || o.is_null() => Ok(None),
+        Some(o) if o.is_object() => Ok(Some(o)),
+        Some(_) => Err(JsError::new(
+            "Solver options must be an object, e.g. { tableMiB: 16 }",
+        )),
+    }
+}
+
 /// The book in `options.book`: `undefined`, `null` or `false` for none, or the bytes of a
 /// book file (a `Uint8Array` or an `ArrayBuffer`), which must read as one.
 fn book_from_js(value: &JsValue) -> Result<Option<Book>, JsError> {
@@ -92,31 +169,65 @@ impl Solver {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "SolverOptions")] options: Option<JsValue>,
     ) -> Result<Solver, JsError> {
-        let options = options.unwrap_or(JsValue::UNDEFINED);
-        let mut mib = MAX_TABLE_MIB;
-        let mut book = None;
-        if !options.is_undefined() && !options.is_null() {
-            if !options.is_object() {
-                return Err(JsError::new(
-                    "Solver options must be an object, e.g. { tableMiB: 16 }",
-                ));
+        let (mib, book) = match options_object(options)? {
+            None => (MAX_TABLE_MIB, None),
+            Some(options) => {
+                let book = js_sys::Reflect::get(&options, &JsValue::from_str("book"))
+                    .map_err(|_| JsError::new("could not read options.book"))?;
+                (table_mib_from_js(&options)?, book_from_js(&book)?)
             }
-            let value = js_sys::Reflect::get(&options, &JsValue::from_str("tableMiB"))
-                .map_err(|_| JsError::new("could not read options.tableMiB"))?;
-            if !value.is_undefined() {
-                mib = integer_from_js(&value, "tableMiB", 1, MAX_TABLE_MIB as u64)? as usize;
+        };
+        Ok(Solver::with(mib, book))
+    }
+
+    /// A solver with the opening book, fetched from `options.bookUrl` (default: `book.bin`
+    /// beside this module, where `make package` puts it). Rejects, saying why, if the book
+    /// cannot be fetched or read; `new Solver()` then still gives exact answers, only
+    /// slower early in a game.
+    #[wasm_bindgen(unchecked_return_type = "Solver")]
+    pub async fn load(
+        #[wasm_bindgen(unchecked_optional_param_type = "SolverLoadOptions")] options: Option<
+            JsValue,
+        >,
+    ) -> Result<Solver, JsError> {
+        let (mib, url) = match options_object(options)? {
+            None => (MAX_TABLE_MIB, JsValue::UNDEFINED),
+            Some(options) => {
+                let url = js_sys::Reflect::get(&options, &JsValue::from_str("bookUrl"))
+                    .map_err(|_| JsError::new("could not read options.bookUrl"))?;
+                (table_mib_from_js(&options)?, url)
             }
-            let value = js_sys::Reflect::get(&options, &JsValue::from_str("book"))
-                .map_err(|_| JsError::new("could not read options.book"))?;
-            book = book_from_js(&value)?;
-        }
+        };
+        let url = if url.is_undefined() {
+            default_book_url()?
+        } else if let Some(text) = url.as_string() {
+            text
+        } else if let Some(object) = url.dyn_ref::<web_sys::Url>() {
+            object.href()
+        } else {
+            return Err(JsError::new(&format!(
+                "invalid bookUrl {}: expected a string or a URL",
+                describe(&url)
+            )));
+        };
+        let bytes = fetch_bytes(&url).await.map_err(|why| {
+            JsError::new(&format!(
+                "could not load the opening book from {url}: {why}"
+            ))
+        })?;
+        let book = Book::from_bytes(&bytes)
+            .map_err(|e| JsError::new(&format!("invalid opening book at {url}: {e}")))?;
+        Ok(Solver::with(mib, Some(book)))
+    }
+
+    fn with(mib: usize, book: Option<Book>) -> Solver {
         let seed = (js_sys::Math::random() * 2f64.powi(53)) as u64;
         let mut core = Core::new(mib);
         core.set_book(book);
-        Ok(Solver {
+        Solver {
             core,
             rng: Rng::new(seed),
-        })
+        }
     }
 
     /// Pons' score of the position for the side to move.

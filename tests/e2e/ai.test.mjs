@@ -200,7 +200,7 @@ test("a missing opening book is announced, and the computer still plays", async 
   await column(page, 4).click();
   await until(async () => (await moveCount(page)) === 2, "easy reply without the book", 30_000);
   const said = await page.evaluate(() => window.__said);
-  assert.ok(said.some((s) => /^The opening book could not be loaded \(HTTP 404\)/.test(s)), said.join("\n"));
+  assert.ok(said.some((s) => /^Could not load the opening book from http:\/\/127\.0\.0\.1:\d+\/book\.bin: HTTP 404\. The computer still plays/.test(s)), said.join("\n"));
   // Said once. Cancel a search (Undo the moment the board turns busy): the next request
   // starts a new worker, which finds the book missing again, and stays quiet about it.
   await page.getByRole("button", { name: "Undo" }).click();

@@ -10,12 +10,13 @@ let server, browser;
 before(async () => { server = await serve(ROOT); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-test("the package lists its book, and its game plays perfectly from the first move", async () => {
+test("the package lists its book; its game and Solver.load find it and play perfectly from the first move", async () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, "pkg", "package.json"), "utf8"));
   assert.ok(pkg.files.includes("book.bin"), `files: ${pkg.files}`);
   const types = readFileSync(join(ROOT, "pkg", "connect_four.d.ts"), "utf8");
   assert.match(types, /book\?: Uint8Array \| ArrayBuffer \| false;/);
   assert.match(types, /bookUrl\?: string;/);
+  assert.match(types, /static load\(options\?: SolverLoadOptions\): Promise<Solver>;/);
 
   const books = [];
   const { page, problems, context } = await openPage(browser, "about:blank");
@@ -26,6 +27,14 @@ test("the package lists its book, and its game plays perfectly from the first mo
   await until(async () => (await moveCount(page)) === 1, "the computer's first move", 30_000);
   assert.match(await page.getByRole("status").textContent(), /^Red in column 4, row 1/);
   assert.deepEqual(books, ["/pkg/book.bin"]);
+  // Solver.load() on the page finds the same file beside the glue.
+  const [size, column] = await page.evaluate(async () => {
+    const solver = await window.Solver.load({ tableMiB: 4 });
+    return [solver.bookSize, solver.bestMove("", "perfect")];
+  });
+  assert.ok(size > 100_000, `${size} book entries`);
+  assert.equal(column, 3);
+  assert.deepEqual(books, ["/pkg/book.bin", "/pkg/book.bin"]);
   assert.deepEqual(problems, []);
   await context.close();
 });
