@@ -33,7 +33,10 @@ export interface SolverOptions {
 export interface SolverLoadOptions {
   /** Transposition table size in MiB, 1 to 64 (default 64). */
   tableMiB?: number;
-  /** Where to fetch the opening book. Default: `book.bin` beside the package's glue module. */
+  /**
+   * Where to fetch the opening book (a relative URL resolves as `fetch` resolves it).
+   * Default: `book.bin` beside the package's glue module.
+   */
   bookUrl?: string | URL;
 }
 /** What `Solver.bestMoves` finds. */
