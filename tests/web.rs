@@ -365,11 +365,23 @@ mod solver_api {
         o.into()
     }
 
+    /// `Solver.load(options)`, awaited: the solver, or the rejection's message.
+    async fn load(options: Option<JsValue>) -> Result<Solver, String> {
+        use wasm_bindgen::convert::TryFromJsValue;
+        match wasm_bindgen_futures::JsFuture::from(Solver::load(options)).await {
+            Ok(solver) => Ok(Solver::try_from_js_value(solver).expect("a Solver")),
+            Err(e) => Err(e
+                .dyn_into::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .expect("rejected with an Error")),
+        }
+    }
+
     #[wasm_bindgen_test]
     async fn load_fetches_the_book() {
         let expected = connect_four::solver::Book::from_bytes(BOOK).unwrap().len() as u32;
         let url = blob_url(BOOK);
-        let mut solver = Solver::load(Some(load_options(&JsValue::from_str(&url))))
+        let mut solver = load(Some(load_options(&JsValue::from_str(&url))))
             .await
             .unwrap();
         assert_eq!(solver.book_size(), expected);
@@ -377,55 +389,46 @@ mod solver_api {
         assert!(solver.nodes() < 100.0, "{} positions", solver.nodes());
         // A URL object works too.
         let object: JsValue = web_sys::Url::new(&url).unwrap().into();
-        let solver = Solver::load(Some(load_options(&object))).await.unwrap();
+        let solver = load(Some(load_options(&object))).await.unwrap();
         assert_eq!(solver.book_size(), expected);
     }
 
     #[wasm_bindgen_test]
     async fn load_says_why_it_fails() {
-        let message = |e: JsError| message(e);
         // No file beside this test's glue module: the default place, refused by the server.
-        let e = message(Solver::load(None).await.err().unwrap());
+        let e = load(None).await.err().unwrap();
         assert!(e.starts_with("could not load the opening book from"), "{e}");
         assert!(e.contains("/book.bin: HTTP 404"), "{e}");
         // Not a book.
         let bad = blob_url(b"not a book at all");
-        let e = message(
-            Solver::load(Some(load_options(&JsValue::from_str(&bad))))
-                .await
-                .err()
-                .unwrap(),
-        );
+        let e = load(Some(load_options(&JsValue::from_str(&bad))))
+            .await
+            .err()
+            .unwrap();
         assert_eq!(
             e,
             format!("invalid opening book at {bad}: not an opening book: the header is wrong")
         );
         // Gone before the fetch.
         web_sys::Url::revoke_object_url(&bad).unwrap();
-        let e = message(
-            Solver::load(Some(load_options(&JsValue::from_str(&bad))))
-                .await
-                .err()
-                .unwrap(),
-        );
+        let e = load(Some(load_options(&JsValue::from_str(&bad))))
+            .await
+            .err()
+            .unwrap();
         assert!(
             e.starts_with(&format!("could not load the opening book from {bad}: ")),
             "{e}"
         );
         // Bad options.
-        let e = message(
-            Solver::load(Some(load_options(&JsValue::from(3))))
-                .await
-                .err()
-                .unwrap(),
-        );
+        let e = load(Some(load_options(&JsValue::from(3))))
+            .await
+            .err()
+            .unwrap();
         assert_eq!(e, "invalid bookUrl 3: expected a string or a URL");
-        let e = message(
-            Solver::load(Some(JsValue::from_str("book.bin")))
-                .await
-                .err()
-                .unwrap(),
-        );
+        let e = load(Some(JsValue::from_str("book.bin")))
+            .await
+            .err()
+            .unwrap();
         assert!(e.contains("must be an object"), "{e}");
     }
 

@@ -241,10 +241,12 @@ impl Controller {
     /// load the opening book from …: HTTP 404"): the game goes on, but the person hears why
     /// early answers may be slow.
     pub fn book_unavailable(&self, reason: &str) -> Vec<Effect> {
-        let mut chars = reason.chars();
-        let reason: String = chars.next().map_or(String::new(), |first| {
-            first.to_uppercase().chain(chars).collect()
-        });
+        // ASCII only: the messages are English, and Unicode's case tables would add 15 KB
+        // to the wasm module.
+        let mut reason = reason.to_owned();
+        if let Some(first) = reason.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
         vec![Effect::Announce(format!(
             "{reason}. The computer still plays exactly, but may think longer early in the game."
         ))]

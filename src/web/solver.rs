@@ -87,22 +87,36 @@ fn error_text(e: &JsValue) -> String {
         .unwrap_or_else(|| describe(e))
 }
 
-/// The bytes at `url`, or why they could not be fetched.
-async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
-    use wasm_bindgen_futures::JsFuture;
-    let response = JsFuture::from(global_fetch(url).map_err(|e| error_text(&e))?)
-        .await
-        .map_err(|e| error_text(&e))?;
-    let response: web_sys::Response = response
-        .dyn_into()
-        .map_err(|_| "fetch gave no response".to_owned())?;
-    if !response.ok() {
-        return Err(format!("HTTP {}", response.status()));
-    }
-    let buffer = JsFuture::from(response.array_buffer().map_err(|e| error_text(&e))?)
-        .await
-        .map_err(|e| error_text(&e))?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+/// `promise.then(f)` or `promise.catch(f)`, with `f` a JS function.
+fn chain(promise: &JsValue, method: &str, f: &JsValue) -> Result<JsValue, JsValue> {
+    let method: js_sys::Function =
+        js_sys::Reflect::get(promise, &JsValue::from_str(method))?.dyn_into()?;
+    method.call1(promise, f)
+}
+
+/// `Solver.load`'s table size and book URL.
+fn load_options(options: Option<JsValue>) -> Result<(usize, String), JsError> {
+    let (mib, url) = match options_object(options)? {
+        None => (MAX_TABLE_MIB, JsValue::UNDEFINED),
+        Some(options) => {
+            let url = js_sys::Reflect::get(&options, &JsValue::from_str("bookUrl"))
+                .map_err(|_| JsError::new("could not read options.bookUrl"))?;
+            (table_mib_from_js(&options)?, url)
+        }
+    };
+    let url = if url.is_undefined() {
+        default_book_url()?
+    } else if let Some(text) = url.as_string() {
+        text
+    } else if let Some(object) = url.dyn_ref::<web_sys::Url>() {
+        object.href()
+    } else {
+        return Err(JsError::new(&format!(
+            "invalid bookUrl {}: expected a string or a URL",
+            describe(&url)
+        )));
+    };
+    Ok((mib, url))
 }
 
 /// Where `Solver.load` fetches the book unless told: `book.bin` beside the glue module.
@@ -187,40 +201,51 @@ impl Solver {
     /// beside this module, where `make package` puts it). Rejects, saying why, if the book
     /// cannot be fetched or read; `new Solver()` then still gives exact answers, only
     /// slower early in a game.
-    #[wasm_bindgen(unchecked_return_type = "Solver")]
-    pub async fn load(
+    #[wasm_bindgen(unchecked_return_type = "Promise<Solver>")]
+    pub fn load(
         #[wasm_bindgen(unchecked_optional_param_type = "SolverLoadOptions")] options: Option<
             JsValue,
         >,
-    ) -> Result<Solver, JsError> {
-        let (mib, url) = match options_object(options)? {
-            None => (MAX_TABLE_MIB, JsValue::UNDEFINED),
-            Some(options) => {
-                let url = js_sys::Reflect::get(&options, &JsValue::from_str("bookUrl"))
-                    .map_err(|_| JsError::new("could not read options.bookUrl"))?;
-                (table_mib_from_js(&options)?, url)
+    ) -> js_sys::Promise {
+        // Promise callbacks rather than a Rust future: no executor to ship with the module.
+        let (mib, url) = match load_options(options) {
+            Ok(found) => found,
+            Err(e) => return js_sys::Promise::reject(&e.into()),
+        };
+        let fetched = match global_fetch(&url) {
+            Ok(promise) => promise,
+            Err(e) => return js_sys::Promise::reject(&e),
+        };
+        let on_response = Closure::once_into_js(|response: JsValue| -> Result<JsValue, JsValue> {
+            let response: web_sys::Response = response
+                .dyn_into()
+                .map_err(|_| js_sys::Error::new("fetch gave no response"))?;
+            if !response.ok() {
+                return Err(js_sys::Error::new(&format!("HTTP {}", response.status())).into());
             }
-        };
-        let url = if url.is_undefined() {
-            default_book_url()?
-        } else if let Some(text) = url.as_string() {
-            text
-        } else if let Some(object) = url.dyn_ref::<web_sys::Url>() {
-            object.href()
-        } else {
-            return Err(JsError::new(&format!(
-                "invalid bookUrl {}: expected a string or a URL",
-                describe(&url)
-            )));
-        };
-        let bytes = fetch_bytes(&url).await.map_err(|why| {
-            JsError::new(&format!(
-                "could not load the opening book from {url}: {why}"
+            Ok(response.array_buffer()?.into())
+        });
+        let from = url.clone();
+        let on_failure = Closure::once_into_js(move |e: JsValue| -> Result<JsValue, JsValue> {
+            Err(js_sys::Error::new(&format!(
+                "could not load the opening book from {from}: {}",
+                error_text(&e)
             ))
-        })?;
-        let book = Book::from_bytes(&bytes)
-            .map_err(|e| JsError::new(&format!("invalid opening book at {url}: {e}")))?;
-        Ok(Solver::with(mib, Some(book)))
+            .into())
+        });
+        let on_bytes = Closure::once_into_js(move |buffer: JsValue| -> Result<JsValue, JsValue> {
+            let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+            let book = Book::from_bytes(&bytes)
+                .map_err(|e| js_sys::Error::new(&format!("invalid opening book at {url}: {e}")))?;
+            Ok(Solver::with(mib, Some(book)).into())
+        });
+        let chained = chain(&fetched, "then", &on_response)
+            .and_then(|p| chain(&p, "catch", &on_failure))
+            .and_then(|p| chain(&p, "then", &on_bytes));
+        match chained {
+            Ok(promise) => promise.unchecked_into(),
+            Err(e) => js_sys::Promise::reject(&e),
+        }
     }
 
     fn with(mib: usize, book: Option<Book>) -> Solver {
