@@ -585,8 +585,9 @@ impl Solver {
                 return score;
             }
             // One move past the book, the book's scores of the positions this one comes from
-            // bound its score from below. From a position the book holds, this refutes some
-            // moves at once: those whose other parents show them to score too much.
+            // bound its score from below. Testing the moves of a position the book holds,
+            // this rules some out at once: those after which the book's other parents show
+            // the opponent to score more than the test allows.
             if let Some(bound) = book.child_bound(&b) {
                 if alpha < bound {
                     alpha = bound;
