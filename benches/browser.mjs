@@ -13,20 +13,17 @@ const args = process.argv.slice(2);
 const limitAt = args.indexOf("--perfect-limit");
 const l1r3 = limitAt >= 0 ? Number(args[limitAt + 1]) : 20;
 
-const files = readdirSync(DIST).filter((f) => /\.(wasm|js)$/.test(f));
-let total = 0;
-for (const f of files) {
+/** Prints a dist file's raw and gzipped sizes; returns the gzipped bytes. */
+const size = (f, note = "") => {
   const raw = readFileSync(join(DIST, f));
   const gz = gzipSync(raw, { level: 9 }).length;
-  total += gz;
-  console.log(`${f}: ${(raw.length / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped`);
-}
+  console.log(`${f}${note}: ${(raw.length / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped`);
+  return gz;
+};
+const files = readdirSync(DIST).filter((f) => /\.(wasm|js)$/.test(f));
+const total = files.reduce((sum, f) => sum + size(f), 0);
 console.log(`wasm + JS gzipped: ${(total / 1024).toFixed(1)} KiB (what the page loads before its first board)`);
-{
-  const raw = readFileSync(join(DIST, "book.bin"));
-  const gz = gzipSync(raw, { level: 9 }).length;
-  console.log(`book.bin (fetched by the computer's worker): ${(raw.length / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped`);
-}
+size("book.bin", " (fetched by the computer's worker)");
 
 const server = await serve();
 const browser = await launch();
@@ -60,8 +57,7 @@ for (const [name, lines] of perfectGroups(l1r3)) {
   const { times, nodes } = await page.evaluate(async (lines) => {
     const glue = await import("/connect-four.js");
     await glue.default();
-    const book = new Uint8Array(await (await fetch("/book.bin")).arrayBuffer());
-    const solver = new glue.Solver({ tableMiB: 64, book });
+    const solver = await glue.Solver.load({ tableMiB: 64 });
     const times = [];
     for (const moves of lines) {
       const t = performance.now();

@@ -17,7 +17,7 @@ fn board_of(game: &Game) -> Vec<Vec<u8>> {
 }
 
 /// The JS message of an error returned through the boundary.
-fn message(err: JsError) -> String {
+fn message(err: impl Into<JsValue>) -> String {
     let value: JsValue = err.into();
     let error: js_sys::Error = value.dyn_into().expect("a JS Error");
     String::from(error.message())
@@ -370,10 +370,7 @@ mod solver_api {
         use wasm_bindgen::convert::TryFromJsValue;
         match wasm_bindgen_futures::JsFuture::from(Solver::load(options)).await {
             Ok(solver) => Ok(Solver::try_from_js_value(solver).expect("a Solver")),
-            Err(e) => Err(e
-                .dyn_into::<js_sys::Error>()
-                .map(|e| String::from(e.message()))
-                .expect("rejected with an Error")),
+            Err(e) => Err(message(e)),
         }
     }
 

@@ -111,7 +111,7 @@ impl AiClient {
         let glue = glue_url();
         let book = match book_url {
             Some(url) => url.to_owned(),
-            None => web_sys::Url::new_with_base("book.bin", &glue)?.href(),
+            None => super::solver::default_book_url()?,
         };
         let source = WORKER_SOURCE
             .replace("__GLUE__", &glue)

@@ -119,8 +119,9 @@ fn load_options(options: Option<JsValue>) -> Result<(usize, String), JsError> {
     Ok((mib, url))
 }
 
-/// Where `Solver.load` fetches the book unless told: `book.bin` beside the glue module.
-fn default_book_url() -> Result<String, JsError> {
+/// Where `Solver.load` (and the game's worker) fetches the book unless told: `book.bin`
+/// beside the glue module.
+pub(crate) fn default_book_url() -> Result<String, JsError> {
     #[cfg(feature = "ui")]
     {
         web_sys::Url::new_with_base("book.bin", &super::glue_url())
