@@ -53,11 +53,16 @@ const page = await browser.newPage();
 await page.goto(server.url);
 await page.waitForFunction(() => performance.getEntriesByName("c4-first-board").length > 0);
 const perfectRows = [];
+// What making the worker's solver costs: fetching book.bin (from the HTTP cache after the
+// first) and reading it.
+const loads = [];
 for (const [name, lines] of perfectGroups(l1r3)) {
-  const { times, nodes } = await page.evaluate(async (lines) => {
+  const { times, nodes, load } = await page.evaluate(async (lines) => {
     const glue = await import("/connect-four.js");
     await glue.default();
+    const start = performance.now();
     const solver = await glue.Solver.load({ tableMiB: 64 });
+    const load = performance.now() - start;
     const times = [];
     for (const moves of lines) {
       const t = performance.now();
@@ -66,8 +71,9 @@ for (const [name, lines] of perfectGroups(l1r3)) {
     }
     const nodes = solver.nodes;
     solver.free();
-    return { times, nodes };
+    return { times, nodes, load };
   }, lines);
+  loads.push(load);
   perfectRows.push(perfectRow(name, times, nodes), ...perfectRowsByMoves(name, lines, times));
 }
 await browser.close();
@@ -77,6 +83,7 @@ const pct = (p) => frames[Math.min(frames.length - 1, Math.floor(p * frames.leng
 firsts.sort((a, b) => a - b);
 console.log(`navigation to first drawn board: median ${firsts[2].toFixed(0)} ms (runs: ${firsts.map((x) => x.toFixed(0)).join(", ")})`);
 console.log(`frame intervals during falls (${frames.length} frames): median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms`);
+console.log(`Solver.load (fetch and read book.bin): ${loads.map((x) => x.toFixed(0)).join(", ")} ms`);
 console.log("perfect level in Chromium (book.bin, table 64 MiB), time to choose a move:");
 console.log(perfectHeader);
 for (const row of perfectRows) console.log(row);
