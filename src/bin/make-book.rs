@@ -100,7 +100,8 @@ mod native {
             .iter()
             .map(|layer| layer.iter().map(Position::moves_string).collect())
             .collect();
-        let mut book = Book::new(0);
+        // The scores of the positions the book holds, as solved.
+        let mut scores = Vec::new();
         let mut done = HashSet::new();
         if let Ok(text) = fs::read_to_string(&args.progress) {
             for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -114,7 +115,7 @@ mod native {
                     .map_err(|e| format!("progress {line:?}: {e}"))?;
                 // The book holds positions up to `--depth` moves, whatever else is solved.
                 if p.move_count() <= args.depth as usize && Book::holds(&p) {
-                    book.add(&p, score);
+                    scores.push((p, score));
                 }
                 done.insert(moves.to_owned());
             }
@@ -147,6 +148,7 @@ mod native {
                 continue;
             }
             // Every shallower depth is complete now: each thread gets the book as it is.
+            let book = Book::from_scores(&scores);
             for solver in &mut solvers {
                 solver.set_book(Some(book.clone()));
             }
@@ -171,7 +173,7 @@ mod native {
                     let (score, in_book) = result?;
                     if in_book {
                         let p = Position::from_moves(moves).expect("solved, so legal");
-                        book.add(&p, score);
+                        scores.push((p, score));
                     }
                     writeln!(progress, "{moves} {score}").map_err(|e| e.to_string())?;
                     progress.flush().map_err(|e| e.to_string())?;
@@ -186,10 +188,11 @@ mod native {
                 Ok(())
             })?;
             // The book file only ever holds complete depths.
-            write_book(&book, depth as u32, &args.out)?;
+            write_book(&Book::from_scores(&scores), depth as u32, &args.out)?;
             written = Some(depth as u32);
         }
         // A resumed run with nothing left to solve still writes the book.
+        let book = Book::from_scores(&scores);
         if written != Some(args.depth) {
             write_book(&book, args.depth, &args.out)?;
         }

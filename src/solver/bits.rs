@@ -93,6 +93,23 @@ impl Bits {
         self.current + self.mask
     }
 
+    /// The position with this [`Bits::key`] (the key of a position, or of its mirror image).
+    pub fn from_key(key: u64) -> Bits {
+        let (mut current, mut mask) = (0, 0);
+        for c in 0..WIDTH as u32 {
+            // A column of height h holds mask bits 2^h - 1 plus its stones below them.
+            let field = (key >> (c * H1)) & ((1 << H1) - 1);
+            let column = (1u64 << (63 - (field + 1).leading_zeros())) - 1;
+            mask |= column << (c * H1);
+            current |= (field - column) << (c * H1);
+        }
+        Bits {
+            current,
+            mask,
+            moves: mask.count_ones(),
+        }
+    }
+
     /// The key of the mirror image (column c <-> 6 - c); the score is the same.
     pub fn mirror_key(&self) -> u64 {
         let k = self.key();
@@ -292,6 +309,22 @@ pub const fn win_now_score(moves: u32) -> i32 {
 mod tests {
     use super::*;
     use crate::engine::Status;
+
+    /// A key gives back its position, along every line of Test_L2_R1.
+    #[test]
+    fn keys_give_back_their_positions() {
+        let text = include_str!("../../tests/data/pons/Test_L2_R1");
+        for line in text.lines().take(100) {
+            let moves = line.split(' ').next().unwrap();
+            for len in 0..=moves.len() {
+                let b = Bits::from_position(&Position::from_moves(&moves[..len]).unwrap());
+                assert_eq!(Bits::from_key(b.key()), b, "{}", &moves[..len]);
+                let mirror = Bits::from_key(b.mirror_key());
+                assert_eq!(mirror.key(), b.mirror_key());
+                assert_eq!(mirror.moves, b.moves);
+            }
+        }
+    }
 
     /// `winning_columns` names exactly the columns where the engine's own win check finds a
     /// win after the move, on every position along Test_L3_R1's first 200 lines.

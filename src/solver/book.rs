@@ -21,7 +21,7 @@
 
 use super::bits::{column_mask, Bits};
 use crate::engine::{Position, WIDTH};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt;
 
 const MAGIC: &[u8; 8] = b"C4BOOK2\n";
@@ -36,7 +36,18 @@ pub const EMBEDDED: &[u8] = include_bytes!("../../www/book.bin");
 #[derive(Debug, Clone, Default)]
 pub struct Book {
     max_moves: u32,
-    scores: HashMap<u64, i8>,
+    /// Entry `n`: the positions with `n` moves, in order of canonical key.
+    layers: Vec<Layer>,
+}
+
+/// A book's positions with one number of moves: canonical keys in increasing order, and
+/// their scores. 9 bytes a position (the 10-move book: 9 MB of the worker's memory), and
+/// a file reads straight into it: its positions come in this order. Lookups search the
+/// keys by halves; the search makes few of them (only up to one move past the book).
+#[derive(Debug, Clone, Default)]
+struct Layer {
+    keys: Vec<u64>,
+    scores: Vec<i8>,
 }
 
 /// Why book data could not be read or written.
@@ -102,10 +113,34 @@ impl Book {
     /// mirror images).
     pub const MAX_DEPTH: u32 = 10;
 
-    pub fn new(max_moves: u32) -> Book {
+    /// A book of the given exact scores (see the score contract on [`super::Solver`]);
+    /// for a position given twice (or with its mirror image), the last score counts.
+    pub fn from_scores(scores: &[(Position, i32)]) -> Book {
+        let mut layers: Vec<Vec<(u64, i8)>> = Vec::new();
+        for (position, score) in scores {
+            let moves = position.move_count();
+            if layers.len() <= moves {
+                layers.resize_with(moves + 1, Vec::new);
+            }
+            layers[moves].push((Self::key_of(position), *score as i8));
+        }
+        let layers: Vec<Layer> = layers
+            .into_iter()
+            .map(|mut entries| {
+                // Stable: of equal keys, the last given is kept.
+                entries.sort_by_key(|&(key, _)| key);
+                entries.reverse();
+                entries.dedup_by_key(|&mut (key, _)| key);
+                entries.reverse();
+                Layer {
+                    keys: entries.iter().map(|&(key, _)| key).collect(),
+                    scores: entries.iter().map(|&(_, score)| score).collect(),
+                }
+            })
+            .collect();
         Book {
-            max_moves,
-            scores: HashMap::new(),
+            max_moves: layers.len().saturating_sub(1) as u32,
+            layers,
         }
     }
 
@@ -122,11 +157,11 @@ impl Book {
     }
 
     pub fn len(&self) -> usize {
-        self.scores.len()
+        self.layers.iter().map(|layer| layer.keys.len()).sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.scores.is_empty()
+        self.len() == 0
     }
 
     pub(crate) fn canonical_key(b: &Bits) -> u64 {
@@ -178,33 +213,37 @@ impl Book {
             .collect()
     }
 
-    /// The canonical keys and positions of [`Book::held_positions`], in the same order,
-    /// found with bitboards and sorting instead of the engine's moves and ordered maps:
-    /// reading a book takes this, so it must be quick (up to 8 moves: 73 ms against 169 ms
-    /// natively).
-    fn held_bits(max_moves: u32) -> Vec<(u64, Bits)> {
-        let mut held = Vec::new();
-        let empty = Bits::from_position(&Position::new());
-        let mut layer = vec![(Self::canonical_key(&empty), empty)];
+    /// Calls `each` with the canonical key and position of every entry of
+    /// [`Book::held_positions`], in the same order, found with keys and sorting instead of
+    /// the engine's moves and ordered maps: reading a book takes this, so it must be quick
+    /// and light (one `u64` per position of a layer and its children).
+    fn for_each_held(max_moves: u32, mut each: impl FnMut(u64, &Bits)) {
+        let mut layer = vec![Self::canonical_key(&Bits::from_position(&Position::new()))];
         for moves in 0..=max_moves {
-            held.extend(layer.iter().filter(|(_, b)| !b.can_win_next()));
-            if moves == max_moves {
-                break;
-            }
-            let mut next = Vec::with_capacity(layer.len() * WIDTH);
-            for (_, b) in &layer {
+            let mut next = Vec::with_capacity(if moves < max_moves {
+                layer.len() * 4
+            } else {
+                0
+            });
+            for &key in &layer {
+                let b = Bits::from_key(key);
+                if !b.can_win_next() {
+                    each(key, &b);
+                }
+                if moves == max_moves {
+                    continue;
+                }
                 // A winning move ends the game; a board cannot fill up this early.
                 for col in (0..WIDTH).filter(|&c| b.can_play(c) && !b.is_winning_move(c)) {
-                    let mut child = *b;
+                    let mut child = b;
                     child.play_col(col);
-                    next.push((Self::canonical_key(&child), child));
+                    next.push(Self::canonical_key(&child));
                 }
             }
-            next.sort_unstable_by_key(|&(key, _)| key);
-            next.dedup_by_key(|&mut (key, _)| key);
+            next.sort_unstable();
+            next.dedup();
             layer = next;
         }
-        held
     }
 
     /// A lower bound on the score of `b` from the book's entries for the positions it can
@@ -242,19 +281,9 @@ impl Book {
     /// The stored score of a position, if the book has it.
     #[inline]
     pub(crate) fn get(&self, b: &Bits) -> Option<i32> {
-        if b.moves > self.max_moves {
-            return None;
-        }
-        self.scores
-            .get(&Self::canonical_key(b))
-            .map(|&s| i32::from(s))
-    }
-
-    /// Stores the exact score of `position` (see the score contract on [`super::Solver`]).
-    pub fn add(&mut self, position: &Position, score: i32) {
-        let b = Bits::from_position(position);
-        self.max_moves = self.max_moves.max(b.moves);
-        self.scores.insert(Self::canonical_key(&b), score as i8);
+        let layer = self.layers.get(b.moves as usize)?;
+        let i = layer.keys.binary_search(&Self::canonical_key(b)).ok()?;
+        Some(i32::from(layer.scores[i]))
     }
 
     /// The stored score of `position`, if the book has it.
@@ -299,24 +328,32 @@ impl Book {
                 found: data.len(),
             });
         }
-        let positions = Self::held_bits(max_moves);
-        if positions.len() != count {
+        let mut layers = vec![Layer::default(); max_moves as usize + 1];
+        let mut scores = data[HEADER..].iter().map(|&byte| byte as i8);
+        let mut listed = 0;
+        let mut bad = None;
+        Self::for_each_held(max_moves, |key, b| {
+            listed += 1;
+            let Some(score) = scores.next() else { return };
+            // No win at once, so a win comes no sooner than with the next-but-one stone.
+            let (min, max) = b.score_range();
+            if !(min..=max).contains(&i32::from(score)) {
+                bad.get_or_insert(listed - 1);
+            }
+            let layer = &mut layers[b.moves as usize];
+            layer.keys.push(key);
+            layer.scores.push(score);
+        });
+        if listed != count {
             return Err(BookError::WrongCount {
-                expected: positions.len(),
+                expected: listed,
                 found: count,
             });
         }
-        let mut scores = HashMap::with_capacity(count);
-        for (index, (&(key, b), &byte)) in positions.iter().zip(&data[HEADER..]).enumerate() {
-            let score = i32::from(byte as i8);
-            // No win at once, so a win comes no sooner than with the next-but-one stone.
-            let (min, max) = b.score_range();
-            if !(min..=max).contains(&score) {
-                return Err(BookError::BadScore { index });
-            }
-            scores.insert(key, score as i8);
+        if let Some(index) = bad {
+            return Err(BookError::BadScore { index });
         }
-        Ok(Book { max_moves, scores })
+        Ok(Book { max_moves, layers })
     }
 }
 
@@ -358,22 +395,28 @@ mod tests {
                 .iter()
                 .map(Book::key_of)
                 .collect();
-            let quick: Vec<u64> = Book::held_bits(max_moves).iter().map(|&(k, _)| k).collect();
+            let mut quick = Vec::new();
+            Book::for_each_held(max_moves, |key, b| {
+                assert_eq!(key, Book::canonical_key(b));
+                quick.push(key);
+            });
             assert_eq!(quick, slow, "up to {max_moves} moves");
         }
-        let quick = Book::held_bits(6);
-        assert!(quick.iter().all(|&(k, b)| k == Book::canonical_key(&b)));
     }
 
     /// Made-up scores, each within what its position allows.
-    fn made_up_book(max_moves: u32) -> Book {
-        let mut book = Book::new(0);
-        for p in Book::positions(max_moves).iter().flatten() {
-            let (min, max) = Bits::from_position(p).score_range();
+    fn made_up_scores(max_moves: u32) -> Vec<(Position, i32)> {
+        let mut scores = Vec::new();
+        for p in Book::positions(max_moves).into_iter().flatten() {
+            let (min, max) = Bits::from_position(&p).score_range();
             let span = (max - min + 1) as u64;
-            book.add(p, min + (Book::key_of(p) % span) as i32);
+            scores.push((p, min + (Book::key_of(&p) % span) as i32));
         }
-        book
+        scores
+    }
+
+    fn made_up_book(max_moves: u32) -> Book {
+        Book::from_scores(&made_up_scores(max_moves))
     }
 
     #[test]
@@ -402,9 +445,22 @@ mod tests {
             5
         );
 
-        let mut gap = book.clone();
-        gap.scores
-            .remove(&Book::key_of(&Position::from_moves("12").unwrap()));
+        // Given twice (here as its mirror image), a position keeps its last score.
+        let twice = Book::from_scores(&[
+            (Position::from_moves("12").unwrap(), 1),
+            (Position::from_moves("76").unwrap(), -1),
+        ]);
+        assert_eq!(twice.len(), 1);
+        assert_eq!(twice.max_moves(), 2);
+        assert_eq!(
+            twice.score_of(&Position::from_moves("12").unwrap()),
+            Some(-1)
+        );
+
+        let gap_key = Book::key_of(&Position::from_moves("12").unwrap());
+        let mut gap = made_up_scores(3);
+        gap.retain(|(p, _)| Book::key_of(p) != gap_key);
+        let gap = Book::from_scores(&gap);
         assert_eq!(
             gap.to_bytes(3).unwrap_err(),
             BookError::Missing { moves: "12".into() }
@@ -463,8 +519,7 @@ mod tests {
             let moves = line.split(' ').next().unwrap();
             let parent = Position::from_moves(moves).unwrap();
             let parent_score = plain.score(&parent).unwrap();
-            let mut book = Book::new(0);
-            book.add(&parent, parent_score);
+            let book = Book::from_scores(&[(parent, parent_score)]);
             let mut bounded = Solver::new(16);
             bounded.set_book(Some(book.clone()));
             for col in parent.legal_columns() {

@@ -14,6 +14,9 @@ const SYMMETRY_MOVES: u32 = 12;
 /// on Test_L1_R3: 16 to 20 is best; lower saves more positions but costs more lookups).
 const ETC_MIN_REMAINING: u32 = 16;
 
+/// The perfect level's first slice of search (positions) for each side of its race.
+const RACE_FIRST_SLICE: u64 = 100_000;
+
 /// Columns from the centre out: the usual best first guess.
 const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
@@ -294,10 +297,16 @@ impl Solver {
     }
 
     /// What the perfect level plays: a move with the best score, uniformly at random among
-    /// all such moves. The columns are tested in a random order and the first that reaches
+    /// all such moves. The columns are put in a random order and the first that reaches
     /// the exact score is played: the first best column of a uniformly random order is a
-    /// uniformly random best column, and the tests after it are saved (as is the last
-    /// column's test, once none before it reached the score).
+    /// uniformly random best column.
+    ///
+    /// Which column that is can be settled two ways: by the candidate's own test (it
+    /// reaches the score), or by every later column's test failing (some column reaches
+    /// it, and every earlier one has failed). The two run side by side in slices of
+    /// doubling size, so the cheaper one decides: proving that a lone best column is best
+    /// can cost several times more than showing that the others are not. The column played
+    /// is the same either way.
     ///
     /// # Errors
     /// [`SolveError::GameOver`] if the game has ended.
@@ -305,6 +314,16 @@ impl Solver {
         &mut self,
         position: &Position,
         rng: &mut Rng,
+    ) -> Result<usize, SolveError> {
+        self.random_best_move_in_slices(position, rng, RACE_FIRST_SLICE)
+    }
+
+    /// [`Solver::random_best_move`], with the race's first slice `first_slice` positions.
+    fn random_best_move_in_slices(
+        &mut self,
+        position: &Position,
+        rng: &mut Rng,
+        first_slice: u64,
     ) -> Result<usize, SolveError> {
         if position.is_over() {
             return Err(SolveError::GameOver);
@@ -316,13 +335,52 @@ impl Solver {
         let best = self.solve(b);
         let mut columns: Vec<usize> = (0..WIDTH).filter(|&c| b.can_play(c)).collect();
         rng.shuffle(&mut columns);
-        for (i, &col) in columns.iter().enumerate() {
-            if i + 1 == columns.len() || self.reaches(b, col, best) {
-                return Ok(col);
+        // What is known of each column: Some(true) if it reaches `best`, Some(false) if not.
+        let mut known = [None; WIDTH];
+        let mut slice = first_slice;
+        loop {
+            // The move played is the first column of the order not known to fall short.
+            let Some(i) = columns.iter().position(|&c| known[c] != Some(false)) else {
+                // Unreachable: some column reaches the position's score.
+                return Err(SolveError::GameOver);
+            };
+            let (candidate, rest) = (columns[i], &columns[i + 1..]);
+            if known[candidate] == Some(true) || rest.iter().all(|&c| known[c] == Some(false)) {
+                return Ok(candidate);
             }
+            // Once a later column is known to reach the score, only the candidate's own
+            // test can settle it: no more slices.
+            let race = !rest.iter().any(|&c| known[c] == Some(true));
+            let budget = if race { slice } else { u64::MAX };
+            known[candidate] = self.reaches_within(b, candidate, best, budget);
+            if known[candidate].is_some() {
+                continue;
+            }
+            // The later columns' slice: as many positions, shared out in order.
+            let start = self.nodes;
+            for &col in rest {
+                if known[col].is_some() {
+                    continue;
+                }
+                let left = slice.saturating_sub(self.nodes - start);
+                known[col] = self.reaches_within(b, col, best, left);
+                if known[col] != Some(false) {
+                    break;
+                }
+            }
+            slice = slice.saturating_mul(2);
         }
-        // A game that is not over has a playable column.
-        Err(SolveError::GameOver)
+    }
+
+    /// [`Solver::reaches`], or None once it has searched `budget` more positions (nothing
+    /// half-searched is stored, and a later call with the same test finds the work done in
+    /// the table).
+    fn reaches_within(&mut self, b: Bits, col: usize, best: i32, budget: u64) -> Option<bool> {
+        self.limit = self.nodes.saturating_add(budget);
+        self.aborted = false;
+        let r = self.reaches(b, col, best);
+        self.limit = u64::MAX;
+        (!std::mem::take(&mut self.aborted)).then_some(r)
     }
 
     /// Thinks ahead on the opponent's time: works out the perfect level's answer to each
@@ -712,5 +770,54 @@ mod tests {
         );
         let over = Position::from_moves("1212121").unwrap();
         assert_eq!(solver.ponder(&over, 10), Err(SolveError::GameOver));
+    }
+
+    /// The race gives the column the plain order gives: the first column of the same
+    /// random order that `best_moves` lists as reaching the score. Tiny first slices make
+    /// it abort, resume and switch sides many times.
+    #[test]
+    fn the_race_plays_the_first_best_column_of_the_random_order() {
+        let mut positions = Vec::new();
+        for (set, count) in [("Test_L2_R1", 15), ("Test_L1_R1", 15), ("Test_L2_R2", 10)] {
+            let text = std::fs::read_to_string(format!("tests/data/pons/{set}")).unwrap();
+            for line in text.lines().take(count) {
+                let moves = line.split(' ').next().unwrap();
+                positions.push(Position::from_moves(moves).unwrap());
+            }
+        }
+        let mut raced = 0;
+        for (n, position) in positions.iter().enumerate() {
+            let best = Solver::new(16).best_moves(position).unwrap();
+            for first_slice in [1, 40, 3_000, RACE_FIRST_SLICE] {
+                for seed in 0..4 {
+                    let mut rng = Rng::new(seed + 10 * n as u64);
+                    let mut expected_rng = rng.clone();
+                    let b = Bits::from_position(position);
+                    let expected = if b.can_win_next() {
+                        expected_rng.pick(&best.columns)
+                    } else {
+                        let mut order: Vec<usize> = (0..WIDTH).filter(|&c| b.can_play(c)).collect();
+                        expected_rng.shuffle(&mut order);
+                        *order.iter().find(|c| best.columns.contains(c)).unwrap()
+                    };
+                    let mut solver = Solver::new(16);
+                    let col = solver
+                        .random_best_move_in_slices(position, &mut rng, first_slice)
+                        .unwrap();
+                    assert_eq!(
+                        col,
+                        expected,
+                        "{} seed {seed} first slice {first_slice}",
+                        position.moves_string()
+                    );
+                    assert_eq!(rng.next_u64(), expected_rng.next_u64(), "same draws");
+                    raced += usize::from(solver.nodes() > first_slice);
+                }
+            }
+        }
+        assert!(
+            raced > 100,
+            "only {raced} choices needed more than one slice"
+        );
     }
 }
