@@ -181,7 +181,7 @@ fn book_from_js(value: &JsValue) -> Result<Option<Book>, JsError> {
 #[wasm_bindgen]
 impl Solver {
     /// `options.tableMiB`: table size in MiB, an integer from 1 to 64 (default 64).
-    /// `options.book`: the bytes of `book.bin` (reading them takes about 150 ms, so make the
+    /// `options.book`: the bytes of `book.bin` (reading them takes 50-180 ms, so make the
     /// solver once, in a worker); none by default.
     #[wasm_bindgen(constructor)]
     pub fn new(
