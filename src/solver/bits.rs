@@ -263,10 +263,13 @@ impl Bits {
 
     /// The scores a position where the side to move cannot win at once can have.
     pub fn score_range(&self) -> (i32, i32) {
-        (
-            -(self.remaining() as i32) / 2,
-            (self.remaining() as i32 + 1) / 2,
-        )
+        Self::score_range_after(self.moves)
+    }
+
+    /// [`Bits::score_range`] of any position with `moves` moves played.
+    pub const fn score_range_after(moves: u32) -> (i32, i32) {
+        let remaining = (CELLS as u32 - moves) as i32;
+        (-remaining / 2, (remaining + 1) / 2)
     }
 
     /// Cells left on the board.
