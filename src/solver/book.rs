@@ -111,8 +111,7 @@ impl Book {
     /// The deepest book a file may claim. Reading lists every position up to it: for 11
     /// moves, 2,773,019 entries (1,784,788 of them with 11 moves) in about 0.26 s natively,
     /// with at most 68 MB in use (while the 11-move children are sorted; 24 MB for 10
-    /// moves). A deeper book would be too slow and too big
-    /// for a browser's worker.
+    /// moves). A deeper book would be too slow and too big for a browser's worker.
     pub const MAX_DEPTH: u32 = 11;
 
     /// A book of the given exact scores (see the score contract on [`super::Solver`]);
