@@ -313,7 +313,7 @@ mod tests {
     use super::*;
     use crate::engine::Status;
 
-    /// A key gives back its position, along every line of Test_L2_R1.
+    /// A key gives back its position, at every move of the first 100 lines of Test_L2_R1.
     #[test]
     fn keys_give_back_their_positions() {
         let text = include_str!("../../tests/data/pons/Test_L2_R1");
