@@ -2,7 +2,9 @@
 // gzipped wasm + JS size, time from navigation to the first drawn board, and frame times
 // during a fall, and the perfect level's time per move in the page (the same module the
 // game's worker runs). Figures only: nothing here is a pass/fail test.
-//   node benches/browser.mjs [--perfect-limit N]   (Test_L1_R3 positions timed, default 20)
+//   node benches/browser.mjs [--perfect-limit N] [--seed S]
+// N: Test_L1_R3 positions timed (default 20). S: the solvers' seed, so that a run can be
+// repeated exactly (default: a fresh random seed per solver, as in the game).
 import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
@@ -12,6 +14,8 @@ import { perfectGroups, perfectHeader, perfectRow, perfectRowsByMoves } from "./
 const args = process.argv.slice(2);
 const limitAt = args.indexOf("--perfect-limit");
 const l1r3 = limitAt >= 0 ? Number(args[limitAt + 1]) : 20;
+const seedAt = args.indexOf("--seed");
+const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : undefined;
 
 /** Prints a dist file's raw and gzipped sizes; returns the gzipped bytes. */
 const size = (f, note = "") => {
@@ -57,11 +61,11 @@ const perfectRows = [];
 // first) and reading it.
 const loads = [];
 for (const [name, lines] of perfectGroups(l1r3)) {
-  const { times, nodes, load } = await page.evaluate(async (lines) => {
+  const { times, nodes, load } = await page.evaluate(async ({ lines, seed }) => {
     const glue = await import("/connect-four.js");
     await glue.default();
     const start = performance.now();
-    const solver = await glue.Solver.load({ tableMiB: 64 });
+    const solver = await glue.Solver.load({ tableMiB: 64, seed });
     const load = performance.now() - start;
     const times = [];
     for (const moves of lines) {
@@ -72,7 +76,7 @@ for (const [name, lines] of perfectGroups(l1r3)) {
     const nodes = solver.nodes;
     solver.free();
     return { times, nodes, load };
-  }, lines);
+  }, { lines, seed });
   loads.push(load);
   perfectRows.push(perfectRow(name, times, nodes), ...perfectRowsByMoves(name, lines, times));
 }
@@ -84,6 +88,6 @@ firsts.sort((a, b) => a - b);
 console.log(`navigation to first drawn board: median ${firsts[2].toFixed(0)} ms (runs: ${firsts.map((x) => x.toFixed(0)).join(", ")})`);
 console.log(`frame intervals during falls (${frames.length} frames): median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms`);
 console.log(`Solver.load (fetch and read book.bin): ${loads.map((x) => x.toFixed(0)).join(", ")} ms`);
-console.log("perfect level in Chromium (book.bin, table 64 MiB), time to choose a move:");
+console.log(`perfect level in Chromium (book.bin, table 64 MiB, seed ${seed ?? "random"}), time to choose a move:`);
 console.log(perfectHeader);
 for (const row of perfectRows) console.log(row);

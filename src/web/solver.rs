@@ -28,11 +28,19 @@ export interface SolverOptions {
    * or `false`) every answer is still exact, but the first moves take far longer.
    */
   book?: Uint8Array | ArrayBuffer | false;
+  /**
+   * Seeds the random choices (the perfect level's pick among equally good moves, and the
+   * lower levels' noise): an integer from 0 to 2^53 - 1. Two solvers with one seed make
+   * the same choices. Default: a fresh random seed, so games differ.
+   */
+  seed?: number;
 }
 /** Options of `Solver.load(options)`. */
 export interface SolverLoadOptions {
   /** Transposition table size in MiB, 1 to 64 (default 64). */
   tableMiB?: number;
+  /** Seeds the random choices, as `SolverOptions.seed` (default: a fresh random seed). */
+  seed?: number;
   /**
    * Where to fetch the opening book (a relative URL resolves as `fetch` resolves it).
    * Default: `book.bin` beside the package's glue module.
@@ -94,15 +102,11 @@ fn chain(promise: &JsValue, method: &str, f: &JsValue) -> Result<JsValue, JsValu
     method.call1(promise, f)
 }
 
-/// `Solver.load`'s table size and book URL.
-fn load_options(options: Option<JsValue>) -> Result<(usize, String), JsError> {
-    let (mib, url) = match options_object(options)? {
-        None => (MAX_TABLE_MIB, JsValue::UNDEFINED),
-        Some(options) => {
-            let url = js_sys::Reflect::get(&options, &JsValue::from_str("bookUrl"))
-                .map_err(|_| JsError::new("could not read options.bookUrl"))?;
-            (table_mib_from_js(&options)?, url)
-        }
+/// `Solver.load`'s table size, seed and book URL.
+fn load_options(options: Option<JsValue>) -> Result<(Settings, String), JsError> {
+    let (settings, url) = match options_object(options)? {
+        None => (Settings::default(), JsValue::UNDEFINED),
+        Some(options) => (Settings::from_js(&options)?, option(&options, "bookUrl")?),
     };
     let url = if url.is_undefined() {
         default_book_url()?
@@ -116,7 +120,7 @@ fn load_options(options: Option<JsValue>) -> Result<(usize, String), JsError> {
             describe(&url)
         )));
     };
-    Ok((mib, url))
+    Ok((settings, url))
 }
 
 /// Where `Solver.load` (and the game's worker) fetches the book unless told: `book.bin`
@@ -134,15 +138,37 @@ pub(crate) fn default_book_url() -> Result<String, JsError> {
     ))
 }
 
-/// The table size in `options.tableMiB` (default [`MAX_TABLE_MIB`]), once `options` is
-/// known to be an object.
-fn table_mib_from_js(options: &JsValue) -> Result<usize, JsError> {
-    let value = js_sys::Reflect::get(options, &JsValue::from_str("tableMiB"))
-        .map_err(|_| JsError::new("could not read options.tableMiB"))?;
-    if value.is_undefined() {
-        return Ok(MAX_TABLE_MIB);
+/// `options[name]`, once `options` is known to be an object.
+fn option(options: &JsValue, name: &str) -> Result<JsValue, JsError> {
+    js_sys::Reflect::get(options, &JsValue::from_str(name))
+        .map_err(|_| JsError::new(&format!("could not read options.{name}")))
+}
+
+/// The options `new Solver` and `Solver.load` share.
+#[derive(Default)]
+struct Settings {
+    /// Table size in MiB; [`MAX_TABLE_MIB`] unless given.
+    table_mib: Option<usize>,
+    /// A fresh random seed unless given.
+    seed: Option<u64>,
+}
+
+impl Settings {
+    /// `options.tableMiB` and `options.seed`, once `options` is known to be an object.
+    fn from_js(options: &JsValue) -> Result<Settings, JsError> {
+        let mib = option(options, "tableMiB")?;
+        let seed = option(options, "seed")?;
+        Ok(Settings {
+            table_mib: match mib.is_undefined() {
+                true => None,
+                false => Some(integer_from_js(&mib, "tableMiB", 1, MAX_TABLE_MIB as u64)? as usize),
+            },
+            seed: match seed.is_undefined() {
+                true => None,
+                false => Some(integer_from_js(&seed, "seed", 0, MAX_SAFE_INTEGER)?),
+            },
+        })
     }
-    Ok(integer_from_js(&value, "tableMiB", 1, MAX_TABLE_MIB as u64)? as usize)
 }
 
 /// `options` if it is an object, `None` if it is missing; an error otherwise.
@@ -183,19 +209,20 @@ impl Solver {
     /// `options.tableMiB`: table size in MiB, an integer from 1 to 64 (default 64).
     /// `options.book`: the bytes of `book.bin` (reading them takes 50-180 ms, so make the
     /// solver once, in a worker); none by default.
+    /// `options.seed`: seeds the random choices, an integer from 0 to 2^53 - 1 (default: a
+    /// fresh random seed, so games differ).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "SolverOptions")] options: Option<JsValue>,
     ) -> Result<Solver, JsError> {
-        let (mib, book) = match options_object(options)? {
-            None => (MAX_TABLE_MIB, None),
-            Some(options) => {
-                let book = js_sys::Reflect::get(&options, &JsValue::from_str("book"))
-                    .map_err(|_| JsError::new("could not read options.book"))?;
-                (table_mib_from_js(&options)?, book_from_js(&book)?)
-            }
+        let (settings, book) = match options_object(options)? {
+            None => (Settings::default(), None),
+            Some(options) => (
+                Settings::from_js(&options)?,
+                book_from_js(&option(&options, "book")?)?,
+            ),
         };
-        Ok(Solver::with(mib, book))
+        Ok(Solver::with(settings, book))
     }
 
     /// A solver with the opening book, fetched from `options.bookUrl` (default: `book.bin`
@@ -209,7 +236,7 @@ impl Solver {
         >,
     ) -> js_sys::Promise {
         // Promise callbacks rather than a Rust future: no executor to ship with the module.
-        let (mib, url) = match load_options(options) {
+        let (settings, url) = match load_options(options) {
             Ok(found) => found,
             Err(e) => return js_sys::Promise::reject(&e.into()),
         };
@@ -238,7 +265,7 @@ impl Solver {
             let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
             let book = Book::from_bytes(&bytes)
                 .map_err(|e| js_sys::Error::new(&format!("invalid opening book at {url}: {e}")))?;
-            Ok(Solver::with(mib, Some(book)).into())
+            Ok(Solver::with(settings, Some(book)).into())
         });
         let chained = chain(&fetched, "then", &on_response)
             .and_then(|p| chain(&p, "catch", &on_failure))
@@ -249,9 +276,11 @@ impl Solver {
         }
     }
 
-    fn with(mib: usize, book: Option<Book>) -> Solver {
-        let seed = (js_sys::Math::random() * 2f64.powi(53)) as u64;
-        let mut core = Core::new(mib);
+    fn with(settings: Settings, book: Option<Book>) -> Solver {
+        let seed = settings
+            .seed
+            .unwrap_or_else(|| (js_sys::Math::random() * 2f64.powi(53)) as u64);
+        let mut core = Core::new(settings.table_mib.unwrap_or(MAX_TABLE_MIB));
         core.set_book(book);
         Solver {
             core,
