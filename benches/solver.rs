@@ -8,6 +8,7 @@
 //! cargo bench --bench solver -- --sets L2_R2 --passes 1
 //!
 //! cargo bench --bench solver -- --perfect --limit 20   # the perfect level's move times
+//! cargo bench --bench solver -- --perfect --limit 1000 --seed 3   # (the default seed is 1)
 //! cargo bench --bench solver -- --analyze --sets L1_R1 --limit 40 --no-peer  # analysis
 //! ```
 //!
@@ -71,6 +72,7 @@ mod native {
         let mut analyze = false;
         let mut table_mib = Solver::DEFAULT_TABLE_MIB;
         let mut passes = None;
+        let mut seed = 1;
         let mut args = std::env::args().skip(1);
         while let Some(a) = args.next() {
             match a.as_str() {
@@ -88,6 +90,7 @@ mod native {
                 }
                 "--no-peer" => peer = false,
                 "--perfect" => perfect = true,
+                "--seed" => seed = args.next().expect("--seed N").parse().expect("a number"),
                 "--analyze" => analyze = true,
                 "--table-mib" => {
                     table_mib = args
@@ -100,7 +103,11 @@ mod native {
             }
         }
         if perfect {
-            return perfect_moves(table_mib, if limit == usize::MAX { 20 } else { limit });
+            return perfect_moves(
+                table_mib,
+                if limit == usize::MAX { 20 } else { limit },
+                seed,
+            );
         }
         println!("| set | positions | ours: correct | ours: mean time | ours: mean nodes | peer: correct | peer: mean time | peer: mean nodes | ours / peer |");
         println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
@@ -227,7 +234,7 @@ mod native {
     }
 
     /// The perfect level's time to choose a move, per group of positions.
-    fn perfect_moves(table_mib: usize, l1r3: usize) {
+    fn perfect_moves(table_mib: usize, l1r3: usize, seed: u64) {
         let digits = |n: usize| -> Vec<String> {
             let mut out = vec![String::new()];
             for _ in 0..n {
@@ -249,7 +256,7 @@ mod native {
         ];
         let book = Book::embedded();
         println!(
-            "book: {} positions, up to {} moves, {} bytes",
+            "book: {} positions, up to {} moves, {} bytes; seed {seed}",
             book.len(),
             book.max_moves(),
             connect_four::solver::book::EMBEDDED.len()
@@ -259,7 +266,7 @@ mod native {
         for (name, lines) in groups {
             let mut solver = Solver::new(table_mib);
             solver.set_book(Some(book.clone()));
-            let mut rng = Rng::new(1);
+            let mut rng = Rng::new(seed);
             let mut times = Vec::new();
             for moves in &lines {
                 let p = Position::from_moves(moves).expect("valid");
