@@ -24,6 +24,9 @@
 //! moves, and in the first `--limit` (default 20) positions of Test_L1_R3. `--analyze` times
 //! the analysis (every column's exact score, as the hint and "Show analysis" need) instead
 //! of the position's score, checking that its best column has the expected score.
+//! `--perfect` also names, on stderr, each group's five moves that searched the most
+//! positions (with the 0-based column played): node counts are the same on every run with
+//! the same seed, and in the browser too (`benches/browser.mjs --seed`).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -268,17 +271,26 @@ mod native {
             solver.set_book(Some(book.clone()));
             let mut rng = Rng::new(seed);
             let mut times = Vec::new();
+            // (positions searched, moves, column played) for each move.
+            let mut searched = Vec::new();
             for moves in &lines {
                 let p = Position::from_moves(moves).expect("valid");
+                let before = solver.nodes();
                 let t = Instant::now();
                 let col = solver
                     .best_move(&p, Level::Perfect, &mut rng)
                     .expect("not over");
                 times.push(t.elapsed().as_secs_f64());
+                searched.push((solver.nodes() - before, moves, col));
                 assert!(p.can_play(col));
             }
             let nodes = format!("{:.0}", solver.nodes() as f64 / times.len() as f64);
             perfect_row(&name, times.clone(), &nodes);
+            searched.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+            let hardest: Vec<String> = (searched.iter().take(5))
+                .map(|(n, moves, col)| format!("{moves} (column {col}: {:.1} M)", *n as f64 / 1e6))
+                .collect();
+            eprintln!("{name}: most positions searched: {}", hardest.join(", "));
             // A group of positions with different numbers of moves (Test_L1_R3): one row
             // per number of moves too, to show where the time goes.
             let mut counts: Vec<usize> = lines.iter().map(String::len).collect();
