@@ -315,10 +315,9 @@ mod solver_api {
     }
 
     fn seeded(seed: JsValue) -> Result<Solver, JsError> {
-        let o = Object::new();
-        Reflect::set(&o, &JsValue::from_str("tableMiB"), &JsValue::from(4)).unwrap();
+        let o = options(4.0);
         Reflect::set(&o, &JsValue::from_str("seed"), &seed).unwrap();
-        Solver::new(Some(o.into()))
+        Solver::new(Some(o))
     }
 
     #[wasm_bindgen_test]

@@ -144,29 +144,44 @@ fn option(options: &JsValue, name: &str) -> Result<JsValue, JsError> {
         .map_err(|_| JsError::new(&format!("could not read options.{name}")))
 }
 
+/// `options[name]` as an integer in `min..=max`, or `None` if it is not given.
+fn integer_option(
+    options: &JsValue,
+    name: &str,
+    min: u64,
+    max: u64,
+) -> Result<Option<u64>, JsError> {
+    let value = option(options, name)?;
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    integer_from_js(&value, name, min, max).map(Some)
+}
+
 /// The options `new Solver` and `Solver.load` share.
-#[derive(Default)]
 struct Settings {
-    /// Table size in MiB; [`MAX_TABLE_MIB`] unless given.
-    table_mib: Option<usize>,
+    /// Table size in MiB.
+    table_mib: usize,
     /// A fresh random seed unless given.
     seed: Option<u64>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            table_mib: MAX_TABLE_MIB,
+            seed: None,
+        }
+    }
 }
 
 impl Settings {
     /// `options.tableMiB` and `options.seed`, once `options` is known to be an object.
     fn from_js(options: &JsValue) -> Result<Settings, JsError> {
-        let mib = option(options, "tableMiB")?;
-        let seed = option(options, "seed")?;
+        let mib = integer_option(options, "tableMiB", 1, MAX_TABLE_MIB as u64)?;
         Ok(Settings {
-            table_mib: match mib.is_undefined() {
-                true => None,
-                false => Some(integer_from_js(&mib, "tableMiB", 1, MAX_TABLE_MIB as u64)? as usize),
-            },
-            seed: match seed.is_undefined() {
-                true => None,
-                false => Some(integer_from_js(&seed, "seed", 0, MAX_SAFE_INTEGER)?),
-            },
+            table_mib: mib.map_or(MAX_TABLE_MIB, |mib| mib as usize),
+            seed: integer_option(options, "seed", 0, MAX_SAFE_INTEGER)?,
         })
     }
 }
@@ -280,7 +295,7 @@ impl Solver {
         let seed = settings
             .seed
             .unwrap_or_else(|| (js_sys::Math::random() * 2f64.powi(53)) as u64);
-        let mut core = Core::new(settings.table_mib.unwrap_or(MAX_TABLE_MIB));
+        let mut core = Core::new(settings.table_mib);
         core.set_book(book);
         Solver {
             core,
