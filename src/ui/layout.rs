@@ -6,6 +6,10 @@ use crate::engine::{HEIGHT, WIDTH};
 /// Rows of the stage: the board plus one row above it.
 pub const STAGE_ROWS: usize = HEIGHT + 1;
 
+/// Room kept free on each side of the board, in cells, so that its outline (0.03 of a cell
+/// wide, centred on the edge) is drawn whole rather than cut by the canvas's edges.
+pub const EDGE: f64 = 0.03;
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Layout {
     /// Stage size in CSS pixels.
@@ -22,11 +26,13 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Fits the largest square-celled board into `width` x `height`, centred.
+    /// Fits the largest square-celled board into `width` x `height`, centred, with
+    /// [`EDGE`] of a cell free around it.
     pub fn fit(width: f64, height: f64) -> Layout {
         let width = width.max(1.0);
         let height = height.max(1.0);
-        let cell = (width / WIDTH as f64).min(height / STAGE_ROWS as f64);
+        let cell = (width / (WIDTH as f64 + 2.0 * EDGE))
+            .min(height / (STAGE_ROWS as f64 + 2.0 * EDGE));
         let left = (width - cell * WIDTH as f64) / 2.0;
         let top = (height - cell * STAGE_ROWS as f64) / 2.0 + cell;
         Layout {
@@ -63,28 +69,52 @@ impl Layout {
 mod tests {
     use super::*;
 
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
     #[test]
     fn fits_wide_and_tall_containers() {
-        let wide = Layout::fit(1400.0, 700.0);
-        assert_eq!(wide.cell, 100.0);
-        assert_eq!(wide.left, 350.0);
-        assert_eq!(wide.top, 100.0);
-        let tall = Layout::fit(350.0, 800.0);
-        assert_eq!(tall.cell, 50.0);
-        assert_eq!(tall.left, 0.0);
+        // 7 rows of 100 px, plus the free edge above and below.
+        let wide = Layout::fit(1400.0, 706.0);
+        assert!(close(wide.cell, 100.0), "{wide:?}");
+        assert!(close(wide.left, 350.0), "{wide:?}");
+        assert!(close(wide.top, 103.0), "{wide:?}");
+        assert!(close(wide.bottom(), 703.0), "{wide:?}");
+        // 7 columns of 50 px, plus the free edge left and right.
+        let tall = Layout::fit(353.0, 800.0);
+        assert!(close(tall.cell, 50.0), "{tall:?}");
+        assert!(close(tall.left, 1.5), "{tall:?}");
         assert!(tall.bottom() <= 800.0);
+    }
+
+    /// The board's outline (0.03 of a cell, centred on its edge) stays inside the stage,
+    /// whichever side limits the size.
+    #[test]
+    fn the_outline_is_never_cut() {
+        for (w, h) in [(616.0, 616.0), (390.0, 390.0), (1400.0, 700.0), (300.0, 900.0)] {
+            let l = Layout::fit(w, h);
+            let half_line = l.cell * 0.015;
+            assert!(l.left >= half_line, "{l:?}");
+            assert!(l.left + l.cell * WIDTH as f64 + half_line <= w, "{l:?}");
+            assert!(l.bottom() + half_line <= h, "{l:?}");
+            assert!(l.top - l.cell >= 0.0, "{l:?}");
+        }
     }
 
     #[test]
     fn maps_positions_to_columns() {
-        let l = Layout::fit(700.0, 700.0);
-        assert_eq!(l.column_at(0.0), Some(0));
-        assert_eq!(l.column_at(99.9), Some(0));
-        assert_eq!(l.column_at(350.0), Some(3));
-        assert_eq!(l.column_at(699.9), Some(6));
-        assert_eq!(l.column_at(700.0), None);
-        assert_eq!(l.column_at(-1.0), None);
-        assert_eq!(l.center(3, 5.0), (350.0, 650.0));
-        assert_eq!(l.center(0, -1.0), (50.0, 50.0));
+        let l = Layout::fit(706.0, 706.0);
+        assert!(close(l.cell, 100.0), "{l:?}");
+        assert_eq!(l.column_at(3.0), Some(0));
+        assert_eq!(l.column_at(102.9), Some(0));
+        assert_eq!(l.column_at(353.0), Some(3));
+        assert_eq!(l.column_at(702.9), Some(6));
+        assert_eq!(l.column_at(703.0), None);
+        assert_eq!(l.column_at(2.9), None);
+        let (x, y) = l.center(3, 5.0);
+        assert!(close(x, 353.0) && close(y, 653.0), "{x} {y}");
+        let (x, y) = l.center(0, -1.0);
+        assert!(close(x, 53.0) && close(y, 53.0), "{x} {y}");
     }
 }

@@ -26,11 +26,7 @@ async function axe(page, when) {
 function clickAndProbe(page, index) {
   return page.evaluate((index) => {
     document.querySelector(`.c4-col[data-column="${index}"]`).click();
-    const canvas = document.querySelector(".c4-stage canvas");
-    const r = canvas.getBoundingClientRect();
-    const cell = Math.min(r.width / 7, r.height / 7);
-    const x = (r.width - 7 * cell) / 2 + (index + 0.8) * cell;
-    const y = (r.height - 7 * cell) / 2 + cell + 5.5 * cell;
+    const { canvas, x, y } = window.__cellPoint(0, index, 5.5, 0.8);
     return window.__probePixel(canvas, x, y);
   }, index);
 }
@@ -47,6 +43,16 @@ test("a whole game won with the mouse: live region, Play again, faded checkers",
   await column(page, 4).waitFor();
   await screenshot(page, "01-start");
   await axe(page, "start");
+  // The board's outline is drawn whole: at the board's left, right and bottom edges (which
+  // nearly touch the canvas's), the pixel on the line has the outline's colour.
+  const edges = await page.evaluate(() => [[0, 3.5, 0], [6, 3.5, 1], [3, 6, 0.5]].map(
+    ([column, rows, across]) => {
+      const { canvas, x, y } = window.__cellPoint(0, column, rows, across);
+      return window.__probePixel(canvas, x, y);
+    }));
+  for (const [i, rgba] of edges.entries()) {
+    assert.ok(near(rgba, COLORS.boardEdge, 24), `outline ${["left", "right", "bottom"][i]}: ${rgba}`);
+  }
   // Red plays column 1 four times; Yellow plays column 2 three times.
   for (const n of [1, 2, 1, 2, 1]) await clickColumn(page, n);
   // Catch the next piece mid-air: right after the click its cell is still empty.

@@ -92,13 +92,7 @@ export async function until(fn, what, ms = 10_000) {
  */
 export async function cellPixel(page, column, row, dx = 0, dy = 0, index = 0) {
   return page.evaluate(({ column, row, dx, dy, index }) => {
-    const canvas = document.querySelectorAll(".c4-stage canvas")[index];
-    const r = canvas.getBoundingClientRect();
-    const cell = Math.min(r.width / 7, r.height / 7);
-    const left = (r.width - 7 * cell) / 2;
-    const top = (r.height - 7 * cell) / 2 + cell;
-    const x = left + (column + 0.5 + dx) * cell;
-    const y = top + (row + 0.5 + dy) * cell;
+    const { canvas, x, y } = window.__cellPoint(index, column, row + 0.5 + dy, dx + 0.5);
     return window.__probePixel(canvas, x, y);
   }, { column, row, dx, dy, index });
 }
@@ -106,9 +100,22 @@ export async function cellPixel(page, column, row, dx = 0, dy = 0, index = 0) {
 /**
  * Installs `window.__probePixel(canvas, cssX, cssY)`: copies one pixel of the game canvas
  * into a probe canvas made for reading, so the test's reads do not slow the game's canvas.
+ * Also `window.__cellPoint(index, column, rows, across)`: board `index`'s canvas and the
+ * point `across` cells right of column `column`'s left edge and `rows` cells below the
+ * board's top edge. The board is found where the page's column controls lie over it (from
+ * the row of air above the board down), so the tests need no copy of the layout's maths.
  */
 export async function installProbe(context) {
   await context.addInitScript(() => {
+    window.__cellPoint = (index, column, rows, across) => {
+      const canvas = document.querySelectorAll(".c4-stage canvas")[index];
+      const r = canvas.getBoundingClientRect();
+      const cols = document.querySelectorAll(".c4-columns")[index].getBoundingClientRect();
+      const cell = cols.width / 7;
+      const x = cols.left - r.left + (column + across) * cell;
+      const y = cols.top - r.top + cell + rows * cell;
+      return { canvas, x, y };
+    };
     let probe;
     window.__probePixel = (canvas, x, y) => {
       probe ??= document.createElement("canvas").getContext("2d", { willReadFrequently: true });
@@ -129,6 +136,7 @@ export const COLORS = {
   red: [0xd2, 0x1f, 0x32],
   yellow: [0xf2, 0xc2, 0x00],
   backdrop: [0xe4, 0xea, 0xf8],
+  boardEdge: [0x12, 0x30, 0x8f],
 };
 
 /** A colour faded to `alpha` over the light backdrop. */
