@@ -31,8 +31,8 @@ impl Layout {
     pub fn fit(width: f64, height: f64) -> Layout {
         let width = width.max(1.0);
         let height = height.max(1.0);
-        let cell = (width / (WIDTH as f64 + 2.0 * EDGE))
-            .min(height / (STAGE_ROWS as f64 + 2.0 * EDGE));
+        let cell =
+            (width / (WIDTH as f64 + 2.0 * EDGE)).min(height / (STAGE_ROWS as f64 + 2.0 * EDGE));
         let left = (width - cell * WIDTH as f64) / 2.0;
         let top = (height - cell * STAGE_ROWS as f64) / 2.0 + cell;
         Layout {
@@ -92,7 +92,12 @@ mod tests {
     /// whichever side limits the size.
     #[test]
     fn the_outline_is_never_cut() {
-        for (w, h) in [(616.0, 616.0), (390.0, 390.0), (1400.0, 700.0), (300.0, 900.0)] {
+        for (w, h) in [
+            (616.0, 616.0),
+            (390.0, 390.0),
+            (1400.0, 700.0),
+            (300.0, 900.0),
+        ] {
             let l = Layout::fit(w, h);
             let half_line = l.cell * 0.015;
             assert!(l.left >= half_line, "{l:?}");
