@@ -41,7 +41,7 @@ pub struct Book {
 }
 
 /// A book's positions with one number of moves: canonical keys in increasing order, and
-/// their scores. 9 bytes a position (the 10-move book: 9 MB of the worker's memory), and
+/// their scores. 9 bytes a position (the 11-move book: 25 MB of the worker's memory), and
 /// a file reads straight into it: its positions come in this order. Lookups search the
 /// keys by halves; the search makes few of them (only up to one move past the book).
 #[derive(Debug, Clone, Default)]
