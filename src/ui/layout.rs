@@ -6,9 +6,12 @@ use crate::engine::{HEIGHT, WIDTH};
 /// Rows of the stage: the board plus one row above it.
 pub const STAGE_ROWS: usize = HEIGHT + 1;
 
-/// Room kept free on each side of the board, in cells, so that its outline (0.03 of a cell
-/// wide, centred on the edge) is drawn whole rather than cut by the canvas's edges.
-pub const EDGE: f64 = 0.03;
+/// The width of the board's outline, in cells (see [`Layout::outline_width`]).
+pub const OUTLINE: f64 = 0.03;
+
+/// Room kept free on each side of the board, in cells, so that its outline (centred on the
+/// edge) is drawn whole rather than cut by the canvas's edges.
+pub const EDGE: f64 = OUTLINE;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Layout {
@@ -59,6 +62,11 @@ impl Layout {
         (c >= 0.0 && c < WIDTH as f64).then_some(c as usize)
     }
 
+    /// The width of the board's outline in CSS pixels: [`OUTLINE`] of a cell, at least 1.
+    pub fn outline_width(&self) -> f64 {
+        (self.cell * OUTLINE).max(1.0)
+    }
+
     /// The board's bottom edge.
     pub fn bottom(&self) -> f64 {
         self.top + self.cell * HEIGHT as f64
@@ -88,8 +96,8 @@ mod tests {
         assert!(tall.bottom() <= 800.0);
     }
 
-    /// The board's outline (0.03 of a cell, centred on its edge) stays inside the stage,
-    /// whichever side limits the size.
+    /// The board's outline (centred on its edge) stays inside the stage, whichever side
+    /// limits the size.
     #[test]
     fn the_outline_is_never_cut() {
         for (w, h) in [
@@ -99,7 +107,7 @@ mod tests {
             (300.0, 900.0),
         ] {
             let l = Layout::fit(w, h);
-            let half_line = l.cell * 0.015;
+            let half_line = l.outline_width() / 2.0;
             assert!(l.left >= half_line, "{l:?}");
             assert!(l.left + l.cell * WIDTH as f64 + half_line <= w, "{l:?}");
             assert!(l.bottom() + half_line <= h, "{l:?}");

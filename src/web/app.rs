@@ -530,7 +530,7 @@ impl App {
         ctx.set_fill_style_str(pal.board);
         ctx.fill_with_canvas_winding_rule(CanvasWindingRule::Evenodd);
         ctx.set_stroke_style_str(pal.board_edge);
-        ctx.set_line_width((l.cell * 0.03).max(1.0));
+        ctx.set_line_width(l.outline_width());
         ctx.stroke();
 
         // Winning checkers: a ring that does not rely on colour.

@@ -45,13 +45,10 @@ test("a whole game won with the mouse: live region, Play again, faded checkers",
   await axe(page, "start");
   // The board's outline is drawn whole: at the board's left, right and bottom edges (which
   // nearly touch the canvas's), the pixel on the line has the outline's colour.
-  const edges = await page.evaluate(() => [[0, 3.5, 0], [6, 3.5, 1], [3, 6, 0.5]].map(
-    ([column, rows, across]) => {
-      const { canvas, x, y } = window.__cellPoint(0, column, rows, across);
-      return window.__probePixel(canvas, x, y);
-    }));
-  for (const [i, rgba] of edges.entries()) {
-    assert.ok(near(rgba, COLORS.boardEdge, 24), `outline ${["left", "right", "bottom"][i]}: ${rgba}`);
+  const edges = { left: [0, 3, -0.5, 0], right: [6, 3, 0.5, 0], bottom: [3, 5, 0, 0.5] };
+  for (const [side, [col, row, dx, dy]] of Object.entries(edges)) {
+    const rgba = await cellPixel(page, col, row, dx, dy);
+    assert.ok(near(rgba, COLORS.boardEdge, 24), `outline ${side}: ${rgba}`);
   }
   // Red plays column 1 four times; Yellow plays column 2 three times.
   for (const n of [1, 2, 1, 2, 1]) await clickColumn(page, n);
