@@ -14,7 +14,7 @@ import { perfectGroups, perfectHeader, perfectRow, perfectRowsByMoves } from "./
 const require = createRequire(import.meta.url);
 const { Solver } = require("../pkg-node/connect_four.js");
 // The opening book, as the game's worker fetches it, for the perfect-level runs.
-const book = readFileSync(new URL("../www/book.bin", import.meta.url));
+const book = readFileSync(new URL("../src/solver/book.bin", import.meta.url));
 const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
 const sets = opt("--sets", "L3_R1,L2_R1,L2_R2,L1_R1,L1_R2,L1_R3").split(",");

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 source scripts/env.sh
 wasm-pack build --release --target web
-cp www/book.bin pkg/book.bin
+cp src/solver/book.bin pkg/book.bin
 node -e '
 const fs = require("fs");
 const pkg = JSON.parse(fs.readFileSync("pkg/package.json", "utf8"));

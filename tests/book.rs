@@ -1,5 +1,5 @@
-//! The built-in opening book (`www/book.bin`, made by `make-book`): it reads, covers the
-//! opening, and agrees with itself and with the rules of negamax. (The wasm module leaves
+//! The built-in opening book (`src/solver/book.bin`, made by `make-book`): it reads, covers
+//! the opening, and agrees with itself and with the rules of negamax. (The wasm module leaves
 //! the book out; `tests/web.rs` hands it the file's bytes, as the page's worker does.)
 #![cfg(not(target_arch = "wasm32"))]
 

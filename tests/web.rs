@@ -361,7 +361,7 @@ mod solver_api {
     }
 
     /// The book file, as the page's worker fetches it (the module itself leaves it out).
-    const BOOK: &[u8] = include_bytes!("../www/book.bin");
+    const BOOK: &[u8] = include_bytes!("../src/solver/book.bin");
 
     fn book_options(book: &JsValue) -> JsValue {
         let o = Object::new();

@@ -12,9 +12,10 @@
 //! bound its own from below, which often settles it in one search. `--threads N` solves N
 //! positions of a depth at a time, each thread with its own table of `--table-mib` MiB.
 //! Progress is appended to `book/progress.txt` (`<moves> <score>` per line, in the order
-//! solved) after every position, so a stopped run resumes where it stopped; `www/book.bin`
-//! is rewritten each time a depth is complete (the file format holds complete depths only,
-//! see `connect_four::solver::book`).
+//! solved) after every position, so a stopped run resumes where it stopped;
+//! `src/solver/book.bin` is rewritten each time a depth is complete (the file format holds
+//! complete depths only, see `connect_four::solver::book`). `--progress FILE` and `--out
+//! FILE` choose other paths.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -52,7 +53,7 @@ mod native {
             table_mib: 2048,
             threads: 1,
             progress: "book/progress.txt".into(),
-            out: "www/book.bin".into(),
+            out: "src/solver/book.bin".into(),
         };
         let mut it = std::env::args().skip(1);
         while let Some(flag) = it.next() {

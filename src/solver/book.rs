@@ -31,7 +31,7 @@ const HEADER: usize = 13;
 /// The wasm module leaves it out: the page's worker fetches `book.bin` and hands its bytes
 /// to the solver, so the book never delays the first board.
 #[cfg(not(target_arch = "wasm32"))]
-pub const EMBEDDED: &[u8] = include_bytes!("../../www/book.bin");
+pub const EMBEDDED: &[u8] = include_bytes!("book.bin");
 
 #[derive(Debug, Clone, Default)]
 pub struct Book {
@@ -145,7 +145,7 @@ impl Book {
         }
     }
 
-    /// The book `make-book` generated (`www/book.bin`), built into native builds. An
+    /// The book `make-book` generated (`src/solver/book.bin`), built into native builds. An
     /// unreadable file gives an empty book, not a panic: the search still answers exactly,
     /// only slower (`tests/book.rs` checks that the built-in one reads and is consistent).
     #[cfg(not(target_arch = "wasm32"))]
