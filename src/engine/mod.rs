@@ -12,6 +12,8 @@ pub mod notation;
 mod position;
 
 pub use error::{ParseMovesError, PlayError};
+/// The one four-in-a-row test, shared with the solver's bitboards.
+pub(crate) use position::has_four;
 pub use position::{Cell, Placed, Player, Position, Status};
 
 /// Number of columns on the standard board.

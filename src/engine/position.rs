@@ -111,7 +111,10 @@ fn bit(column: usize, height: usize) -> u64 {
     1u64 << (column * COLUMN_BITS + height)
 }
 
-/// Whether `stones` holds four in a row anywhere: 4 directions, 4 operations each.
+/// Whether `stones` (in the layout above) holds four in a row anywhere: 4 directions, 4
+/// operations each, and no branch until the end. The solver's follow-up bounds use it too
+/// (`solver::bits`), where the answer is usually `false`, so every direction is tested
+/// anyway.
 #[inline(always)]
 pub(crate) fn has_four(stones: u64) -> bool {
     let mut found = 0;

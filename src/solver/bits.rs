@@ -1,7 +1,7 @@
 //! The search's own compact position: the side to move's stones and all stones, in the
 //! engine's bit layout (see `engine::position`). 16 bytes plus a move count, `Copy`.
 
-use crate::engine::{Position, CELLS, HEIGHT, WIDTH};
+use crate::engine::{has_four, Position, CELLS, HEIGHT, WIDTH};
 
 pub const H1: u32 = HEIGHT as u32 + 1;
 
@@ -57,15 +57,6 @@ pub fn winning_cells(own: u64, mask: u64) -> u64 {
 const EVEN_ROWS: u64 = BOTTOM * 0b10_1010;
 /// The rows a column's first, third and fifth stones go to.
 const ODD_ROWS: u64 = BOTTOM * 0b1_0101;
-
-/// Whether the stones `s` hold four in a row.
-#[inline(always)]
-fn has_four(s: u64) -> bool {
-    [1, H1, H1 - 1, H1 + 1].iter().any(|&d| {
-        let pairs = s & (s >> d);
-        pairs & (pairs >> (2 * d)) != 0
-    })
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bits {
