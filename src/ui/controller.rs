@@ -1,39 +1,14 @@
-//! The UI controller: turns input into moves and keeps the animation timeline. Pure: the
-//! web layer passes in the time and carries out the returned [`Effect`]s.
+//! The UI controller: a state machine that turns commands and the worker's replies into
+//! moves, and keeps the animation timeline. Pure: the web layer passes in the time and
+//! carries out the returned [`Effect`]s.
 
 use super::anim;
+use super::command::Command;
+use super::protocol::{Reply, Request, Scores};
+use super::settings::{PlayerKind, Settings};
 use super::text;
-use crate::engine::{Cell, Placed, PlayError, Player, Position, WIDTH};
+use crate::engine::{Cell, Placed, Player, Position, WIDTH};
 use crate::solver::Level;
-
-/// Who plays a side. The computer's moves come from the AI worker (`web::ai`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlayerKind {
-    Human,
-    Computer(Level),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Settings {
-    /// Red (first) and Yellow (second).
-    pub players: [PlayerKind; 2],
-    pub reduced_motion: bool,
-    /// Show every column's outcome above the board.
-    pub show_analysis: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            players: [PlayerKind::Human; 2],
-            reduced_motion: false,
-            show_analysis: false,
-        }
-    }
-}
-
-/// Per-column solver scores for the side to move, `None` for a full column.
-pub type Scores = [Option<i32>; WIDTH];
 
 /// A piece on its way down.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -45,60 +20,80 @@ pub struct Fall {
     pub duration: f64,
 }
 
-/// What the web layer must do after an input or a tick.
+/// What the web layer must do after a command, a reply or a tick.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
     /// Say this in the polite live region.
     Announce(String),
     /// The game has ended (the last piece has landed): show the result and Play again.
     Finished(String),
-    /// The board, the turn or the controls changed: redraw and refresh the DOM mirror.
+    /// What the board or the controls show changed: redraw and refresh the DOM mirror.
     Changed,
-    /// It is the computer's turn in this position; `request` tags the answer so that a late
-    /// one (after undo or a new game) is dropped.
-    ComputerTurn {
-        request: u64,
-        moves: String,
-        level: Level,
-    },
-    /// Any pending computer request (move or analysis) is void.
+    /// Send this to the computer's worker, starting the worker if need be.
+    Ask(Request),
+    /// The worker's job is no longer wanted. A search cannot be interrupted, so the worker
+    /// is stopped (and replaced on the next request).
     CancelComputer,
-    /// Analyse this position (per-column scores); the answer comes to
-    /// [`Controller::analysis_result`] tagged with the same moves.
-    Analyze { moves: String },
-    /// Find this position's best columns and their score, for a hint (cheaper than an
-    /// analysis); the answer comes to [`Controller::hint_result`] tagged with the same moves.
-    Hint { moves: String },
-    /// A person is to move against the perfect level: the computer may think ahead about
-    /// its replies meanwhile. No answer comes back.
-    Ponder { moves: String },
+}
+
+/// What the computer's worker is doing for this game: one job at a time. Each job has an
+/// `id`, and only a reply with that `id` is taken; any other is stale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Job {
+    Idle,
+    /// Working out the computer's move.
+    Move {
+        id: u32,
+    },
+    /// Scoring every column; a hint follows from the scores when `hint` is set.
+    Analysis {
+        id: u32,
+        hint: bool,
+    },
+    /// Looking for the best columns, for a hint.
+    Hint {
+        id: u32,
+    },
+}
+
+impl Job {
+    /// The job's id, if there is a job.
+    pub fn id(self) -> Option<u32> {
+        match self {
+            Job::Idle => None,
+            Job::Move { id } | Job::Analysis { id, .. } | Job::Hint { id } => Some(id),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
 pub struct Controller {
     position: Position,
     settings: Settings,
+    /// The keyboard's column.
     selected: usize,
+    /// The column under the pointer.
+    hover: Option<usize>,
+    /// Whether the keyboard focus is on a column control.
+    board_focused: bool,
     fall: Option<Fall>,
+    /// A drop asked for while a piece was falling, played when it lands.
     queued: Option<usize>,
     /// When the fade at the end started.
     finished_at: Option<f64>,
     /// The winning line, worked out once when the game is finished (drawn every frame).
     win_line: Vec<Cell>,
-    /// Tags computer requests; bumped whenever the position changes under one.
-    request: u64,
-    waiting: bool,
+    job: Job,
+    /// The last job's id.
+    last_id: u32,
     /// The analysis of the current position, once known.
     analysis: Option<Scores>,
-    analysis_pending: bool,
-    /// An [`Effect::Hint`] was sent and its answer has not come.
-    hint_pending: bool,
-    /// A hint was asked for and is waiting for the analysis or the hint search.
-    hint_wanted: bool,
-    /// The hinted column.
-    hint: Option<usize>,
-    /// The last position a [`Effect::Ponder`] was sent for.
+    /// The hinted column and its score.
+    hint: Option<(usize, i32)>,
+    /// The last position a [`Request::Ponder`] was sent for.
     pondered: Option<String>,
+    /// Whether the player has heard that the opening book is missing.
+    book_warned: bool,
 }
 
 impl Controller {
@@ -114,57 +109,211 @@ impl Controller {
             position,
             settings,
             selected: WIDTH / 2,
+            hover: None,
+            board_focused: false,
             fall: None,
             queued: None,
-            request: 0,
-            waiting: false,
+            job: Job::Idle,
+            last_id: 0,
             analysis: None,
-            analysis_pending: false,
-            hint_pending: false,
-            hint_wanted: false,
             hint: None,
             pondered: None,
+            book_warned: false,
         }
     }
 
-    /// The analysis of the current position, if it is known and shown or hinted.
+    /// Carries out a person's command at time `now`.
+    pub fn command(&mut self, command: Command, now: f64) -> Vec<Effect> {
+        match command {
+            Command::Drop(column) => self.drop_piece(column, now),
+            Command::Select(column) => self.select(column),
+            Command::SelectBy(delta) => self.move_selection(delta),
+            Command::Hover(column) => {
+                let column = column.filter(|&c| c < WIDTH);
+                self.set_view(|c| &mut c.hover, column)
+            }
+            Command::FocusBoard(on) => self.set_view(|c| &mut c.board_focused, on),
+            Command::Undo => self.undo(now),
+            Command::NewGame => self.new_game(now),
+            Command::Hint => self.request_hint(),
+            Command::SetPlayers(players) => self.set_settings(
+                Settings {
+                    players,
+                    ..self.settings
+                },
+                now,
+            ),
+            Command::SetReducedMotion(on) => self.set_settings(
+                Settings {
+                    reduced_motion: on,
+                    ..self.settings
+                },
+                now,
+            ),
+            Command::SetAnalysis(on) => self.set_settings(
+                Settings {
+                    show_analysis: on,
+                    ..self.settings
+                },
+                now,
+            ),
+        }
+    }
+
+    /// Sets a piece of view state (the pointer's column, the focus); `Changed` if it changed.
+    fn set_view<T: PartialEq>(
+        &mut self,
+        field: impl FnOnce(&mut Self) -> &mut T,
+        value: T,
+    ) -> Vec<Effect> {
+        let slot = field(self);
+        if *slot == value {
+            return Vec::new();
+        }
+        *slot = value;
+        vec![Effect::Changed]
+    }
+
+    /// Takes the worker's reply at time `now`. A reply to a job that is no longer wanted
+    /// (its `id` is not the current job's) changes nothing.
+    pub fn reply(&mut self, reply: Reply, now: f64) -> Vec<Effect> {
+        match reply {
+            Reply::Ready {
+                warning: Some(reason),
+            } if !self.book_warned => {
+                // Each new worker (one per cancelled search) says it again: say it once.
+                self.book_warned = true;
+                vec![Effect::Announce(text::no_book_text(&reason))]
+            }
+            Reply::Ready { .. } => Vec::new(),
+            Reply::Move { id, column } if self.job == (Job::Move { id }) => {
+                self.job = Job::Idle;
+                match self.position.play(usize::from(column)) {
+                    Ok(placed) => self.placed(placed, now),
+                    Err(e) => self.computer_failed(&e.to_string()),
+                }
+            }
+            Reply::Analysis { id, scores } => match self.job {
+                Job::Analysis { id: want, hint } if want == id => {
+                    self.job = Job::Idle;
+                    self.analysis = Some(scores);
+                    let mut effects = vec![Effect::Changed];
+                    if hint {
+                        effects.extend(self.hint_from_analysis());
+                    } else if self.settings.show_analysis {
+                        effects.push(Effect::Announce(text::analysis_text(
+                            &scores,
+                            self.position.move_count(),
+                        )));
+                    }
+                    effects
+                }
+                _ => Vec::new(),
+            },
+            Reply::Hint { id, score, columns } if self.job == (Job::Hint { id }) => {
+                self.job = Job::Idle;
+                let columns: Vec<usize> = columns.into_iter().map(usize::from).collect();
+                let mut effects = vec![Effect::Changed];
+                effects.extend(self.give_hint(&columns, score));
+                effects
+            }
+            Reply::Failed { id, error } if id.is_none() || id == self.job.id() => {
+                self.job = Job::Idle;
+                self.computer_failed(&error)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The worker could not do its job: nothing is pending any more, and the person can
+    /// change the players or start again.
+    fn computer_failed(&mut self, message: &str) -> Vec<Effect> {
+        vec![
+            Effect::Announce(text::computer_failed_text(message)),
+            Effect::Changed,
+        ]
+    }
+
+    /// What the worker is doing.
+    pub fn job(&self) -> Job {
+        self.job
+    }
+
+    /// The analysis of the current position, if it is known.
     pub fn analysis(&self) -> Option<&Scores> {
         self.analysis.as_ref()
     }
 
+    /// The hinted column.
     pub fn hint(&self) -> Option<usize> {
-        self.hint
+        self.hint.map(|(column, _)| column)
     }
 
     /// Whether an analysis or a hint is being worked out.
     pub fn is_analyzing(&self) -> bool {
-        self.analysis_pending || self.hint_pending
+        matches!(self.job, Job::Analysis { .. } | Job::Hint { .. })
+    }
+
+    /// Whether the computer is working on a move.
+    pub fn is_thinking(&self) -> bool {
+        matches!(self.job, Job::Move { .. })
+    }
+
+    /// Starts `job` (made with a fresh id), after dropping any other.
+    fn start(&mut self, job: impl FnOnce(u32) -> (Job, Request)) -> Vec<Effect> {
+        self.last_id = self.last_id.wrapping_add(1);
+        let (job, request) = job(self.last_id);
+        self.job = job;
+        vec![Effect::Ask(request), Effect::Changed]
+    }
+
+    /// Drops the worker's job, if it has one: the one way work in progress is cancelled.
+    fn cancel_job(&mut self) -> Vec<Effect> {
+        let busy = self.job != Job::Idle;
+        self.job = Job::Idle;
+        if busy {
+            vec![Effect::CancelComputer]
+        } else {
+            Vec::new()
+        }
     }
 
     /// A person asks which move is best.
-    pub fn request_hint(&mut self) -> Vec<Effect> {
+    fn request_hint(&mut self) -> Vec<Effect> {
         if self.position.is_over() {
-            return vec![Effect::Announce(
-                "The game is over: there is no move to hint.".into(),
-            )];
+            return vec![Effect::Announce(text::NO_HINT_GAME_OVER.into())];
         }
         if !self.human_to_move() {
-            return vec![Effect::Announce("Wait: the computer is thinking.".into())];
+            return vec![Effect::Announce(text::WAIT_FOR_COMPUTER.into())];
         }
-        self.hint_wanted = true;
+        if let Some((column, score)) = self.hint {
+            // Asked again: say it again.
+            return vec![Effect::Announce(text::hint_text(
+                column,
+                score,
+                self.position.move_count(),
+            ))];
+        }
         if self.analysis.is_some() {
             return self.hint_from_analysis();
         }
-        let mut effects = vec![Effect::Announce("Looking for the best move…".into())];
-        if self.settings.show_analysis || self.analysis_pending {
-            // The analysis is wanted anyway, and the hint follows from it.
-            effects.extend(self.request_analysis());
-        } else if !self.hint_pending {
-            self.hint_pending = true;
-            effects.push(Effect::Hint {
-                moves: self.position.moves_string(),
-            });
-            effects.push(Effect::Changed);
+        let mut effects = vec![Effect::Announce(text::LOOKING_FOR_HINT.into())];
+        let moves = self.position.moves_string();
+        match self.job {
+            Job::Analysis { id, .. } => self.job = Job::Analysis { id, hint: true },
+            Job::Hint { .. } => {}
+            Job::Idle | Job::Move { .. } if self.settings.show_analysis => {
+                // The analysis is wanted anyway, and the hint follows from it.
+                effects.extend(self.start(|id| {
+                    (
+                        Job::Analysis { id, hint: true },
+                        Request::Analyze { id, moves },
+                    )
+                }));
+            }
+            Job::Idle | Job::Move { .. } => {
+                effects.extend(self.start(|id| (Job::Hint { id }, Request::Hint { id, moves })));
+            }
         }
         effects
     }
@@ -190,100 +339,31 @@ impl Controller {
         else {
             return Vec::new();
         };
-        self.hint_wanted = false;
-        self.hint = Some(column);
-        let outcome = text::outcome_text(score, self.position.move_count());
+        self.hint = Some((column, score));
         vec![
-            Effect::Announce(format!("Hint: column {}, {outcome}", column + 1)),
+            Effect::Announce(text::hint_text(column, score, self.position.move_count())),
             Effect::Changed,
         ]
     }
 
-    /// The worker's answer to [`Effect::Hint`] for the position after `moves`: the columns
-    /// that reach the best score `score`. Stale answers are ignored.
-    pub fn hint_result(&mut self, moves: &str, score: i32, columns: &[usize]) -> Vec<Effect> {
-        if moves != self.position.moves_string() || self.position.is_over() {
-            return Vec::new();
-        }
-        self.hint_pending = false;
-        if !self.hint_wanted || self.hint.is_some() {
-            return vec![Effect::Changed];
-        }
-        self.give_hint(columns, score)
-    }
-
+    /// Asks for the analysis of the current position unless it is known or on its way.
     fn request_analysis(&mut self) -> Vec<Effect> {
-        if self.analysis.is_some() || self.analysis_pending || self.position.is_over() {
+        if self.analysis.is_some() || self.position.is_over() {
             return Vec::new();
         }
-        self.analysis_pending = true;
-        vec![
-            Effect::Analyze {
-                moves: self.position.moves_string(),
-            },
-            Effect::Changed,
-        ]
-    }
-
-    /// The worker failed on its request: nothing is pending any more, and the person can
-    /// change the players or start again.
-    pub fn computer_failed(&mut self, message: &str) -> Vec<Effect> {
-        self.waiting = false;
-        self.drop_worker_jobs();
-        self.hint_wanted = false;
-        vec![
-            Effect::Announce(format!("The computer could not move: {message}")),
-            Effect::Changed,
-        ]
-    }
-
-    /// The computer's worker started without its opening book (`reason`, e.g. "could not
-    /// load the opening book from …: HTTP 404"): the game goes on, but the person hears why
-    /// early answers may be slow.
-    pub fn book_unavailable(&self, reason: &str) -> Vec<Effect> {
-        // ASCII only: the messages are English, and Unicode's case tables would add 15 KB
-        // to the wasm module.
-        let mut reason = reason.to_owned();
-        if let Some(first) = reason.get_mut(..1) {
-            first.make_ascii_uppercase();
-        }
-        vec![Effect::Announce(format!(
-            "{reason}. The computer still plays exactly, but may think longer early in the game."
-        ))]
-    }
-
-    /// The worker's analysis of the position after `moves`. Stale answers are ignored.
-    pub fn analysis_result(&mut self, moves: &str, scores: Scores) -> Vec<Effect> {
-        if moves != self.position.moves_string() || self.position.is_over() {
-            return Vec::new();
-        }
-        self.analysis_pending = false;
-        self.analysis = Some(scores);
-        let mut effects = vec![Effect::Changed];
-        if self.hint_wanted {
-            effects.extend(self.hint_from_analysis());
-        } else if self.settings.show_analysis {
-            effects.push(Effect::Announce(text::analysis_text(
-                &scores,
-                self.position.move_count(),
-            )));
-        }
-        effects
-    }
-
-    /// Forgets any analysis or hint being worked out; true if there was one (the worker is
-    /// then busy with something no longer wanted).
-    fn drop_worker_jobs(&mut self) -> bool {
-        let analysis = std::mem::take(&mut self.analysis_pending);
-        let hint = std::mem::take(&mut self.hint_pending);
-        analysis || hint
+        let hint = match self.job {
+            Job::Analysis { .. } => return Vec::new(),
+            Job::Hint { .. } => true,
+            Job::Idle | Job::Move { .. } => false,
+        };
+        let moves = self.position.moves_string();
+        self.start(|id| (Job::Analysis { id, hint }, Request::Analyze { id, moves }))
     }
 
     /// The position changed: what was known about the old one is void.
     fn position_changed(&mut self) {
         self.analysis = None;
         self.hint = None;
-        self.hint_wanted = false;
     }
 
     pub fn position(&self) -> &Position {
@@ -298,13 +378,18 @@ impl Controller {
         self.selected
     }
 
-    pub fn fall(&self) -> Option<Fall> {
-        self.fall
+    /// The column under the pointer.
+    pub fn hover(&self) -> Option<usize> {
+        self.hover
     }
 
-    /// Whether the computer is working on a move.
-    pub fn is_thinking(&self) -> bool {
-        self.waiting
+    /// Whether the keyboard focus is on a column control.
+    pub fn board_focused(&self) -> bool {
+        self.board_focused
+    }
+
+    pub fn fall(&self) -> Option<Fall> {
+        self.fall
     }
 
     /// Whether a person may drop a piece now (it is a human's turn and the game is on).
@@ -316,7 +401,7 @@ impl Controller {
         usize::from(self.position.current_player().number() - 1)
     }
 
-    pub fn select(&mut self, column: usize) -> Vec<Effect> {
+    fn select(&mut self, column: usize) -> Vec<Effect> {
         if column < WIDTH && column != self.selected {
             self.selected = column;
             return vec![Effect::Changed];
@@ -325,18 +410,15 @@ impl Controller {
     }
 
     /// Moves the selection left (-1) or right (+1), stopping at the edges.
-    pub fn move_selection(&mut self, delta: i32) -> Vec<Effect> {
+    fn move_selection(&mut self, delta: i32) -> Vec<Effect> {
         let next = (self.selected as i32 + delta).clamp(0, WIDTH as i32 - 1) as usize;
         self.select(next)
     }
 
     /// A person asks to drop a piece in `column`.
-    pub fn drop_piece(&mut self, column: usize, now: f64) -> Vec<Effect> {
+    fn drop_piece(&mut self, column: usize, now: f64) -> Vec<Effect> {
         if column >= WIDTH {
-            return vec![Effect::Announce(format!(
-                "There is no column {}",
-                column + 1
-            ))];
+            return vec![Effect::Announce(text::no_such_column(column))];
         }
         self.selected = column;
         if self.fall.is_some() {
@@ -345,57 +427,43 @@ impl Controller {
             return vec![Effect::Changed];
         }
         if self.position.is_over() {
-            return vec![Effect::Announce(
-                "The game is over. Press N or choose New game to play again.".into(),
-            )];
+            return vec![Effect::Announce(text::GAME_OVER.into())];
         }
         if !self.human_to_move() {
-            return vec![Effect::Announce("Wait: the computer is thinking.".into())];
+            return vec![Effect::Announce(text::WAIT_FOR_COMPUTER.into())];
         }
-        self.play(column, now)
-    }
-
-    /// The computer's answer to request `request`. Stale answers are ignored.
-    pub fn computer_move(&mut self, request: u64, column: usize, now: f64) -> Vec<Effect> {
-        if request != self.request || !self.waiting || self.position.is_over() {
-            return Vec::new();
-        }
-        self.waiting = false;
-        self.play(column, now)
-    }
-
-    fn play(&mut self, column: usize, now: f64) -> Vec<Effect> {
         match self.position.play(column) {
-            Ok(placed) => {
-                self.position_changed();
-                let mut effects = Vec::new();
-                if self.drop_worker_jobs() {
-                    effects.push(Effect::CancelComputer);
-                }
-                let distance = f64::from(placed.row) + 1.0;
-                let duration = if self.settings.reduced_motion {
-                    0.0
-                } else {
-                    anim::fall_duration(distance)
-                };
-                self.fall = Some(Fall {
-                    placed,
-                    start: now,
-                    distance,
-                    duration,
-                });
-                effects.push(Effect::Announce(text::move_text(placed)));
-                effects.push(Effect::Changed);
-                if duration == 0.0 {
-                    effects.extend(self.tick(now));
-                }
-                effects
-            }
-            Err(PlayError::ColumnFull { column }) => {
+            Ok(placed) => self.placed(placed, now),
+            Err(crate::engine::PlayError::ColumnFull { column }) => {
                 vec![Effect::Announce(text::full_text(column))]
             }
             Err(e) => vec![Effect::Announce(e.to_string())],
         }
+    }
+
+    /// A piece was just played: it falls from the row of air, and the worker's job on the
+    /// old position is dropped.
+    fn placed(&mut self, placed: Placed, now: f64) -> Vec<Effect> {
+        self.position_changed();
+        let mut effects = self.cancel_job();
+        let distance = f64::from(placed.row) + 1.0;
+        let duration = if self.settings.reduced_motion {
+            0.0
+        } else {
+            anim::fall_duration(distance)
+        };
+        self.fall = Some(Fall {
+            placed,
+            start: now,
+            distance,
+            duration,
+        });
+        effects.push(Effect::Announce(text::move_text(placed)));
+        effects.push(Effect::Changed);
+        if duration == 0.0 {
+            effects.extend(self.tick(now));
+        }
+        effects
     }
 
     /// Advances the timeline. Call it every animation frame while [`Controller::is_animating`].
@@ -416,7 +484,7 @@ impl Controller {
             }
             if let Some(column) = self.queued.take() {
                 if self.human_to_move() {
-                    effects.extend(self.play(column, now));
+                    effects.extend(self.drop_piece(column, now));
                     return effects;
                 }
             }
@@ -431,21 +499,13 @@ impl Controller {
 
     /// Asks for a computer move if it is the computer's turn and nothing is pending.
     fn request_computer(&mut self) -> Vec<Effect> {
-        if self.fall.is_some() || self.waiting || self.position.is_over() {
+        if self.fall.is_some() || self.is_thinking() || self.position.is_over() {
             return Vec::new();
         }
         match self.settings.players[self.side()] {
             PlayerKind::Computer(level) => {
-                self.waiting = true;
-                self.request += 1;
-                vec![
-                    Effect::ComputerTurn {
-                        request: self.request,
-                        moves: self.position.moves_string(),
-                        level,
-                    },
-                    Effect::Changed,
-                ]
+                let moves = self.position.moves_string();
+                self.start(|id| (Job::Move { id }, Request::BestMove { id, moves, level }))
             }
             PlayerKind::Human => Vec::new(),
         }
@@ -465,9 +525,11 @@ impl Controller {
             return Vec::new();
         }
         self.pondered = Some(moves.clone());
-        vec![Effect::Ponder { moves }]
+        vec![Effect::Ask(Request::Ponder { moves })]
     }
 
+    /// Stops what is under way (a fall, the end display, the worker's job) before the
+    /// position is replaced.
     fn cancel(&mut self) -> Vec<Effect> {
         self.fall = None;
         self.queued = None;
@@ -475,20 +537,13 @@ impl Controller {
         self.win_line.clear();
         // The worker may be replaced, and its table with it: ponder again when asked.
         self.pondered = None;
-        self.request += 1;
         self.position_changed();
-        let was_waiting = std::mem::replace(&mut self.waiting, false);
-        let was_analyzing = self.drop_worker_jobs();
-        if was_waiting || was_analyzing {
-            vec![Effect::CancelComputer]
-        } else {
-            Vec::new()
-        }
+        self.cancel_job()
     }
 
     /// Takes back the last move; against the computer, also its reply, so that it is a
     /// person's turn again.
-    pub fn undo(&mut self, now: f64) -> Vec<Effect> {
+    fn undo(&mut self, now: f64) -> Vec<Effect> {
         let mut effects = self.cancel();
         let mut undone = Vec::new();
         while let Some(column) = self.position.undo() {
@@ -497,47 +552,35 @@ impl Controller {
                 break;
             }
         }
-        if undone.is_empty() {
-            effects.push(Effect::Announce("Nothing to undo".into()));
+        effects.push(Effect::Announce(if undone.is_empty() {
+            text::NOTHING_TO_UNDO.into()
         } else {
-            let what: Vec<String> = undone
-                .iter()
-                .map(|&(p, c)| format!("{} in column {}", text::player_name(p), c + 1))
-                .collect();
-            effects.push(Effect::Announce(format!("Undid {}", what.join(" and "))));
-        }
+            text::undid_text(&undone)
+        }));
         effects.push(Effect::Changed);
         effects.extend(self.tick(now));
         effects
     }
 
-    pub fn new_game(&mut self, now: f64) -> Vec<Effect> {
+    fn new_game(&mut self, now: f64) -> Vec<Effect> {
         let mut effects = self.cancel();
         self.position = Position::new();
         self.selected = WIDTH / 2;
-        effects.push(Effect::Announce(format!(
-            "New game. {} to move.",
-            text::player_name(Player::First)
-        )));
+        effects.push(Effect::Announce(text::new_game_text(Player::First)));
         effects.push(Effect::Changed);
         effects.extend(self.tick(now));
         effects
     }
 
-    pub fn set_settings(&mut self, settings: Settings, now: f64) -> Vec<Effect> {
+    fn set_settings(&mut self, settings: Settings, now: f64) -> Vec<Effect> {
         let players_changed = settings.players != self.settings.players;
         let analysis_on = settings.show_analysis && !self.settings.show_analysis;
         self.settings = settings;
         let mut effects = vec![Effect::Changed];
         if players_changed {
             // Keep the game; only what was being worked out for it is dropped.
-            self.request += 1;
             self.position_changed();
-            let was_waiting = std::mem::replace(&mut self.waiting, false);
-            let was_analyzing = self.drop_worker_jobs();
-            if was_waiting || was_analyzing {
-                effects.push(Effect::CancelComputer);
-            }
+            effects.extend(self.cancel_job());
             effects.extend(self.tick(now));
         } else if analysis_on {
             if let Some(scores) = self.analysis {
@@ -606,10 +649,37 @@ mod tests {
             .collect()
     }
 
+    /// The requests sent to the worker.
+    fn asked(effects: &[Effect]) -> Vec<Request> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Ask(r) => Some(r.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn drop(c: &mut Controller, column: usize, now: f64) -> Vec<Effect> {
+        c.command(Command::Drop(column), now)
+    }
+
+    fn reduced() -> Settings {
+        Settings {
+            reduced_motion: true,
+            ..Settings::default()
+        }
+    }
+
+    /// The id of the job the controller waits for.
+    fn job_id(c: &Controller) -> u32 {
+        c.job().id().expect("a job")
+    }
+
     #[test]
     fn a_drop_changes_state_at_once_and_animates() {
         let mut c = Controller::new(Settings::default());
-        let e = c.drop_piece(3, 0.0);
+        let e = drop(&mut c, 3, 0.0);
         assert_eq!(announced(&e), ["Red in column 4, row 1"]);
         assert_eq!(c.position().moves_string(), "4");
         assert!(c.is_animating(10.0));
@@ -617,7 +687,7 @@ mod tests {
         assert_eq!(placed.row, 5);
         assert_eq!(offset, 6.0);
         // A move during the fall is queued, not lost, and played when the piece lands.
-        assert!(announced(&c.drop_piece(2, 50.0)).is_empty());
+        assert!(announced(&drop(&mut c, 2, 50.0)).is_empty());
         assert_eq!(c.position().moves_string(), "4");
         let e = c.tick(10_000.0);
         assert_eq!(announced(&e), ["Yellow in column 3, row 1"]);
@@ -629,11 +699,11 @@ mod tests {
         let mut c = Controller::new(Settings::default());
         let mut now = 0.0;
         for col in [0, 1, 0, 1, 0, 1] {
-            c.drop_piece(col, now);
+            drop(&mut c, col, now);
             now += 1000.0;
             c.tick(now);
         }
-        let e = c.drop_piece(0, now);
+        let e = drop(&mut c, 0, now);
         assert_eq!(c.position().status(), Status::Win(Player::First));
         assert!(!announced(&e).iter().any(|s| s.contains("wins")));
         // The line is shown only once the piece has landed.
@@ -645,8 +715,8 @@ mod tests {
         assert_eq!(c.others_alpha(now + 1000.0), 1.0);
         assert_eq!(c.others_alpha(now + 5000.0), anim::FADED_ALPHA);
         assert!(!c.is_animating(now + 5000.0));
-        assert!(announced(&c.drop_piece(3, now + 5000.0))[0].contains("over"));
-        c.undo(now + 6000.0);
+        assert!(announced(&drop(&mut c, 3, now + 5000.0))[0].contains("over"));
+        c.command(Command::Undo, now + 6000.0);
         assert!(c.win_line().is_empty());
         // A controller made from a finished game shows its line at once.
         let won = Position::from_moves("1212121").unwrap();
@@ -655,10 +725,13 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_book_is_announced_and_changes_nothing() {
+    fn a_missing_book_is_announced_once_and_changes_nothing() {
         let mut c = Controller::new(Settings::default());
-        c.drop_piece(3, 0.0);
-        let e = c.book_unavailable("could not load the opening book from /book.bin: HTTP 404");
+        drop(&mut c, 3, 0.0);
+        let warning = Reply::Ready {
+            warning: Some("could not load the opening book from /book.bin: HTTP 404".into()),
+        };
+        let e = c.reply(warning.clone(), 0.0);
         assert_eq!(e.len(), 1, "an announcement only");
         assert_eq!(
             announced(&e),
@@ -668,48 +741,81 @@ mod tests {
             ]
         );
         assert_eq!(c.position().moves_string(), "4");
+        // A replacement worker says it again; the player hears it once.
+        assert!(c.reply(warning, 0.0).is_empty());
+        assert!(c.reply(Reply::Ready { warning: None }, 0.0).is_empty());
     }
 
     #[test]
     fn reduced_motion_lands_at_once() {
-        let mut c = Controller::new(Settings {
-            reduced_motion: true,
-            ..Settings::default()
-        });
-        c.drop_piece(3, 0.0);
+        let mut c = Controller::new(reduced());
+        drop(&mut c, 3, 0.0);
         assert!(c.fall().is_none());
-        c.drop_piece(3, 0.0);
+        drop(&mut c, 3, 0.0);
         assert_eq!(c.position().moves_string(), "44");
     }
 
     #[test]
-    fn full_columns_are_refused_with_a_message() {
-        let mut c = Controller::new(Settings {
-            reduced_motion: true,
-            ..Settings::default()
-        });
+    fn full_columns_and_missing_columns_are_refused_with_a_message() {
+        let mut c = Controller::new(reduced());
         for _ in 0..6 {
-            c.drop_piece(0, 0.0);
+            drop(&mut c, 0, 0.0);
         }
-        let e = c.drop_piece(0, 0.0);
+        let e = drop(&mut c, 0, 0.0);
         assert_eq!(announced(&e), ["Column 1 is full"]);
+        assert_eq!(c.position().move_count(), 6);
+        assert_eq!(announced(&drop(&mut c, 7, 0.0)), ["There is no column 8"]);
         assert_eq!(c.position().move_count(), 6);
     }
 
     #[test]
     fn undo_and_new_game() {
-        let mut c = Controller::new(Settings {
-            reduced_motion: true,
-            ..Settings::default()
-        });
-        assert_eq!(announced(&c.undo(0.0)), ["Nothing to undo"]);
-        c.drop_piece(3, 0.0);
-        c.drop_piece(4, 0.0);
-        assert_eq!(announced(&c.undo(0.0)), ["Undid Yellow in column 5"]);
+        let mut c = Controller::new(reduced());
+        assert_eq!(
+            announced(&c.command(Command::Undo, 0.0)),
+            ["Nothing to undo"]
+        );
+        drop(&mut c, 3, 0.0);
+        drop(&mut c, 4, 0.0);
+        assert_eq!(
+            announced(&c.command(Command::Undo, 0.0)),
+            ["Undid Yellow in column 5"]
+        );
         assert_eq!(c.position().moves_string(), "4");
-        c.new_game(0.0);
+        let e = c.command(Command::NewGame, 0.0);
+        assert_eq!(announced(&e), ["New game. Red to move."]);
         assert_eq!(c.position().move_count(), 0);
         assert_eq!(c.selected(), 3);
+    }
+
+    #[test]
+    fn selection_moves_and_stops_at_the_edges() {
+        let mut c = Controller::new(Settings::default());
+        assert_eq!(c.selected(), 3);
+        assert_eq!(c.command(Command::SelectBy(1), 0.0), [Effect::Changed]);
+        assert_eq!(c.selected(), 4);
+        c.command(Command::Select(6), 0.0);
+        assert!(
+            c.command(Command::SelectBy(1), 0.0).is_empty(),
+            "stops at 7"
+        );
+        assert_eq!(c.selected(), 6);
+        c.command(Command::Select(0), 0.0);
+        assert!(
+            c.command(Command::SelectBy(-1), 0.0).is_empty(),
+            "stops at 1"
+        );
+        assert_eq!(c.selected(), 0);
+        assert!(c.command(Command::Select(9), 0.0).is_empty());
+        assert_eq!(c.selected(), 0);
+        // The pointer and the focus are view state: a change asks for a redraw, once.
+        assert_eq!(c.command(Command::Hover(Some(2)), 0.0), [Effect::Changed]);
+        assert!(c.command(Command::Hover(Some(2)), 0.0).is_empty());
+        assert_eq!(c.hover(), Some(2));
+        c.command(Command::Hover(Some(12)), 0.0);
+        assert_eq!(c.hover(), None, "off the board is no column");
+        assert_eq!(c.command(Command::FocusBoard(true), 0.0), [Effect::Changed]);
+        assert!(c.board_focused());
     }
 
     #[test]
@@ -720,40 +826,95 @@ mod tests {
             show_analysis: false,
         };
         let mut c = Controller::new(settings);
-        let e = c.drop_piece(3, 0.0);
-        let request = e
-            .iter()
-            .find_map(|e| match e {
-                Effect::ComputerTurn { request, moves, .. } => {
-                    assert_eq!(moves, "4");
-                    Some(*request)
-                }
-                _ => None,
-            })
-            .expect("computer asked");
+        let e = drop(&mut c, 3, 0.0);
+        let id = match asked(&e).as_slice() {
+            [Request::BestMove { id, moves, level }] => {
+                assert_eq!(moves, "4");
+                assert_eq!(*level, Level::Easy);
+                *id
+            }
+            other => panic!("computer not asked: {other:?}"),
+        };
         assert!(c.is_thinking());
-        assert!(announced(&c.drop_piece(2, 0.0))[0].contains("thinking"));
+        assert!(announced(&drop(&mut c, 2, 0.0))[0].contains("thinking"));
         // Undo during the computer's turn cancels it; its late answer is ignored.
-        let e = c.undo(0.0);
+        let e = c.command(Command::Undo, 0.0);
         assert!(e.contains(&Effect::CancelComputer));
-        assert!(c.computer_move(request, 2, 0.0).is_empty());
+        assert!(!c.is_thinking());
+        assert!(c.reply(Reply::Move { id, column: 2 }, 0.0).is_empty());
         assert_eq!(c.position().moves_string(), "");
         // Undo against the computer takes back its reply too.
-        c.drop_piece(3, 0.0);
-        let req = c.request;
-        c.computer_move(req, 3, 0.0);
+        drop(&mut c, 3, 0.0);
+        let id = job_id(&c);
+        // An answer to another request is stale too.
+        assert!(c
+            .reply(
+                Reply::Move {
+                    id: id + 1,
+                    column: 0
+                },
+                0.0
+            )
+            .is_empty());
+        c.reply(Reply::Move { id, column: 3 }, 0.0);
         assert_eq!(c.position().moves_string(), "44");
-        c.undo(0.0);
+        c.command(Command::Undo, 0.0);
         assert_eq!(c.position().moves_string(), "");
         assert!(c.human_to_move());
     }
 
     #[test]
+    fn a_failed_worker_is_announced_and_nothing_stays_pending() {
+        let settings = Settings {
+            players: [PlayerKind::Human, PlayerKind::Computer(Level::Hard)],
+            reduced_motion: true,
+            show_analysis: false,
+        };
+        let mut c = Controller::new(settings);
+        drop(&mut c, 3, 0.0);
+        let id = job_id(&c);
+        // A failure of an older job is stale.
+        assert!(c
+            .reply(
+                Reply::Failed {
+                    id: Some(id + 7),
+                    error: "old".into()
+                },
+                0.0
+            )
+            .is_empty());
+        assert!(c.is_thinking());
+        let e = c.reply(
+            Reply::Failed {
+                id: None,
+                error: "the worker could not start".into(),
+            },
+            0.0,
+        );
+        assert_eq!(
+            announced(&e),
+            ["The computer could not move: the worker could not start"]
+        );
+        assert_eq!(c.job(), Job::Idle);
+        // A move the rules refuse is a failure too, not a silent stop.
+        let mut c = Controller::with_position(settings, Position::from_moves("444444").unwrap());
+        drop(&mut c, 0, 0.0);
+        let id = job_id(&c);
+        let e = c.reply(Reply::Move { id, column: 3 }, 0.0);
+        assert!(
+            announced(&e)[0].starts_with("The computer could not move:"),
+            "{e:?}"
+        );
+        assert_eq!(c.job(), Job::Idle);
+    }
+
+    #[test]
     fn the_perfect_level_ponders_on_the_players_time() {
         let ponders = |e: &[Effect]| -> Vec<String> {
-            e.iter()
-                .filter_map(|e| match e {
-                    Effect::Ponder { moves } => Some(moves.clone()),
+            asked(e)
+                .into_iter()
+                .filter_map(|r| match r {
+                    Request::Ponder { moves } => Some(moves),
                     _ => None,
                 })
                 .collect()
@@ -767,14 +928,14 @@ mod tests {
         assert_eq!(ponders(&c.tick(0.0)), [""]);
         assert!(ponders(&c.tick(1.0)).is_empty(), "once per position");
         // While the computer thinks there is nothing to ponder; after its move, there is.
-        let e = c.drop_piece(3, 0.0);
+        let e = drop(&mut c, 3, 0.0);
         assert!(ponders(&e).is_empty());
-        let req = c.request;
-        let e = c.computer_move(req, 3, 0.0);
+        let id = job_id(&c);
+        let e = c.reply(Reply::Move { id, column: 3 }, 0.0);
         assert_eq!(ponders(&e), ["44"]);
         // Undo and a new game may replace the worker: the position is pondered again.
-        assert_eq!(ponders(&c.undo(0.0)), [""]);
-        assert_eq!(ponders(&c.new_game(0.0)), [""]);
+        assert_eq!(ponders(&c.command(Command::Undo, 0.0)), [""]);
+        assert_eq!(ponders(&c.command(Command::NewGame, 0.0)), [""]);
         // Not against a lower level, nor between two people.
         for players in [
             [PlayerKind::Human, PlayerKind::Computer(Level::Hard)],
@@ -785,7 +946,7 @@ mod tests {
                 ..settings
             });
             assert!(ponders(&c.tick(0.0)).is_empty());
-            assert!(ponders(&c.drop_piece(3, 0.0)).is_empty());
+            assert!(ponders(&drop(&mut c, 3, 0.0)).is_empty());
         }
     }
 
@@ -800,42 +961,61 @@ mod tests {
         let mut c = Controller::with_position(Settings::default(), won);
         assert!(c.finished() && !c.is_animating(0.0));
         assert_eq!(c.others_alpha(0.0), anim::FADED_ALPHA);
-        assert!(announced(&c.drop_piece(3, 0.0))[0].contains("over"));
-        c.new_game(0.0);
+        assert!(announced(&drop(&mut c, 3, 0.0))[0].contains("over"));
+        c.command(Command::NewGame, 0.0);
         assert!(!c.finished());
         assert_eq!(c.others_alpha(0.0), 1.0);
     }
 
     #[test]
     fn hints_and_analysis_follow_the_position() {
-        let mut c = Controller::new(Settings {
-            reduced_motion: true,
-            ..Settings::default()
-        });
-        c.drop_piece(3, 0.0);
+        let mut c = Controller::new(reduced());
+        drop(&mut c, 3, 0.0);
         // With the analysis off, a hint asks only for the best columns (cheaper).
-        let e = c.request_hint();
-        assert!(e.contains(&Effect::Hint { moves: "4".into() }));
+        let e = c.command(Command::Hint, 0.0);
+        let id = match asked(&e).as_slice() {
+            [Request::Hint { id, moves }] if moves == "4" => *id,
+            other => panic!("no hint asked: {other:?}"),
+        };
         assert!(c.is_analyzing());
         assert!(
-            !c.request_hint()
-                .contains(&Effect::Hint { moves: "4".into() }),
+            asked(&c.command(Command::Hint, 0.0)).is_empty(),
             "asked once"
         );
-        // A stale answer (for another position) is ignored.
-        assert!(c.hint_result("", 1, &[0]).is_empty());
-        let e = c.hint_result("4", 0, &[2, 3, 4]);
+        // A stale answer (to another request) is ignored.
+        assert!(c
+            .reply(
+                Reply::Hint {
+                    id: id + 1,
+                    score: 1,
+                    columns: vec![0]
+                },
+                0.0
+            )
+            .is_empty());
+        let e = c.reply(
+            Reply::Hint {
+                id,
+                score: 0,
+                columns: vec![2, 3, 4],
+            },
+            0.0,
+        );
         assert_eq!(c.hint(), Some(3), "the most central best column");
         assert_eq!(announced(&e), ["Hint: column 4, draw"]);
         assert!(!c.is_analyzing());
+        // Asked again in the same position, the hint is said again, with no new search.
+        let e = c.command(Command::Hint, 0.0);
+        assert_eq!(announced(&e), ["Hint: column 4, draw"]);
+        assert!(asked(&e).is_empty());
         // A move voids the hint; one asked meanwhile is cancelled with the worker's job.
-        c.drop_piece(2, 0.0);
+        drop(&mut c, 2, 0.0);
         assert_eq!(c.hint(), None);
-        c.request_hint();
-        let e = c.drop_piece(0, 0.0);
+        c.command(Command::Hint, 0.0);
+        let e = drop(&mut c, 0, 0.0);
         assert!(e.contains(&Effect::CancelComputer), "{e:?}");
         assert!(!c.is_analyzing());
-        c.undo(0.0);
+        c.command(Command::Undo, 0.0);
         assert_eq!(c.position().moves_string(), "43");
         let scores = [
             Some(-2),
@@ -847,29 +1027,30 @@ mod tests {
             Some(-2),
         ];
         // Turning analysis on asks for it, and the answer is announced.
-        let settings = Settings {
-            show_analysis: true,
-            ..c.settings()
+        let e = c.command(Command::SetAnalysis(true), 0.0);
+        let id = match asked(&e).as_slice() {
+            [Request::Analyze { id, moves }] if moves == "43" => *id,
+            other => panic!("no analysis asked: {other:?}"),
         };
-        let e = c.set_settings(settings, 0.0);
-        assert!(e.contains(&Effect::Analyze { moves: "43".into() }));
         // A hint asked while the analysis is on its way comes from the analysis.
-        let e = c.request_hint();
-        assert!(!e.iter().any(|e| matches!(e, Effect::Hint { .. })), "{e:?}");
-        let e = c.analysis_result("43", scores);
+        let e = c.command(Command::Hint, 0.0);
+        assert!(asked(&e).is_empty(), "{e:?}");
+        let e = c.reply(Reply::Analysis { id, scores }, 0.0);
         assert_eq!(announced(&e), ["Hint: column 4, draw"]);
         assert_eq!(c.hint(), Some(3));
         assert!(c.analysis().is_some());
         // After the next move the analysis is asked for again, at once with reduced motion.
-        let e = c.drop_piece(0, 0.0);
-        assert!(e.contains(&Effect::Analyze {
-            moves: "431".into()
-        }));
+        let e = drop(&mut c, 0, 0.0);
+        assert!(matches!(asked(&e).as_slice(), [Request::Analyze { moves, .. }] if moves == "431"));
         // A move while an analysis is still being worked out cancels it.
-        let e = c.drop_piece(0, 0.0);
+        let e = drop(&mut c, 0, 0.0);
         assert!(e.contains(&Effect::CancelComputer), "{e:?}");
-        assert!(e.contains(&Effect::Analyze {
-            moves: "4311".into()
-        }));
+        assert!(
+            matches!(asked(&e).as_slice(), [Request::Analyze { moves, .. }] if moves == "4311")
+        );
+        // Without a hint wanted, the analysis is announced.
+        let id = job_id(&c);
+        let e = c.reply(Reply::Analysis { id, scores }, 0.0);
+        assert!(announced(&e)[0].starts_with("Analysis: column 1"), "{e:?}");
     }
 }

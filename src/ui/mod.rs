@@ -1,10 +1,20 @@
-//! The game UI's logic, in plain Rust so it is tested natively: board geometry, the
-//! animation timeline, what is announced, and the controller that turns input into moves.
-//! `web::app` only draws this state and wires events.
+//! The game UI's logic, in plain Rust so it is tested natively. The web layer (`web::app`)
+//! turns input into [`Command`]s, hands them and the worker's [`protocol::Reply`]s to the
+//! [`Controller`], carries out its [`Effect`]s, and shows a [`Scene`] on the canvas and a
+//! [`Mirror`] in the DOM. It decides nothing itself.
 
 pub mod anim;
+pub mod command;
 pub mod controller;
 pub mod layout;
+pub mod mirror;
+pub mod protocol;
+pub mod scene;
+pub mod settings;
 pub mod text;
 
-pub use controller::{Controller, Effect, PlayerKind, Settings};
+pub use command::{key_action, Action, Command, KeyTarget};
+pub use controller::{Controller, Effect, Job};
+pub use mirror::Mirror;
+pub use scene::Scene;
+pub use settings::{PlayerKind, Settings};

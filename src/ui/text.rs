@@ -1,13 +1,115 @@
-//! What the UI says: accessible names and announcements. Columns and rows are counted from
-//! 1 here, as people count; rows from the bottom.
+//! Every user-facing string: labels, the turn line, accessible names and announcements.
+//! Columns and rows are counted from 1 here, as people count; rows from the bottom.
 
+use super::settings::PlayerKind;
 use crate::engine::{Placed, Player, Position, Status, HEIGHT};
+
+/// The game's accessible name.
+pub const GAME: &str = "Connect Four";
+/// The accessible name of the group of column controls.
+pub const BOARD: &str = "Board: choose a column";
+pub const PLAY_AGAIN: &str = "Play again";
+pub const NEW_GAME: &str = "New game";
+pub const UNDO: &str = "Undo";
+pub const HINT: &str = "Hint";
+pub const SHOW_ANALYSIS: &str = "Show analysis";
+pub const SETTINGS: &str = "Settings";
+pub const REDUCE_MOTION: &str = "Reduce motion";
+pub const KEY_HELP: &str = "Keys: ← → choose a column, Enter or Space drops, 1–7 drop directly, U undoes, N starts a new game, H gives a hint.";
+
+pub const NO_HINT_GAME_OVER: &str = "The game is over: there is no move to hint.";
+pub const WAIT_FOR_COMPUTER: &str = "Wait: the computer is thinking.";
+pub const LOOKING_FOR_HINT: &str = "Looking for the best move…";
+pub const GAME_OVER: &str = "The game is over. Press N or choose New game to play again.";
+pub const NOTHING_TO_UNDO: &str = "Nothing to undo";
 
 pub fn player_name(player: Player) -> &'static str {
     match player {
         Player::First => "Red",
         Player::Second => "Yellow",
     }
+}
+
+/// The label of a side's choice of player: "Red is played by".
+pub fn played_by(player: Player) -> String {
+    format!("{} is played by", player_name(player))
+}
+
+/// A choice of player in the settings: "A person" or "Computer: hard".
+pub fn player_choice(kind: PlayerKind) -> String {
+    match kind {
+        PlayerKind::Human => "A person".to_owned(),
+        PlayerKind::Computer(level) => format!("Computer: {level}"),
+    }
+}
+
+/// The turn line while the computer works out its move.
+pub fn thinking_text(player: Player) -> String {
+    format!("{} is thinking…", player_name(player))
+}
+
+/// "0 moves played", "1 move played".
+pub fn count_text(moves: usize) -> String {
+    format!(
+        "{moves} {} played",
+        if moves == 1 { "move" } else { "moves" }
+    )
+}
+
+/// A column number that does not exist.
+pub fn no_such_column(column: usize) -> String {
+    format!("There is no column {}", column + 1)
+}
+
+/// The hint: "Hint: column 4, win in 3".
+pub fn hint_text(column: usize, score: i32, moves: usize) -> String {
+    format!(
+        "Hint: column {}, {}",
+        column + 1,
+        outcome_text(score, moves)
+    )
+}
+
+/// The accessible name of a column control with what the analysis and the hint add.
+pub fn column_name(label: &str, outcome: Option<&str>, hinted: bool) -> String {
+    let mut name = label.to_owned();
+    if let Some(outcome) = outcome {
+        name.push_str("; analysis: ");
+        name.push_str(outcome);
+    }
+    if hinted {
+        name.push_str("; hint: best move");
+    }
+    name
+}
+
+/// What undo took back: "Undid Yellow in column 5 and Red in column 4".
+pub fn undid_text(undone: &[(Player, usize)]) -> String {
+    let what: Vec<String> = undone
+        .iter()
+        .map(|&(p, c)| format!("{} in column {}", player_name(p), c + 1))
+        .collect();
+    format!("Undid {}", what.join(" and "))
+}
+
+pub fn new_game_text(first: Player) -> String {
+    format!("New game. {} to move.", player_name(first))
+}
+
+pub fn computer_failed_text(message: &str) -> String {
+    format!("The computer could not move: {message}")
+}
+
+/// The computer's worker started without its opening book, for `reason` (e.g. "could not
+/// load the opening book from …: HTTP 404").
+pub fn no_book_text(reason: &str) -> String {
+    // ASCII only: the messages are English, and Unicode's case tables would add 15 KB
+    // to the wasm module.
+    let mut reason = reason.to_owned();
+    if let Some(first) = reason.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    format!("{reason}. The computer still plays exactly, but may think longer early in the game.")
 }
 
 /// "Red in column 4, row 1" (row 1 is the bottom row).
@@ -139,6 +241,27 @@ mod tests {
         let p = Position::from_moves("1212121").unwrap();
         assert_eq!(turn_text(&p), "Red wins!");
         assert!(result_text(Status::Draw).unwrap().contains("draw"));
+        assert_eq!(count_text(1), "1 move played");
+        assert_eq!(count_text(2), "2 moves played");
+        assert_eq!(thinking_text(Player::Second), "Yellow is thinking…");
+        assert_eq!(played_by(Player::First), "Red is played by");
+        assert_eq!(player_choice(PlayerKind::Human), "A person");
+        assert_eq!(
+            player_choice(PlayerKind::Computer(crate::solver::Level::Hard)),
+            "Computer: hard"
+        );
+        assert_eq!(
+            column_name("Column 4, empty", Some("draw"), true),
+            "Column 4, empty; analysis: draw; hint: best move"
+        );
+        assert_eq!(
+            column_name("Column 4, empty", None, false),
+            "Column 4, empty"
+        );
+        assert_eq!(
+            undid_text(&[(Player::Second, 4), (Player::First, 3)]),
+            "Undid Yellow in column 5 and Red in column 4"
+        );
         assert!(result_text(Status::Win(Player::Second))
             .unwrap()
             .contains("wins"));

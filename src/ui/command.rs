@@ -1,0 +1,138 @@
+//! What a person can ask of the game, and the keys that ask it.
+
+use super::settings::PlayerKind;
+use crate::engine::WIDTH;
+
+/// One thing a person asks for; [`super::Controller::command`] carries it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Drop a piece in this column (0-based).
+    Drop(usize),
+    /// Select this column (the keyboard's cursor).
+    Select(usize),
+    /// Move the selection left (-1) or right (+1), stopping at the edges.
+    SelectBy(i32),
+    /// The pointer is over this column, or over none.
+    Hover(Option<usize>),
+    /// The keyboard focus entered (true) or left (false) the column controls.
+    FocusBoard(bool),
+    Undo,
+    NewGame,
+    Hint,
+    SetPlayers([PlayerKind; 2]),
+    SetReducedMotion(bool),
+    SetAnalysis(bool),
+}
+
+/// Where a key was pressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyTarget {
+    /// A column control.
+    Column,
+    /// A form field (a select, a checkbox, a text field): it keeps its own keys.
+    Field,
+    /// Anything else in the game: a button, the game's background.
+    Other,
+}
+
+/// A [`Command`] from a key or a button, and whether the keyboard focus should then go to
+/// the selected column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Action {
+    pub command: Command,
+    pub focus_selected: bool,
+}
+
+/// The command for a key (`KeyboardEvent.key`) pressed on `target`, if it has one. Keys
+/// with Ctrl, Alt or Meta (`modified`) belong to the browser.
+pub fn key_action(key: &str, modified: bool, target: KeyTarget) -> Option<Action> {
+    if modified || target == KeyTarget::Field {
+        return None;
+    }
+    let on_column = target == KeyTarget::Column;
+    let act = |command, focus_selected| {
+        Some(Action {
+            command,
+            focus_selected,
+        })
+    };
+    match key {
+        "ArrowLeft" if on_column => act(Command::SelectBy(-1), true),
+        "ArrowRight" if on_column => act(Command::SelectBy(1), true),
+        "Home" if on_column => act(Command::Select(0), true),
+        "End" if on_column => act(Command::Select(WIDTH - 1), true),
+        "1" | "2" | "3" | "4" | "5" | "6" | "7" => {
+            let column = usize::from(key.as_bytes()[0] - b'1');
+            act(Command::Drop(column), on_column)
+        }
+        "u" | "U" => act(Command::Undo, false),
+        "n" | "N" => act(Command::NewGame, true),
+        "h" | "H" => act(Command::Hint, false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(key: &str, target: KeyTarget) -> Option<Command> {
+        key_action(key, false, target).map(|a| a.command)
+    }
+
+    #[test]
+    fn keys_map_to_commands() {
+        use KeyTarget::*;
+        assert_eq!(command("ArrowLeft", Column), Some(Command::SelectBy(-1)));
+        assert_eq!(command("ArrowRight", Column), Some(Command::SelectBy(1)));
+        assert_eq!(command("Home", Column), Some(Command::Select(0)));
+        assert_eq!(command("End", Column), Some(Command::Select(6)));
+        for (key, column) in ["1", "2", "3", "4", "5", "6", "7"].iter().zip(0..) {
+            assert_eq!(command(key, Column), Some(Command::Drop(column)));
+            assert_eq!(command(key, Other), Some(Command::Drop(column)));
+        }
+        for target in [Column, Other] {
+            assert_eq!(command("u", target), Some(Command::Undo));
+            assert_eq!(command("U", target), Some(Command::Undo));
+            assert_eq!(command("n", target), Some(Command::NewGame));
+            assert_eq!(command("N", target), Some(Command::NewGame));
+            assert_eq!(command("h", target), Some(Command::Hint));
+            assert_eq!(command("H", target), Some(Command::Hint));
+        }
+        // Arrows move the selection only on the board; elsewhere they scroll or move a caret.
+        assert_eq!(command("ArrowLeft", Other), None);
+        assert_eq!(command("Home", Other), None);
+        // Enter and Space press the focused column's button: the browser's own click.
+        assert_eq!(command("Enter", Column), None);
+        assert_eq!(command(" ", Column), None);
+        assert_eq!(command("0", Column), None);
+        assert_eq!(command("8", Column), None);
+        assert_eq!(command("x", Column), None);
+    }
+
+    #[test]
+    fn fields_and_modified_keys_are_left_alone() {
+        assert_eq!(key_action("4", false, KeyTarget::Field), None);
+        assert_eq!(key_action("n", false, KeyTarget::Field), None);
+        assert_eq!(key_action("4", true, KeyTarget::Column), None);
+        assert_eq!(key_action("n", true, KeyTarget::Other), None);
+    }
+
+    #[test]
+    fn focus_follows_the_selection_from_the_board_and_after_a_new_game() {
+        let focus = |key, target| key_action(key, false, target).unwrap().focus_selected;
+        assert!(focus("ArrowLeft", KeyTarget::Column));
+        assert!(focus("End", KeyTarget::Column));
+        assert!(
+            focus("3", KeyTarget::Column),
+            "a digit on the board moves focus there"
+        );
+        assert!(
+            !focus("3", KeyTarget::Other),
+            "a digit elsewhere leaves focus"
+        );
+        assert!(focus("n", KeyTarget::Other));
+        assert!(!focus("u", KeyTarget::Column));
+        assert!(!focus("h", KeyTarget::Column));
+    }
+}

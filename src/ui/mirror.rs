@@ -1,0 +1,196 @@
+//! What the DOM shows: the column controls' names and state, the turn line, the counters,
+//! which buttons work, the result. The web layer applies it, touching only what changed.
+
+use super::controller::Controller;
+use super::settings::Settings;
+use super::text;
+use crate::engine::{Status, WIDTH};
+
+/// One column control and the analysis label above it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnView {
+    /// The accessible name: "Column 4, empty; analysis: draw; hint: best move".
+    pub name: String,
+    /// The analysis label ("win in 3"), empty unless the analysis is shown and known.
+    pub outcome: String,
+    /// The hinted column.
+    pub hinted: bool,
+    /// Full, or the game is over.
+    pub unavailable: bool,
+    /// The keyboard's column: the one control in the tab order.
+    pub selected: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mirror {
+    pub columns: Vec<ColumnView>,
+    /// "Red to move", "Yellow is thinking…", "Red wins!".
+    pub turn: String,
+    /// The player whose colour the turn line shows (1 or 2); none after a draw.
+    pub swatch: Option<u8>,
+    /// The computer is working out its move (the game's `aria-busy`).
+    pub thinking: bool,
+    /// "3 moves played".
+    pub count: String,
+    pub can_undo: bool,
+    pub can_hint: bool,
+    /// The analysis labels are shown.
+    pub analysis_shown: bool,
+    /// The analysis is shown and being worked out.
+    pub analysis_busy: bool,
+    /// The result panel's text once the game has ended; hidden while `None`.
+    pub result: Option<String>,
+    /// What the settings' controls show.
+    pub settings: Settings,
+}
+
+impl Mirror {
+    pub fn of(c: &Controller) -> Mirror {
+        let p = c.position();
+        let settings = c.settings();
+        let shown = c.analysis().filter(|_| settings.show_analysis);
+        let columns = (0..WIDTH)
+            .map(|column| {
+                let outcome = shown
+                    .and_then(|s| s[column])
+                    .map(|s| text::outcome_text(s, p.move_count()));
+                let hinted = c.hint() == Some(column);
+                ColumnView {
+                    name: text::column_name(
+                        &text::column_label(p, column),
+                        outcome.as_deref(),
+                        hinted,
+                    ),
+                    outcome: outcome.unwrap_or_default(),
+                    hinted,
+                    unavailable: !p.can_play(column),
+                    selected: column == c.selected(),
+                }
+            })
+            .collect();
+        let thinking = c.is_thinking();
+        Mirror {
+            columns,
+            turn: if thinking {
+                text::thinking_text(p.current_player())
+            } else {
+                text::turn_text(p)
+            },
+            swatch: match p.status() {
+                Status::InProgress => Some(p.current_player().number()),
+                Status::Win(winner) => Some(winner.number()),
+                Status::Draw => None,
+            },
+            thinking,
+            count: text::count_text(p.move_count()),
+            can_undo: p.move_count() > 0,
+            can_hint: c.human_to_move(),
+            analysis_shown: settings.show_analysis,
+            analysis_busy: settings.show_analysis && c.is_analyzing(),
+            result: c
+                .finished()
+                .then(|| text::result_text(p.status()))
+                .flatten(),
+            settings,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Position;
+    use crate::solver::Level;
+    use crate::ui::protocol::Reply;
+    use crate::ui::{Command, PlayerKind};
+
+    #[test]
+    fn the_start() {
+        let m = Mirror::of(&Controller::new(Settings::default()));
+        assert_eq!(m.turn, "Red to move");
+        assert_eq!(m.swatch, Some(1));
+        assert_eq!(m.count, "0 moves played");
+        assert!(!m.can_undo && m.can_hint && !m.thinking);
+        assert_eq!(m.columns.len(), 7);
+        assert_eq!(m.columns[0].name, "Column 1, empty");
+        assert_eq!(
+            m.columns.iter().filter(|c| c.selected).count(),
+            1,
+            "one column in the tab order"
+        );
+        assert!(m.columns[3].selected);
+        assert!(m
+            .columns
+            .iter()
+            .all(|c| !c.unavailable && c.outcome.is_empty()));
+        assert_eq!(m.result, None);
+    }
+
+    #[test]
+    fn full_columns_and_the_end() {
+        let c =
+            Controller::with_position(Settings::default(), Position::from_moves("444444").unwrap());
+        let m = Mirror::of(&c);
+        assert!(m.columns[3].unavailable);
+        assert!(m.columns[3].name.starts_with("Column 4, full"));
+        assert_eq!(m.count, "6 moves played");
+        let won = Controller::with_position(
+            Settings::default(),
+            Position::from_moves("1212121").unwrap(),
+        );
+        let m = Mirror::of(&won);
+        assert_eq!(m.turn, "Red wins!");
+        assert_eq!(m.result.as_deref(), Some("Red wins!"));
+        assert_eq!(m.swatch, Some(1));
+        assert!(m.columns.iter().all(|c| c.unavailable));
+        assert!(!m.can_hint && m.can_undo);
+        // A full board with no four (found by random play, checked by the engine here).
+        let drawn = Position::from_moves("547125662261271266215743771576315353334444").unwrap();
+        assert_eq!(drawn.status(), Status::Draw);
+        let m = Mirror::of(&Controller::with_position(Settings::default(), drawn));
+        assert_eq!(m.swatch, None);
+        assert_eq!(m.result.as_deref(), Some("It's a draw: the board is full."));
+    }
+
+    #[test]
+    fn thinking_and_analysis() {
+        let settings = Settings {
+            players: [PlayerKind::Human, PlayerKind::Computer(Level::Easy)],
+            reduced_motion: true,
+            show_analysis: true,
+        };
+        let mut c = Controller::new(settings);
+        c.tick(0.0);
+        let m = Mirror::of(&c);
+        assert!(m.analysis_shown && m.analysis_busy, "{m:?}");
+        let id = c.job().id().expect("analysis asked");
+        let scores = [
+            Some(-2),
+            Some(-1),
+            Some(0),
+            Some(1),
+            Some(0),
+            Some(-1),
+            Some(-2),
+        ];
+        c.reply(Reply::Analysis { id, scores }, 0.0);
+        let m = Mirror::of(&c);
+        assert!(!m.analysis_busy);
+        assert_eq!(m.columns[3].outcome, "win in 21");
+        assert_eq!(m.columns[3].name, "Column 4, empty; analysis: win in 21");
+        c.command(Command::Hint, 0.0);
+        let m = Mirror::of(&c);
+        assert!(m.columns[3].hinted);
+        assert!(m.columns[3].name.ends_with("; hint: best move"));
+        c.command(Command::Drop(3), 0.0);
+        let m = Mirror::of(&c);
+        assert!(m.thinking);
+        assert_eq!(m.turn, "Yellow is thinking…");
+        assert_eq!(m.swatch, Some(2));
+        assert!(!m.can_hint);
+        assert!(m.columns.iter().all(|c| !c.hinted && c.outcome.is_empty()));
+        // Hidden analysis shows no labels.
+        c.command(Command::SetAnalysis(false), 0.0);
+        assert!(!Mirror::of(&c).analysis_shown);
+    }
+}

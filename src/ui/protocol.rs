@@ -1,0 +1,218 @@
+//! The messages between the page and the computer's worker (`src/web/worker.js`).
+//!
+//! The page sends [`Request`]s and the worker answers with [`Reply`]s, as plain objects:
+//! `{ op: "bestMove", id: 3, moves: "44", level: "hard" }` one way,
+//! `{ kind: "move", id: 3, column: 2 }` the other. Every request the page waits for carries
+//! an `id`, and its reply the same `id`: a reply whose `id` is not the one awaited is stale.
+
+use crate::engine::WIDTH;
+use crate::solver::Level;
+use serde::{Deserialize, Serialize};
+
+/// Per-column solver scores for the side to move (Pons' convention), `None` for a full column.
+pub type Scores = [Option<i32>; WIDTH];
+
+/// What the page asks of the worker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum Request {
+    /// The first message: load the opening book from `book_url` and make a solver with a
+    /// table of `table_mib` MiB. The worker answers [`Reply::Ready`].
+    Init {
+        book_url: String,
+        #[serde(rename = "tableMiB")]
+        table_mib: u32,
+    },
+    /// The computer's move at `level` in the position after `moves`.
+    BestMove {
+        id: u32,
+        moves: String,
+        #[serde(with = "level_name")]
+        level: Level,
+    },
+    /// Every column's score.
+    Analyze { id: u32, moves: String },
+    /// The best columns and their score (cheaper than an analysis).
+    Hint { id: u32, moves: String },
+    /// Think ahead about the position while a person is to move; no reply comes, and the
+    /// next request stops it.
+    Ponder { moves: String },
+}
+
+/// What the worker answers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum Reply {
+    /// The solver is made; `warning` says why it has no opening book, if it has none.
+    Ready {
+        #[serde(default)]
+        warning: Option<String>,
+    },
+    Move {
+        id: u32,
+        column: u8,
+    },
+    Analysis {
+        id: u32,
+        scores: Scores,
+    },
+    Hint {
+        id: u32,
+        score: i32,
+        columns: Vec<u8>,
+    },
+    /// Request `id` failed, or (with no `id`) the worker itself did.
+    Failed {
+        #[serde(default)]
+        id: Option<u32>,
+        error: String,
+    },
+}
+
+/// A [`Level`] as its name (`"hard"`).
+mod level_name {
+    use crate::solver::Level;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(level.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(D::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    /// Each message has the shape `worker.js` reads and writes, and reads back as itself.
+    fn round_trip<T>(message: T, shape: Value)
+    where
+        T: Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+    {
+        let written = serde_json::to_value(&message).unwrap();
+        assert_eq!(written, shape);
+        assert_eq!(serde_json::from_value::<T>(written).unwrap(), message);
+    }
+
+    #[test]
+    fn requests_have_the_workers_shape() {
+        round_trip(
+            Request::Init {
+                book_url: "http://x/book.bin".into(),
+                table_mib: 64,
+            },
+            json!({ "op": "init", "bookUrl": "http://x/book.bin", "tableMiB": 64 }),
+        );
+        round_trip(
+            Request::BestMove {
+                id: 3,
+                moves: "44".into(),
+                level: Level::Hard,
+            },
+            json!({ "op": "bestMove", "id": 3, "moves": "44", "level": "hard" }),
+        );
+        round_trip(
+            Request::Analyze {
+                id: 4,
+                moves: "".into(),
+            },
+            json!({ "op": "analyze", "id": 4, "moves": "" }),
+        );
+        round_trip(
+            Request::Hint {
+                id: 5,
+                moves: "1".into(),
+            },
+            json!({ "op": "hint", "id": 5, "moves": "1" }),
+        );
+        round_trip(
+            Request::Ponder { moves: "4".into() },
+            json!({ "op": "ponder", "moves": "4" }),
+        );
+    }
+
+    #[test]
+    fn replies_have_the_workers_shape() {
+        round_trip(
+            Reply::Ready { warning: None },
+            json!({ "kind": "ready", "warning": null }),
+        );
+        round_trip(
+            Reply::Move { id: 3, column: 6 },
+            json!({ "kind": "move", "id": 3, "column": 6 }),
+        );
+        let scores = [
+            Some(-2),
+            Some(-1),
+            Some(0),
+            None,
+            Some(1),
+            Some(0),
+            Some(-3),
+        ];
+        round_trip(
+            Reply::Analysis { id: 4, scores },
+            json!({ "kind": "analysis", "id": 4, "scores": [-2, -1, 0, null, 1, 0, -3] }),
+        );
+        round_trip(
+            Reply::Hint {
+                id: 5,
+                score: 1,
+                columns: vec![3],
+            },
+            json!({ "kind": "hint", "id": 5, "score": 1, "columns": [3] }),
+        );
+        round_trip(
+            Reply::Failed {
+                id: None,
+                error: "boom".into(),
+            },
+            json!({ "kind": "failed", "id": null, "error": "boom" }),
+        );
+        // What the worker leaves out reads as absent.
+        let ready: Reply = serde_json::from_value(json!({ "kind": "ready" })).unwrap();
+        assert_eq!(ready, Reply::Ready { warning: None });
+        let failed: Reply =
+            serde_json::from_value(json!({ "kind": "failed", "error": "x" })).unwrap();
+        assert_eq!(
+            failed,
+            Reply::Failed {
+                id: None,
+                error: "x".into()
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_messages_are_refused() {
+        for bad in [
+            json!({ "op": "bestMove", "id": 1, "moves": "4", "level": "godlike" }),
+            json!({ "op": "dance" }),
+            json!({ "id": 1 }),
+        ] {
+            assert!(
+                serde_json::from_value::<Request>(bad.clone()).is_err(),
+                "{bad}"
+            );
+        }
+        for bad in [
+            json!({ "kind": "move", "id": 1 }),
+            json!({ "kind": "analysis", "id": 1, "scores": [1, 2] }),
+            json!({ "kind": "move", "id": 1, "column": -1 }),
+        ] {
+            assert!(
+                serde_json::from_value::<Reply>(bad.clone()).is_err(),
+                "{bad}"
+            );
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! What the canvas shows at a moment: every checker with its height and opacity, the rings
+//! on the winning line, the hint's landing cell and the ghost over the row of air. The web
+//! layer paints it as it is.
+
+use super::controller::Controller;
+use crate::engine::{Cell, Player, HEIGHT, WIDTH};
+
+/// The ghost's opacity: the piece a person is about to drop.
+pub const GHOST_ALPHA: f64 = 0.55;
+
+/// A checker. `row` 0 is the top row of the board, -1 the row of air above it; a falling
+/// piece is between rows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Piece {
+    pub column: usize,
+    pub row: f64,
+    pub player: Player,
+    pub alpha: f64,
+}
+
+/// What hovers over the row of air above the pointer's or the keyboard's column.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Ghost {
+    /// The piece that would be dropped.
+    Piece(Piece),
+    /// The column is full: a crossed-out outline.
+    Unavailable { column: usize },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scene {
+    /// Resting checkers, then the falling one; all behind the board's face.
+    pub pieces: Vec<Piece>,
+    /// Checkers of the winning line, marked by a ring that does not rely on colour.
+    pub rings: Vec<Cell>,
+    /// Where the hinted move would land.
+    pub hint: Option<Cell>,
+    pub ghost: Option<Ghost>,
+}
+
+impl Scene {
+    /// The scene at time `now` (ms, the clock the controller's timeline uses).
+    pub fn at(c: &Controller, now: f64) -> Scene {
+        let p = c.position();
+        let falling = c.falling(now);
+        let win = c.win_line();
+        let others = c.others_alpha(now);
+        let mut pieces = Vec::new();
+        for row in 0..HEIGHT {
+            for column in 0..WIDTH {
+                let Some(player) = p.cell(column, row) else {
+                    continue;
+                };
+                let cell = Cell {
+                    column: column as u8,
+                    row: row as u8,
+                };
+                if falling.is_some_and(|(f, _)| f.column == cell.column && f.row == cell.row) {
+                    continue;
+                }
+                let alpha = if win.is_empty() || win.contains(&cell) {
+                    1.0
+                } else {
+                    others
+                };
+                pieces.push(Piece {
+                    column,
+                    row: row as f64,
+                    player,
+                    alpha,
+                });
+            }
+        }
+        if let Some((placed, offset)) = falling {
+            pieces.push(Piece {
+                column: usize::from(placed.column),
+                row: f64::from(placed.row) - offset,
+                player: placed.player,
+                alpha: 1.0,
+            });
+        }
+        let hint = c.hint().and_then(|column| {
+            let free = HEIGHT - p.height(column);
+            (free > 0).then(|| Cell {
+                column: column as u8,
+                row: (free - 1) as u8,
+            })
+        });
+        let pointed = c
+            .hover()
+            .or_else(|| c.board_focused().then(|| c.selected()));
+        let ghost = pointed
+            .filter(|_| c.human_to_move() && falling.is_none())
+            .map(|column| {
+                if p.can_play(column) {
+                    Ghost::Piece(Piece {
+                        column,
+                        row: -1.0,
+                        player: p.current_player(),
+                        alpha: GHOST_ALPHA,
+                    })
+                } else {
+                    Ghost::Unavailable { column }
+                }
+            });
+        Scene {
+            pieces,
+            rings: win.to_vec(),
+            hint,
+            ghost,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Position;
+    use crate::ui::anim::FADED_ALPHA;
+    use crate::ui::protocol::Reply;
+    use crate::ui::{Command, Settings};
+
+    fn piece(column: usize, row: f64, player: Player, alpha: f64) -> Piece {
+        Piece {
+            column,
+            row,
+            player,
+            alpha,
+        }
+    }
+
+    #[test]
+    fn a_falling_piece_comes_down_from_the_row_of_air() {
+        let mut c = Controller::new(Settings::default());
+        c.command(Command::Drop(3), 0.0);
+        let start = Scene::at(&c, 0.0);
+        assert_eq!(start.pieces, [piece(3, -1.0, Player::First, 1.0)]);
+        let mid = Scene::at(&c, 150.0).pieces[0];
+        assert!(mid.row > -1.0 && mid.row < 5.0, "{mid:?}");
+        c.tick(10_000.0);
+        let rest = Scene::at(&c, 10_000.0);
+        assert_eq!(rest.pieces, [piece(3, 5.0, Player::First, 1.0)]);
+        assert_eq!(rest.ghost, None, "no ghost without a pointer or focus");
+    }
+
+    #[test]
+    fn at_the_end_the_others_fade_and_the_line_is_ringed() {
+        let won = Position::from_moves("1212121").unwrap();
+        let c = Controller::with_position(Settings::default(), won);
+        let s = Scene::at(&c, 0.0);
+        assert_eq!(s.rings, won.win_line());
+        assert_eq!(s.pieces.len(), 7);
+        for p in &s.pieces {
+            let cell = Cell {
+                column: p.column as u8,
+                row: p.row as u8,
+            };
+            let expected = if s.rings.contains(&cell) {
+                1.0
+            } else {
+                FADED_ALPHA
+            };
+            assert_eq!(p.alpha, expected, "{p:?}");
+        }
+        assert_eq!(s.ghost, None, "no ghost once the game is over");
+    }
+
+    #[test]
+    fn the_ghost_follows_the_pointer_then_the_keyboard() {
+        let mut c =
+            Controller::with_position(Settings::default(), Position::from_moves("111111").unwrap());
+        c.command(Command::FocusBoard(true), 0.0);
+        c.command(Command::Select(4), 0.0);
+        assert_eq!(
+            Scene::at(&c, 0.0).ghost,
+            Some(Ghost::Piece(piece(4, -1.0, Player::First, GHOST_ALPHA)))
+        );
+        // The pointer wins over the keyboard; a full column shows as unavailable.
+        c.command(Command::Hover(Some(0)), 0.0);
+        assert_eq!(
+            Scene::at(&c, 0.0).ghost,
+            Some(Ghost::Unavailable { column: 0 })
+        );
+        c.command(Command::Hover(None), 0.0);
+        c.command(Command::FocusBoard(false), 0.0);
+        assert_eq!(Scene::at(&c, 0.0).ghost, None);
+        // Not while a piece falls.
+        c.command(Command::Hover(Some(2)), 0.0);
+        c.command(Command::Drop(2), 0.0);
+        assert_eq!(Scene::at(&c, 1.0).ghost, None);
+        c.tick(10_000.0);
+        assert!(Scene::at(&c, 10_000.0).ghost.is_some());
+    }
+
+    #[test]
+    fn the_hint_marks_its_landing_cell() {
+        let mut c =
+            Controller::with_position(Settings::default(), Position::from_moves("44").unwrap());
+        c.command(Command::Hint, 0.0);
+        let id = c.job().id().expect("a hint job");
+        c.reply(
+            Reply::Hint {
+                id,
+                score: 1,
+                columns: vec![3],
+            },
+            0.0,
+        );
+        assert_eq!(Scene::at(&c, 0.0).hint, Some(Cell { column: 3, row: 3 }));
+    }
+}

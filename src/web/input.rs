@@ -1,0 +1,188 @@
+//! Turns the page's events into [`Input`]s: commands from clicks, taps, keys and form
+//! controls, and the changes that need a new layout or a repaint.
+
+use super::view::View;
+use crate::ui::command::{key_action, Action, Command, KeyTarget};
+use crate::ui::PlayerKind;
+use gloo_events::{EventListener, EventListenerOptions};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Element, Event, EventTarget, KeyboardEvent, MediaQueryList, PointerEvent, ResizeObserver,
+};
+
+/// What the page reports to the game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Input {
+    /// A command, and whether the focus then goes to the selected column.
+    Act(Action),
+    /// The pointer is over the stage, `x` CSS pixels from its left edge, or has left it.
+    Pointer(Option<f64>),
+    /// The stage changed size or the device-pixel ratio changed: lay out again.
+    Resize,
+    /// The colour scheme changed: paint again.
+    Repaint,
+}
+
+fn act(command: Command) -> Input {
+    Input::Act(Action {
+        command,
+        focus_selected: false,
+    })
+}
+
+/// The listeners and the observer that feed a game; dropping them stops them.
+pub struct Wiring {
+    _listeners: Vec<EventListener>,
+    observer: ResizeObserver,
+    _on_resize: Closure<dyn FnMut()>,
+}
+
+impl Drop for Wiring {
+    fn drop(&mut self) {
+        self.observer.disconnect();
+    }
+}
+
+/// Where a key was pressed: a column control, a form field, or elsewhere.
+fn key_target(event: &Event) -> KeyTarget {
+    match event.target().and_then(|t| t.dyn_into::<Element>().ok()) {
+        Some(t) if matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA") => {
+            KeyTarget::Field
+        }
+        Some(t) if t.class_list().contains("c4-col") => KeyTarget::Column,
+        _ => KeyTarget::Other,
+    }
+}
+
+/// Listens to `view`'s controls, the window and the colour scheme, and hands what happens
+/// to `send`.
+pub fn wire(
+    view: &View,
+    dark: &MediaQueryList,
+    send: impl Fn(Input) + 'static,
+) -> Result<Wiring, JsValue> {
+    let send: Rc<dyn Fn(Input)> = Rc::new(send);
+    let window = web_sys::window().ok_or("no window")?;
+    let mut listeners = Vec::new();
+    let mut on =
+        |target: &EventTarget, event: &'static str, f: Box<dyn Fn(&Event) -> Option<Input>>| {
+            let send = send.clone();
+            listeners.push(EventListener::new(target, event, move |e| {
+                if let Some(input) = f(e) {
+                    send(input);
+                }
+            }));
+        };
+
+    for (column, b) in view.buttons.iter().enumerate() {
+        on(
+            b,
+            "click",
+            Box::new(move |_| Some(act(Command::Drop(column)))),
+        );
+        let s = send.clone();
+        on(
+            b,
+            "focus",
+            Box::new(move |_| {
+                s(act(Command::FocusBoard(true)));
+                Some(act(Command::Select(column)))
+            }),
+        );
+        on(
+            b,
+            "blur",
+            Box::new(|_| Some(act(Command::FocusBoard(false)))),
+        );
+    }
+    let stage = view.stage.clone();
+    on(
+        &view.columns,
+        "pointermove",
+        Box::new(move |e| {
+            let e = e.dyn_ref::<PointerEvent>()?;
+            let left = stage.get_bounding_client_rect().left();
+            Some(Input::Pointer(Some(f64::from(e.client_x()) - left)))
+        }),
+    );
+    on(
+        &view.columns,
+        "pointerleave",
+        Box::new(|_| Some(Input::Pointer(None))),
+    );
+    on(&view.undo, "click", Box::new(|_| Some(act(Command::Undo))));
+    on(
+        &view.new_game,
+        "click",
+        Box::new(|_| Some(act(Command::NewGame))),
+    );
+    on(
+        &view.play_again,
+        "click",
+        Box::new(|_| {
+            Some(Input::Act(Action {
+                command: Command::NewGame,
+                focus_selected: true,
+            }))
+        }),
+    );
+    on(&view.hint, "click", Box::new(|_| Some(act(Command::Hint))));
+    let checkbox = view.show_analysis.clone();
+    on(
+        &view.show_analysis,
+        "change",
+        Box::new(move |_| Some(act(Command::SetAnalysis(checkbox.checked())))),
+    );
+    let checkbox = view.reduce_motion.clone();
+    on(
+        &view.reduce_motion,
+        "change",
+        Box::new(move |_| Some(act(Command::SetReducedMotion(checkbox.checked())))),
+    );
+    for select in &view.player_selects {
+        let selects = view.player_selects.clone();
+        on(
+            select,
+            "change",
+            Box::new(move |_| {
+                let players = selects
+                    .each_ref()
+                    .map(|s| s.value().parse().unwrap_or(PlayerKind::Human));
+                Some(act(Command::SetPlayers(players)))
+            }),
+        );
+    }
+    on(dark, "change", Box::new(|_| Some(Input::Repaint)));
+    on(&window, "resize", Box::new(|_| Some(Input::Resize)));
+
+    // Keys are handled (and their default actions prevented) on the whole game.
+    let s = send.clone();
+    listeners.push(EventListener::new_with_options(
+        &view.wrapper,
+        "keydown",
+        EventListenerOptions::enable_prevent_default(),
+        move |e| {
+            let Some(key) = e.dyn_ref::<KeyboardEvent>() else {
+                return;
+            };
+            let modified = key.alt_key() || key.ctrl_key() || key.meta_key();
+            if let Some(action) = key_action(&key.key(), modified, key_target(e)) {
+                e.prevent_default();
+                s(Input::Act(action));
+            }
+        },
+    ));
+
+    // Resize with the container, and on device-pixel-ratio changes (zoom).
+    let s = send.clone();
+    let on_resize = Closure::<dyn FnMut()>::new(move || s(Input::Resize));
+    let observer = ResizeObserver::new(on_resize.as_ref().unchecked_ref())?;
+    observer.observe(&view.stage);
+    Ok(Wiring {
+        _listeners: listeners,
+        observer,
+        _on_resize: on_resize,
+    })
+}

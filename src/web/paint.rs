@@ -1,0 +1,170 @@
+//! Paints a [`Scene`] on the canvas: the backdrop, the checkers, the board's face with its
+//! holes, the winning rings, the hint and the ghost. It draws what the scene says, no more.
+
+use crate::engine::{Player, HEIGHT, WIDTH};
+use crate::ui::layout::Layout;
+use crate::ui::scene::{Ghost, Piece, Scene};
+use std::f64::consts::TAU;
+use wasm_bindgen::JsValue;
+use web_sys::{CanvasRenderingContext2d, CanvasWindingRule};
+
+pub struct Palette {
+    board: &'static str,
+    board_edge: &'static str,
+    backdrop: &'static str,
+    red: &'static str,
+    red_mark: &'static str,
+    yellow: &'static str,
+    yellow_mark: &'static str,
+    marker: &'static str,
+    marker_edge: &'static str,
+    unavailable: &'static str,
+}
+
+pub const LIGHT: Palette = Palette {
+    board: "#1d46c9",
+    board_edge: "#12308f",
+    backdrop: "#e4eaf8",
+    red: "#d21f32",
+    red_mark: "#7d0f1b",
+    yellow: "#f2c200",
+    yellow_mark: "#7a5c00",
+    marker: "#ffffff",
+    marker_edge: "#0b0d12",
+    unavailable: "#4a5163",
+};
+
+pub const DARK: Palette = Palette {
+    board: "#2a55d8",
+    board_edge: "#8fb0ff",
+    backdrop: "#0b101b",
+    red: "#e5364a",
+    red_mark: "#6b0b16",
+    yellow: "#f6cc1a",
+    yellow_mark: "#6e5200",
+    marker: "#ffffff",
+    marker_edge: "#000000",
+    unavailable: "#b7bfd3",
+};
+
+/// Paints `scene` laid out by `l`, at `dpr` device pixels per CSS pixel.
+pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene, pal: &Palette) {
+    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+    ctx.clear_rect(0.0, 0.0, l.width, l.height);
+    let board_w = l.cell * WIDTH as f64;
+    let board_h = l.cell * HEIGHT as f64;
+    let inset = l.cell * 0.04;
+
+    // What shows through the holes.
+    ctx.set_fill_style_str(pal.backdrop);
+    ctx.fill_rect(
+        l.left + inset,
+        l.top + inset,
+        board_w - 2.0 * inset,
+        board_h - 2.0 * inset,
+    );
+    for piece in &scene.pieces {
+        draw_piece(ctx, pal, l, piece);
+    }
+
+    // The board's face, with a round hole per cell.
+    ctx.begin_path();
+    round_rect(ctx, l.left, l.top, board_w, board_h, l.cell * 0.12);
+    for row in 0..HEIGHT {
+        for column in 0..WIDTH {
+            let (x, y) = l.center(column, row as f64);
+            ctx.move_to(x + l.hole, y);
+            let _ = ctx.arc(x, y, l.hole, 0.0, TAU);
+        }
+    }
+    ctx.set_fill_style_str(pal.board);
+    ctx.fill_with_canvas_winding_rule(CanvasWindingRule::Evenodd);
+    ctx.set_stroke_style_str(pal.board_edge);
+    ctx.set_line_width(l.outline_width());
+    ctx.stroke();
+
+    // Winning checkers: a ring that does not rely on colour.
+    for cell in &scene.rings {
+        let (x, y) = l.center(usize::from(cell.column), f64::from(cell.row));
+        ctx.begin_path();
+        let _ = ctx.arc(x, y, l.hole * 0.55, 0.0, TAU);
+        ctx.set_line_width(l.cell * 0.09);
+        ctx.set_stroke_style_str(pal.marker_edge);
+        ctx.stroke();
+        ctx.set_line_width(l.cell * 0.05);
+        ctx.set_stroke_style_str(pal.marker);
+        ctx.stroke();
+    }
+
+    // The hinted move: a dashed ring where the piece would land.
+    if let Some(cell) = scene.hint {
+        let (x, y) = l.center(usize::from(cell.column), f64::from(cell.row));
+        ctx.begin_path();
+        let _ = ctx.arc(x, y, l.hole * 1.08, 0.0, TAU);
+        ctx.set_line_width(l.cell * 0.06);
+        ctx.set_stroke_style_str(pal.marker);
+        let dash = js_sys::Array::of2(&JsValue::from(l.cell * 0.12), &JsValue::from(l.cell * 0.08));
+        let _ = ctx.set_line_dash(&dash);
+        ctx.stroke();
+        let _ = ctx.set_line_dash(&js_sys::Array::new());
+    }
+
+    match scene.ghost {
+        Some(Ghost::Piece(piece)) => draw_piece(ctx, pal, l, &piece),
+        Some(Ghost::Unavailable { column }) => {
+            // A full column: a crossed-out outline.
+            let (x, y) = l.center(column, -1.0);
+            let r = l.hole * 0.8;
+            ctx.begin_path();
+            let _ = ctx.arc(x, y, r, 0.0, TAU);
+            let d = r * std::f64::consts::FRAC_1_SQRT_2;
+            ctx.move_to(x - d, y + d);
+            ctx.line_to(x + d, y - d);
+            ctx.set_line_width((l.cell * 0.05).max(1.5));
+            ctx.set_stroke_style_str(pal.unavailable);
+            ctx.stroke();
+        }
+        None => {}
+    }
+}
+
+/// A checker, marked so that it does not rely on colour: Red with a ring, Yellow a cross.
+fn draw_piece(ctx: &CanvasRenderingContext2d, pal: &Palette, l: &Layout, piece: &Piece) {
+    let (x, y) = l.center(piece.column, piece.row);
+    let r = l.hole * 0.94;
+    ctx.set_global_alpha(piece.alpha);
+    let (fill, mark) = match piece.player {
+        Player::First => (pal.red, pal.red_mark),
+        Player::Second => (pal.yellow, pal.yellow_mark),
+    };
+    ctx.begin_path();
+    let _ = ctx.arc(x, y, r, 0.0, TAU);
+    ctx.set_fill_style_str(fill);
+    ctx.fill();
+    ctx.set_stroke_style_str(mark);
+    ctx.set_line_width((r * 0.09).max(1.0));
+    ctx.begin_path();
+    match piece.player {
+        Player::First => {
+            let _ = ctx.arc(x, y, r * 0.62, 0.0, TAU);
+        }
+        Player::Second => {
+            let d = r * 0.42;
+            ctx.move_to(x - d, y - d);
+            ctx.line_to(x + d, y + d);
+            ctx.move_to(x + d, y - d);
+            ctx.line_to(x - d, y + d);
+        }
+    }
+    ctx.stroke();
+    ctx.set_global_alpha(1.0);
+}
+
+fn round_rect(ctx: &CanvasRenderingContext2d, x: f64, y: f64, w: f64, h: f64, r: f64) {
+    ctx.move_to(x + r, y);
+    let _ = ctx.arc_to(x + w, y, x + w, y + h, r);
+    let _ = ctx.arc_to(x + w, y + h, x, y + h, r);
+    let _ = ctx.arc_to(x, y + h, x, y, r);
+    let _ = ctx.arc_to(x, y, x + w, y, r);
+    ctx.close_path();
+}
