@@ -1,6 +1,6 @@
 //! One mounted game: it hands [`Input`]s and the worker's replies to the [`Controller`],
 //! carries out the [`Effect`]s, and shows the controller's [`Scene`] and [`Mirror`]. It
-//! requests animation frames only while something moves.
+//! paints when something changes, and requests animation frames only while something moves.
 
 use super::ai::AiClient;
 use super::input::{self, Input, Wiring};
@@ -89,8 +89,8 @@ impl App {
         app.fit();
         let mirror = Mirror::of(&app.controller);
         app.view.apply(mirror);
+        app.repaint();
         let t = app.now();
-        app.paint(t);
         let effects = app.controller.tick(t);
         app.apply(effects);
         drop(app);
@@ -126,9 +126,9 @@ impl App {
             }
             Input::Resize => {
                 self.fit();
-                self.request_frame();
+                self.repaint();
             }
-            Input::Repaint => self.request_frame(),
+            Input::Repaint => self.repaint(),
         }
     }
 
@@ -166,13 +166,22 @@ impl App {
         if changed {
             let mirror = Mirror::of(&self.controller);
             self.view.apply(mirror);
-            self.request_frame();
+            self.repaint();
         }
         if finished {
             let _ = self.view.play_again.focus();
         }
         for failure in failures {
             self.reply(failure);
+        }
+    }
+
+    /// Paints the board as it is now, then keeps frames coming while something moves.
+    fn repaint(&mut self) {
+        let t = self.now();
+        self.paint(t);
+        if self.controller.is_animating(t) {
+            self.request_frame();
         }
     }
 

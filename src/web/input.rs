@@ -25,6 +25,9 @@ pub enum Input {
     Repaint,
 }
 
+/// Reads an event: the input it means, if any.
+type Reader = Box<dyn Fn(&Event) -> Option<Input>>;
+
 fn act(command: Command) -> Input {
     Input::Act(Action {
         command,
@@ -66,15 +69,14 @@ pub fn wire(
     let send: Rc<dyn Fn(Input)> = Rc::new(send);
     let window = web_sys::window().ok_or("no window")?;
     let mut listeners = Vec::new();
-    let mut on =
-        |target: &EventTarget, event: &'static str, f: Box<dyn Fn(&Event) -> Option<Input>>| {
-            let send = send.clone();
-            listeners.push(EventListener::new(target, event, move |e| {
-                if let Some(input) = f(e) {
-                    send(input);
-                }
-            }));
-        };
+    let mut on = |target: &EventTarget, event: &'static str, f: Reader| {
+        let send = send.clone();
+        listeners.push(EventListener::new(target, event, move |e| {
+            if let Some(input) = f(e) {
+                send(input);
+            }
+        }));
+    };
 
     for (column, b) in view.buttons.iter().enumerate() {
         on(

@@ -13,6 +13,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 test("the package lists its book; its game and Solver.load find it and play perfectly from the first move", async () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, "pkg", "package.json"), "utf8"));
   assert.ok(pkg.files.includes("book.bin"), `files: ${pkg.files}`);
+  assert.ok(pkg.files.includes("worker.js"), `files: ${pkg.files}`);
   const types = readFileSync(join(ROOT, "pkg", "connect_four.d.ts"), "utf8");
   assert.match(types, /book\?: Uint8Array \| ArrayBuffer \| false;/);
   assert.match(types, /bookUrl\?: string;/);
