@@ -293,12 +293,6 @@ fn pairing_blocks(base: u64, paired: u64) -> bool {
     false
 }
 
-/// Best possible score for the side to move if it wins with its next stone.
-#[inline(always)]
-pub const fn win_now_score(moves: u32) -> i32 {
-    (CELLS as i32 + 1 - moves as i32) / 2
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

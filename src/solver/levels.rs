@@ -229,6 +229,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::{Outcome, Score};
 
     /// The lower levels' view must agree with the exact scores: a column is "wins within h"
     /// or "loses within h" exactly when the analysis says so.
@@ -241,18 +242,15 @@ mod tests {
             let p = Position::from_moves(moves).unwrap();
             let scores = solver.analyze(&p).unwrap();
             let b = Bits::from_position(&p);
-            let own_played = (p.move_count() / 2) as i32;
-            let opp_played = p.move_count().div_ceil(2) as i32;
             for h in [1u32, 3, 5, 7, 9, 13, 21] {
                 let cats = solver.categories(b, h, u64::MAX).unwrap();
                 for c in 0..WIDTH {
                     let Some(s) = scores[c] else { continue };
-                    let expected = if s > 0 && 22 - s - own_played <= h as i32 {
-                        2
-                    } else if s < 0 && 22 + s - opp_played <= h as i32 {
-                        0
-                    } else {
-                        1
+                    // The column's score is for the side to move in `p`: moves counted from p.
+                    let expected = match Score::new(s).outcome(p.move_count()) {
+                        Outcome::Win(n) if n <= h => 2,
+                        Outcome::Loss(n) if n <= h => 0,
+                        _ => 1,
                     };
                     assert_eq!(
                         cats[c], expected,

@@ -4,9 +4,11 @@
 mod bits;
 pub mod book;
 pub mod levels;
+mod score;
 mod search;
 mod table;
 
 pub use book::{Book, BookError};
 pub use levels::{Level, Rng};
+pub use score::{Outcome, Score};
 pub use search::{BestMoves, SolveError, Solver};

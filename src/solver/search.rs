@@ -1,8 +1,9 @@
 //! Negamax with alpha-beta, null-window searches, move ordering and a transposition table.
 
-use super::bits::{column_mask, win_now_score, Bits};
+use super::bits::{column_mask, Bits};
 use super::book::Book;
 use super::levels::Rng;
+use super::score::Score;
 use super::table::{Bound, Table};
 use crate::engine::{Position, CELLS, WIDTH};
 use std::fmt;
@@ -19,6 +20,12 @@ const RACE_FIRST_SLICE: u64 = 100_000;
 
 /// Columns from the centre out: the usual best first guess.
 const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The score of winning with the next stone, after `moves` moves: the best there is.
+#[inline]
+fn win_now_score(moves: u32) -> i32 {
+    Score::win_next(moves as usize).get()
+}
 
 /// The columns whose bits are set in `found` (bit `c` for column `c`), in column order.
 fn columns_of(found: u8) -> Vec<usize> {
@@ -97,10 +104,11 @@ impl Ponder {
 
 /// A perfect Connect Four solver.
 ///
-/// # Score contract (Pascal Pons' convention)
+/// # Score contract (Pascal Pons' convention, see [`Score`])
 ///
-/// Every score is for the **side to move**, assuming both sides play perfectly, the winner
-/// winning as early as possible and the loser losing as late as possible:
+/// Every score is a plain `i32` ([`Score::new`] reads it) for the **side to move**, assuming
+/// both sides play perfectly, the winner winning as early as possible and the loser losing
+/// as late as possible:
 ///
 /// - `0`: the game is a draw;
 /// - `s > 0`: the side to move wins with its `(22 - s)`-th stone (1 = with its last, 21st
@@ -482,15 +490,16 @@ impl Solver {
         }
         let own_played = b.moves / 2;
         let opp_played = b.moves.div_ceil(2);
-        // Winning with own stone number k scores 22 - k.
-        // A win needs a positive score, a loss a negative one, however far the horizon.
-        let win_threshold = (22 - own_played.saturating_add(win_moves).min(22) as i32).max(1);
+        // The latest stones that count: a win needs a positive score, a loss a negative
+        // one, so no later than the 21st stone however far the horizon.
+        let last_stone = |played: u32, moves: u32| played.saturating_add(moves).min(21);
+        let win_threshold = Score::win_with_stone(last_stone(own_played, win_moves)).get();
         if win_threshold <= win_now_score(b.moves)
             && self.negamax(b, win_threshold - 1, win_threshold) >= win_threshold
         {
             return Some(true);
         }
-        let lose_threshold = (opp_played.saturating_add(lose_moves).min(22) as i32 - 22).min(-1);
+        let lose_threshold = Score::loss_to_stone(last_stone(opp_played, lose_moves)).get();
         if lose_threshold >= -win_now_score(b.moves + 1)
             && self.negamax(b, lose_threshold, lose_threshold + 1) <= lose_threshold
         {

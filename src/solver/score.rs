@@ -1,0 +1,222 @@
+//! Pascal Pons' score of a position, and what it says: who wins, and when.
+
+use crate::engine::CELLS;
+use std::fmt;
+
+/// Each side's stones in a full game: 21.
+const STONES: i32 = (CELLS / 2) as i32;
+
+/// The exact value of a position for the **side to move**, both sides playing perfectly (the
+/// winner as fast as it can, the loser as slowly), in Pascal Pons' convention:
+///
+/// - `0`: a draw;
+/// - `s > 0`: the side to move wins with its `(22 - s)`-th stone (`1`: with its last, 21st
+///   stone; `18`: with its 4th, the fastest possible);
+/// - `s < 0`: the side to move loses: the opponent wins with its `(22 + s)`-th stone.
+///
+/// So a higher score is better for the side to move, and the score of a move is minus the
+/// score of the position it leads to. Scores of real positions lie in `-18..=18`. The solver
+/// returns plain `i32`s (as the JS API does); this type reads them. [`Score::outcome`] says
+/// how many moves from now the game is won or lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Score(i32);
+
+/// Where a [`Score`] leads from a given position, counted in the moves of one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move wins with its `n`-th move from now (`Win(1)`: this move).
+    Win(u32),
+    /// Neither side can force a win.
+    Draw,
+    /// The opponent wins with its `n`-th move from now (`Loss(1)`: its next move).
+    Loss(u32),
+}
+
+impl Score {
+    /// A draw: 0.
+    pub const DRAW: Score = Score(0);
+
+    /// The score with this value (see the convention on [`Score`]).
+    pub const fn new(value: i32) -> Score {
+        Score(value)
+    }
+
+    /// The plain number, as the solver and the JS API give it.
+    pub const fn get(self) -> i32 {
+        self.0
+    }
+
+    /// Winning with the side to move's `stone`-th stone (1 to 21): `22 - stone`.
+    pub const fn win_with_stone(stone: u32) -> Score {
+        Score(STONES + 1 - stone as i32)
+    }
+
+    /// Losing to the opponent's `stone`-th stone (1 to 21): `stone - 22`.
+    pub const fn loss_to_stone(stone: u32) -> Score {
+        Score(stone as i32 - (STONES + 1))
+    }
+
+    /// The score of winning with the very next stone, after `moves_played` moves: the best
+    /// score a position with that many moves can have, `(43 - moves_played) / 2`.
+    pub const fn win_next(moves_played: usize) -> Score {
+        // The side to move has played moves_played / 2 stones: the next is one more.
+        Score::win_with_stone((moves_played / 2) as u32 + 1)
+    }
+
+    pub const fn is_win(self) -> bool {
+        self.0 > 0
+    }
+
+    pub const fn is_draw(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn is_loss(self) -> bool {
+        self.0 < 0
+    }
+
+    /// Who wins, and with which of their moves counted from now, for the side to move in a
+    /// position with `moves_played` moves played: `Win(n)`, the side to move wins with its
+    /// `n`-th move from now; `Loss(n)`, the opponent wins with its `n`-th move from now.
+    ///
+    /// The side to move has played `moves_played / 2` stones, the opponent
+    /// `moves_played.div_ceil(2)`. `n` is at least 1 for every score such a position can
+    /// have (0 for a score it cannot).
+    pub fn outcome(self, moves_played: usize) -> Outcome {
+        let moves_played = moves_played.min(CELLS);
+        let own_played = (moves_played / 2) as i32;
+        let opponent_played = moves_played.div_ceil(2) as i32;
+        let from_now = |stone: i32, played: i32| (stone - played).max(0) as u32;
+        match self.0 {
+            0 => Outcome::Draw,
+            s if s > 0 => Outcome::Win(from_now(STONES + 1 - s, own_played)),
+            s => Outcome::Loss(from_now(STONES + 1 + s, opponent_played)),
+        }
+    }
+}
+
+impl From<i32> for Score {
+    fn from(value: i32) -> Score {
+        Score(value)
+    }
+}
+
+impl From<Score> for i32 {
+    fn from(score: Score) -> i32 {
+        score.0
+    }
+}
+
+/// The plain number, e.g. `18` or `-3`.
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Position, Status};
+    use crate::solver::Solver;
+
+    /// The examples `outcome_text` (src/ui/text.rs) is tested with, as outcomes.
+    #[test]
+    fn outcomes_count_moves_from_now() {
+        // Empty board: the first player wins with its 21st stone (score 1): 21 moves from now.
+        assert_eq!(Score::new(1).outcome(0), Outcome::Win(21));
+        // Pons' example: "4455" scores 18 for Red, who wins with its 4th stone, its 2nd from now.
+        assert_eq!(Score::new(18).outcome(4), Outcome::Win(2));
+        // A move that wins at once, after 6 moves: score (43 - 6) / 2 = 18, the next move.
+        assert_eq!(Score::new(18).outcome(6), Outcome::Win(1));
+        // Pons' example "44455554221" scores -15 for the mover, Yellow (5 stones played):
+        // Red (6 stones) wins with its 7th stone, its first from now.
+        assert_eq!(Score::new(-15).outcome(11), Outcome::Loss(1));
+        assert_eq!(Score::new(0).outcome(20), Outcome::Draw);
+        assert_eq!(Score::DRAW.outcome(0), Outcome::Draw);
+    }
+
+    /// The same numbers as the formula the UI's texts use, for every score and move count.
+    #[test]
+    fn outcomes_match_the_score_contract() {
+        for moves in 0..=CELLS {
+            let own_played = (moves / 2) as i32;
+            let opponent_played = moves.div_ceil(2) as i32;
+            for s in -STONES..=STONES {
+                let expected = match s {
+                    0 => Outcome::Draw,
+                    s if s > 0 => Outcome::Win((22 - s - own_played).max(0) as u32),
+                    s => Outcome::Loss((22 + s - opponent_played).max(0) as u32),
+                };
+                assert_eq!(Score::new(s).outcome(moves), expected, "{s} after {moves}");
+            }
+        }
+    }
+
+    #[test]
+    fn constructors_and_predicates() {
+        assert_eq!(Score::win_with_stone(4), Score::new(18));
+        assert_eq!(Score::win_with_stone(21), Score::new(1));
+        assert_eq!(Score::loss_to_stone(7), Score::new(-15));
+        assert_eq!(Score::loss_to_stone(21), Score::new(-1));
+        for moves in 0..CELLS {
+            assert_eq!(
+                Score::win_next(moves).get(),
+                (43 - moves as i32) / 2,
+                "{moves}"
+            );
+            assert_eq!(Score::win_next(moves).outcome(moves), Outcome::Win(1));
+        }
+        assert!(Score::new(3).is_win() && !Score::new(3).is_loss());
+        assert!(Score::new(-3).is_loss() && !Score::new(-3).is_draw());
+        assert!(Score::DRAW.is_draw() && !Score::DRAW.is_win());
+        assert!(Score::new(2) > Score::new(1) && Score::new(-1) > Score::new(-2));
+        assert_eq!(i32::from(Score::from(-7)), -7);
+        assert_eq!(Score::new(-7).to_string(), "-7");
+    }
+
+    /// Playing the solver's best moves out from end-game positions (Test_L3_R1), the game
+    /// ends exactly where the score's outcome says: the winner's `n`-th move from now.
+    #[test]
+    fn outcomes_come_true_under_perfect_play() {
+        let text = include_str!("../../tests/data/pons/Test_L3_R1");
+        let mut solver = Solver::new(16);
+        let (mut wins, mut losses, mut draws) = (0, 0, 0);
+        for line in text.lines().take(60) {
+            let mut fields = line.split(' ');
+            let moves = fields.next().unwrap();
+            let expected: i32 = fields.next().unwrap().parse().unwrap();
+            let mut p = Position::from_moves(moves).unwrap();
+            let score = Score::new(solver.score(&p).unwrap());
+            assert_eq!(score.get(), expected, "{moves}");
+            let outcome = score.outcome(p.move_count());
+            let mover = p.current_player();
+            let start = p.move_count();
+            while !p.is_over() {
+                let best = solver.best_moves(&p).unwrap();
+                p.play(best.columns[0]).unwrap();
+            }
+            let plies = p.move_count() - start;
+            match outcome {
+                Outcome::Win(n) => {
+                    assert_eq!(p.status(), Status::Win(mover), "{moves}");
+                    assert_eq!(plies, 2 * n as usize - 1, "{moves}: {outcome:?}");
+                    wins += 1;
+                }
+                Outcome::Loss(n) => {
+                    assert_eq!(p.status(), Status::Win(mover.other()), "{moves}");
+                    assert_eq!(plies, 2 * n as usize, "{moves}: {outcome:?}");
+                    losses += 1;
+                }
+                Outcome::Draw => {
+                    assert_eq!(p.status(), Status::Draw, "{moves}");
+                    draws += 1;
+                }
+            }
+        }
+        assert!(
+            wins > 0 && losses > 0,
+            "{wins} wins, {losses} losses, {draws} draws"
+        );
+    }
+}
