@@ -2,7 +2,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use connect_four::engine::notation::{format_columns, parse_columns};
-use connect_four::engine::{Cell, ParseMovesError, Player, Position, Status, HEIGHT, WIDTH};
+use connect_four::engine::{
+    Cell, Column, ParseMovesError, PlayError, Player, Position, Status, HEIGHT, WIDTH,
+};
 use proptest::prelude::*;
 
 /// Scans every line on the board from its first cell, with no bitboards: the cells of every
@@ -151,6 +153,29 @@ proptest! {
             prop_assert!(!before.can_play(column));
         } else {
             prop_assert!(before.can_play(column));
+        }
+    }
+
+    /// A checked column plays exactly as its index does; an index that is not a column is
+    /// refused by the constructor with the error `play` gives for it in a game in progress.
+    #[test]
+    fn checked_columns_play_as_their_indices(choices in prop::collection::vec(any::<u8>(), 0..42), index in 0usize..12) {
+        let p = play_game(&choices, |_, _| {});
+        let (mut by_index, mut by_column) = (p, p);
+        let played = by_index.play(index);
+        match Column::try_from(index) {
+            Ok(column) => {
+                prop_assert_eq!(column.index(), index);
+                prop_assert_eq!(by_column.play_column(column), played);
+                prop_assert_eq!(by_column, by_index);
+            }
+            Err(error) => {
+                prop_assert!(index >= WIDTH);
+                prop_assert_eq!(error, PlayError::InvalidColumn { column: index });
+                if !p.is_over() {
+                    prop_assert_eq!(played, Err(error));
+                }
+            }
         }
     }
 }

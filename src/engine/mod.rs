@@ -4,13 +4,16 @@
 //!
 //! - [`Position`]: a bitboard position with checked and unchecked play, undo, status and the
 //!   full winning line.
+//! - [`Column`]: a column index checked once, where it comes in.
 //! - [`notation`]: Pascal Pons' move strings (`"4453"`: one 1-based column digit per move).
 //! - [`error`]: error enums that carry data and say what went wrong.
 
+mod column;
 pub mod error;
 pub mod notation;
 mod position;
 
+pub use column::Column;
 pub use error::{ParseMovesError, PlayError};
 /// The one four-in-a-row test, shared with the solver's bitboards.
 pub(crate) use position::has_four;

@@ -1,7 +1,7 @@
 //! Pascal Pons' move notation: one digit `1`-`7` per move, naming the column 1-based,
 //! first player first. `""` is the empty board; `"4453"` is four moves.
 
-use super::{ParseMovesError, Position, WIDTH};
+use super::{Column, ParseMovesError, Position, WIDTH};
 
 /// Reads the columns (0-based) of a move string, checking only its characters.
 /// Use [`Position::from_moves`] to also check that every move is legal.
@@ -15,10 +15,9 @@ pub fn parse_columns(moves: &str) -> Result<Vec<usize>, ParseMovesError> {
 
 /// The 0-based column a move character names, or the error naming it.
 fn column_of(index: usize, character: char) -> Result<usize, ParseMovesError> {
-    match character.to_digit(10) {
-        Some(d @ 1..=7) => Ok(d as usize - 1),
-        _ => Err(ParseMovesError::InvalidCharacter { index, character }),
-    }
+    Column::from_digit(character)
+        .map(Column::index)
+        .ok_or(ParseMovesError::InvalidCharacter { index, character })
 }
 
 /// Writes 0-based columns as a move string. Columns outside `0..WIDTH` are a caller bug.

@@ -18,7 +18,7 @@
 //!
 //! Shifts: 1 = vertical, 7 = horizontal, 8 = diagonal `/`, 6 = diagonal `\`.
 
-use super::{PlayError, CELLS, HEIGHT, WIDTH};
+use super::{Column, PlayError, CELLS, HEIGHT, WIDTH};
 use serde::Serialize;
 
 const COLUMN_BITS: usize = HEIGHT + 1;
@@ -158,6 +158,12 @@ impl Position {
             return Err(PlayError::ColumnFull { column });
         }
         Ok(self.play_unchecked(column))
+    }
+
+    /// [`Position::play`] in a column already known to be on the board: the error can only
+    /// be [`PlayError::ColumnFull`] or [`PlayError::GameOver`].
+    pub fn play_column(&mut self, column: Column) -> Result<Placed, PlayError> {
+        self.play(column.index())
     }
 
     /// Plays in `column` without checking it, then updates the status with a constant
@@ -656,6 +662,29 @@ mod tests {
         assert!(PlayError::InvalidColumn { column: 7 }
             .to_string()
             .contains("invalid column"));
+    }
+
+    #[test]
+    fn play_column_plays_as_play_does() {
+        let mut by_index = pos("4453");
+        let mut by_column = by_index;
+        for column in Column::ALL {
+            assert_eq!(by_column.play_column(column), by_index.play(column.index()));
+            assert_eq!(by_column, by_index);
+        }
+        let centre = Column::new(3).unwrap();
+        let mut full = pos("444444");
+        assert_eq!(
+            full.play_column(centre),
+            Err(PlayError::ColumnFull { column: 3 })
+        );
+        let mut won = pos("1212121");
+        assert_eq!(
+            won.play_column(centre),
+            Err(PlayError::GameOver {
+                winner: Some(Player::First)
+            })
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Conversions between engine values and the plain JS objects of the API.
 
-use crate::engine::{Cell, Position, WIDTH};
+use crate::engine::{Cell, Column, Position, WIDTH};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -43,8 +43,9 @@ pub fn integer_from_js(value: &JsValue, what: &str, min: u64, max: u64) -> Resul
 pub const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 
 /// Checks a column coming from JS: an integer from 0 to 6, of type number.
-pub fn column_from_js(value: &JsValue) -> Result<usize, JsError> {
-    integer_from_js(value, "column", 0, WIDTH as u64 - 1).map(|n| n as usize)
+pub fn column_from_js(value: &JsValue) -> Result<Column, JsError> {
+    let index = integer_from_js(value, "column", 0, WIDTH as u64 - 1)?;
+    Column::try_from(index as usize).map_err(js_error)
 }
 
 /// A short description of a JS value for error messages.

@@ -90,7 +90,7 @@ impl Game {
             return Err(JsError::new(&err.to_string()));
         }
         let column = column_from_js(&column)?;
-        let placed = self.position.play(column).map_err(js_error)?;
+        let placed = self.position.play_column(column).map_err(js_error)?;
         Ok(to_js(&MoveResult {
             column: placed.column,
             row: placed.row,
