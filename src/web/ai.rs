@@ -69,6 +69,7 @@ impl AiClient {
         worker.set_onmessage(Some(self.on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(self.on_error.as_ref().unchecked_ref()));
         let init = Request::Init {
+            glue_url: super::glue_url(),
             book_url: self.book_url.clone(),
             table_mib: TABLE_MIB,
         };

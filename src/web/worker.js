@@ -1,16 +1,15 @@
 // The computer player's worker: a module worker that runs the solver off the page, so the
-// page never freezes. It sits beside the glue module (connect_four.js), which it imports.
+// page never freezes. It imports the glue module from the URL the page gives it.
 //
 // The messages are `Request` and `Reply` in src/ui/protocol.rs, whose tests pin their shape:
-//   page -> worker  { op: "init", bookUrl, tableMiB }  (first, once)
+//   page -> worker  { op: "init", glueUrl, bookUrl, tableMiB }  (first, once)
 //                   { op: "bestMove", id, moves, level } | { op: "analyze", id, moves }
 //                   { op: "hint", id, moves } | { op: "ponder", moves }
 //   worker -> page  { kind: "ready", warning } | { kind: "move", id, column }
 //                   { kind: "analysis", id, scores } | { kind: "hint", id, score, columns }
 //                   { kind: "failed", id, error }  (id null: the worker itself failed)
-import init, { Solver } from "./connect_four.js";
-
 const why = (e) => String((e && e.message) || e);
+let Solver = null;
 let solver = null;
 // Requests that come before the solver is made wait here.
 const queue = [];
@@ -66,8 +65,10 @@ const handle = (msg) => {
 
 // The opening book is fetched here, in the worker, so it never delays the page. Without it
 // every answer is still exact, only slower early on.
-const start = async ({ bookUrl, tableMiB }) => {
-  await init();
+const start = async ({ glueUrl, bookUrl, tableMiB }) => {
+  const glue = await import(glueUrl);
+  await glue.default();
+  Solver = glue.Solver;
   let warning = null;
   try {
     solver = await Solver.load({ tableMiB, bookUrl });
