@@ -3,6 +3,7 @@
 
 use super::settings::PlayerKind;
 use crate::engine::{Placed, Player, Position, Status, HEIGHT};
+use crate::solver::{Outcome, Score};
 
 /// The game's accessible name.
 pub const GAME: &str = "Connect Four";
@@ -171,15 +172,13 @@ pub fn column_label(position: &Position, column: usize) -> String {
 }
 
 /// A column's outcome in words, from a solver score for the side to move after `moves`
-/// moves (see the score contract on `Solver`): "win in 3" (with the mover's third move from
-/// now), "draw", or "loses in 5" (to the opponent's fifth move from now).
+/// moves (see [`Score`]): "win in 3" (with the mover's third move from now), "draw", or
+/// "loses in 5" (to the opponent's fifth move from now).
 pub fn outcome_text(score: i32, moves: usize) -> String {
-    let own_played = (moves / 2) as i32;
-    let opponent_played = moves.div_ceil(2) as i32;
-    match score {
-        0 => "draw".to_owned(),
-        s if s > 0 => format!("win in {}", 22 - s - own_played),
-        s => format!("loses in {}", 22 + s - opponent_played),
+    match Score::new(score).outcome(moves) {
+        Outcome::Win(n) => format!("win in {n}"),
+        Outcome::Draw => "draw".to_owned(),
+        Outcome::Loss(n) => format!("loses in {n}"),
     }
 }
 

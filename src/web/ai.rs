@@ -64,12 +64,16 @@ impl AiClient {
     fn spawn(&self) -> Result<Worker, String> {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options(&self.worker_url, &options)
-            .map_err(|e| format!("its worker could not start: {}", super::error_text(&e)))?;
+        let worker = Worker::new_with_options(&self.worker_url, &options).map_err(|e| {
+            format!(
+                "its worker could not start: {}",
+                super::convert::error_text(&e)
+            )
+        })?;
         worker.set_onmessage(Some(self.on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(self.on_error.as_ref().unchecked_ref()));
         let init = Request::Init {
-            glue_url: super::glue_url(),
+            glue_url: super::glue::glue_url(),
             book_url: self.book_url.clone(),
             table_mib: TABLE_MIB,
         };
@@ -103,7 +107,7 @@ impl AiClient {
 fn post(worker: &Worker, request: &Request) -> Result<(), String> {
     worker
         .post_message(&super::convert::to_js(request))
-        .map_err(|e| super::error_text(&e))
+        .map_err(|e| super::convert::error_text(&e))
 }
 
 impl Drop for AiClient {

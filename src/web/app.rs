@@ -52,9 +52,9 @@ impl App {
             .ok_or("matchMedia is not available")?;
         let book_url = match start.book_url {
             Some(url) => url,
-            None => super::beside_glue("book.bin")?,
+            None => super::glue::beside_glue("book.bin")?,
         };
-        let worker_url = super::beside_glue("worker.js")?;
+        let worker_url = super::glue::beside_glue("worker.js")?;
         let view = View::build(&doc, root)?;
         let controller = Controller::with_position(start.settings, start.position);
         let shared = Rc::new_cyclic(|weak: &Weak<RefCell<App>>| {

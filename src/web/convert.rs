@@ -3,6 +3,7 @@
 use crate::engine::{Cell, Column, Position, WIDTH};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Serialises to a plain JS value: `None` becomes `null` (not `undefined`), maps become
 /// plain objects.
@@ -46,6 +47,14 @@ pub const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 pub fn column_from_js(value: &JsValue) -> Result<Column, JsError> {
     let index = integer_from_js(value, "column", 0, WIDTH as u64 - 1)?;
     Column::try_from(index as usize).map_err(js_error)
+}
+
+/// The text of a JS error (or of any thrown value).
+pub fn error_text(e: &JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| describe(e))
 }
 
 /// A short description of a JS value for error messages.

@@ -57,6 +57,7 @@ pub fn mount(
     let start = options
         .start(&base, reduced_motion)
         .map_err(|e| JsError::new(&e))?;
-    let app = App::mount(&element, start).map_err(|e| JsError::new(&super::error_text(&e)))?;
+    let app =
+        App::mount(&element, start).map_err(|e| JsError::new(&super::convert::error_text(&e)))?;
     Ok(MountHandle { app: Some(app) })
 }

@@ -1,7 +1,7 @@
 //! `Solver`: the JS face of the perfect solver and the four levels.
 
 use super::convert::{
-    describe, integer_from_js, js_error, position_from_js, to_js, MAX_SAFE_INTEGER,
+    describe, error_text, integer_from_js, js_error, position_from_js, to_js, MAX_SAFE_INTEGER,
 };
 use crate::engine::Position;
 use crate::solver::{Book, Level, Rng, Solver as Core};
@@ -87,14 +87,6 @@ extern "C" {
     fn global_fetch(url: &str) -> Result<js_sys::Promise, JsValue>;
 }
 
-/// The text of a JS error (or of any thrown value).
-fn error_text(e: &JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| describe(e))
-}
-
 /// `promise.then(f)` or `promise.catch(f)`, with `f` a JS function.
 fn chain(promise: &JsValue, method: &str, f: &JsValue) -> Result<JsValue, JsValue> {
     let method: js_sys::Function =
@@ -128,9 +120,7 @@ fn load_options(options: Option<JsValue>) -> Result<(Settings, String), JsError>
 pub(crate) fn default_book_url() -> Result<String, JsError> {
     #[cfg(feature = "ui")]
     {
-        web_sys::Url::new_with_base("book.bin", &super::glue_url())
-            .map(|u| u.href())
-            .map_err(|e| JsError::new(&error_text(&e)))
+        super::glue::beside_glue("book.bin").map_err(|e| JsError::new(&error_text(&e)))
     }
     #[cfg(not(feature = "ui"))]
     Err(JsError::new(
