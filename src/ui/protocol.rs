@@ -1,9 +1,11 @@
 //! The messages between the page and the computer's worker (`src/web/worker.js`).
 //!
-//! The page sends [`Request`]s and the worker answers with [`Reply`]s, as plain objects:
-//! `{ op: "bestMove", id: 3, moves: "44", level: "hard" }` one way,
-//! `{ kind: "move", id: 3, column: 2 }` the other. Every request the page waits for carries
-//! an `id`, and its reply the same `id`: a reply whose `id` is not the one awaited is stale.
+//! The page sends [`Request`]s and the worker answers with [`Reply`]s, as plain objects with
+//! one key, the message's name: `{ bestMove: { id: 3, moves: "44", level: "hard" } }` one
+//! way, `{ move: { id: 3, column: 2 } }` the other. (This shape, serde's default, reads back
+//! without buffering, which keeps the wasm module small.) Every request the page waits for
+//! carries an `id`, and its reply the same `id`: a reply whose `id` is not the one awaited
+//! is stale.
 
 use crate::engine::WIDTH;
 use crate::solver::Level;
@@ -14,7 +16,7 @@ pub type Scores = [Option<i32>; WIDTH];
 
 /// What the page asks of the worker.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "op", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Request {
     /// The first message: import the glue module from `glue_url`, load the opening book
     /// from `book_url` and make a solver with a table of `table_mib` MiB. The worker answers
@@ -43,11 +45,7 @@ pub enum Request {
 
 /// What the worker answers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Reply {
     /// The solver is made; `warning` says why it has no opening book, if it has none.
     Ready {
@@ -113,12 +111,11 @@ mod tests {
                 book_url: "http://x/book.bin".into(),
                 table_mib: 64,
             },
-            json!({
-                "op": "init",
+            json!({ "init": {
                 "glueUrl": "http://x/c4.js",
                 "bookUrl": "http://x/book.bin",
                 "tableMiB": 64
-            }),
+            } }),
         );
         round_trip(
             Request::BestMove {
@@ -126,25 +123,25 @@ mod tests {
                 moves: "44".into(),
                 level: Level::Hard,
             },
-            json!({ "op": "bestMove", "id": 3, "moves": "44", "level": "hard" }),
+            json!({ "bestMove": { "id": 3, "moves": "44", "level": "hard" } }),
         );
         round_trip(
             Request::Analyze {
                 id: 4,
                 moves: "".into(),
             },
-            json!({ "op": "analyze", "id": 4, "moves": "" }),
+            json!({ "analyze": { "id": 4, "moves": "" } }),
         );
         round_trip(
             Request::Hint {
                 id: 5,
                 moves: "1".into(),
             },
-            json!({ "op": "hint", "id": 5, "moves": "1" }),
+            json!({ "hint": { "id": 5, "moves": "1" } }),
         );
         round_trip(
             Request::Ponder { moves: "4".into() },
-            json!({ "op": "ponder", "moves": "4" }),
+            json!({ "ponder": { "moves": "4" } }),
         );
     }
 
@@ -152,11 +149,11 @@ mod tests {
     fn replies_have_the_workers_shape() {
         round_trip(
             Reply::Ready { warning: None },
-            json!({ "kind": "ready", "warning": null }),
+            json!({ "ready": { "warning": null } }),
         );
         round_trip(
             Reply::Move { id: 3, column: 6 },
-            json!({ "kind": "move", "id": 3, "column": 6 }),
+            json!({ "move": { "id": 3, "column": 6 } }),
         );
         let scores = [
             Some(-2),
@@ -169,7 +166,7 @@ mod tests {
         ];
         round_trip(
             Reply::Analysis { id: 4, scores },
-            json!({ "kind": "analysis", "id": 4, "scores": [-2, -1, 0, null, 1, 0, -3] }),
+            json!({ "analysis": { "id": 4, "scores": [-2, -1, 0, null, 1, 0, -3] } }),
         );
         round_trip(
             Reply::Hint {
@@ -177,20 +174,20 @@ mod tests {
                 score: 1,
                 columns: vec![3],
             },
-            json!({ "kind": "hint", "id": 5, "score": 1, "columns": [3] }),
+            json!({ "hint": { "id": 5, "score": 1, "columns": [3] } }),
         );
         round_trip(
             Reply::Failed {
                 id: None,
                 error: "boom".into(),
             },
-            json!({ "kind": "failed", "id": null, "error": "boom" }),
+            json!({ "failed": { "id": null, "error": "boom" } }),
         );
         // What the worker leaves out reads as absent.
-        let ready: Reply = serde_json::from_value(json!({ "kind": "ready" })).unwrap();
+        let ready: Reply = serde_json::from_value(json!({ "ready": {} })).unwrap();
         assert_eq!(ready, Reply::Ready { warning: None });
         let failed: Reply =
-            serde_json::from_value(json!({ "kind": "failed", "error": "x" })).unwrap();
+            serde_json::from_value(json!({ "failed": { "error": "x" } })).unwrap();
         assert_eq!(
             failed,
             Reply::Failed {
@@ -203,9 +200,9 @@ mod tests {
     #[test]
     fn malformed_messages_are_refused() {
         for bad in [
-            json!({ "op": "bestMove", "id": 1, "moves": "4", "level": "godlike" }),
-            json!({ "op": "dance" }),
-            json!({ "id": 1 }),
+            json!({ "bestMove": { "id": 1, "moves": "4", "level": "godlike" } }),
+            json!({ "dance": {} }),
+            json!({ "hint": { "id": 1 } }),
         ] {
             assert!(
                 serde_json::from_value::<Request>(bad.clone()).is_err(),
@@ -213,9 +210,9 @@ mod tests {
             );
         }
         for bad in [
-            json!({ "kind": "move", "id": 1 }),
-            json!({ "kind": "analysis", "id": 1, "scores": [1, 2] }),
-            json!({ "kind": "move", "id": 1, "column": -1 }),
+            json!({ "move": { "id": 1 } }),
+            json!({ "analysis": { "id": 1, "scores": [1, 2] } }),
+            json!({ "move": { "id": 1, "column": -1 } }),
         ] {
             assert!(
                 serde_json::from_value::<Reply>(bad.clone()).is_err(),

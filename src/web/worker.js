@@ -2,16 +2,18 @@
 // page never freezes. It imports the glue module from the URL the page gives it.
 //
 // The messages are `Request` and `Reply` in src/ui/protocol.rs, whose tests pin their shape:
-//   page -> worker  { op: "init", glueUrl, bookUrl, tableMiB }  (first, once)
-//                   { op: "bestMove", id, moves, level } | { op: "analyze", id, moves }
-//                   { op: "hint", id, moves } | { op: "ponder", moves }
-//   worker -> page  { kind: "ready", warning } | { kind: "move", id, column }
-//                   { kind: "analysis", id, scores } | { kind: "hint", id, score, columns }
-//                   { kind: "failed", id, error }  (id null: the worker itself failed)
+// an object with one key, the message's name.
+//   page -> worker  { init: { glueUrl, bookUrl, tableMiB } }  (first, once)
+//                   { bestMove: { id, moves, level } } | { analyze: { id, moves } }
+//                   { hint: { id, moves } } | { ponder: { moves } }
+//   worker -> page  { ready: { warning } } | { move: { id, column } }
+//                   { analysis: { id, scores } } | { hint: { id, score, columns } }
+//                   { failed: { id, error } }  (id null: the worker itself failed)
+
 const why = (e) => String((e && e.message) || e);
 let Solver = null;
 let solver = null;
-// Requests that come before the solver is made wait here.
+// Requests that come before the solver is made wait here, as [op, body].
 const queue = [];
 
 // The position being pondered (the computer thinking on the player's time), in slices so
@@ -28,35 +30,35 @@ const ponderSlice = (run) => {
   if (pondering !== null) setTimeout(ponderSlice, 0, run);
 };
 
-const answer = (msg) => {
-  switch (msg.op) {
+const answer = (op, { id, moves, level }) => {
+  switch (op) {
     case "bestMove":
-      return { kind: "move", id: msg.id, column: solver.bestMove(msg.moves, msg.level) };
+      return { move: { id, column: solver.bestMove(moves, level) } };
     case "analyze":
-      return { kind: "analysis", id: msg.id, scores: solver.analyze(msg.moves) };
+      return { analysis: { id, scores: solver.analyze(moves) } };
     case "hint": {
-      const { score, columns } = solver.bestMoves(msg.moves);
-      return { kind: "hint", id: msg.id, score, columns };
+      const { score, columns } = solver.bestMoves(moves);
+      return { hint: { id, score, columns } };
     }
     default:
-      return { kind: "failed", id: msg.id ?? null, error: `unknown request ${msg.op}` };
+      return { failed: { id: id ?? null, error: `unknown request ${op}` } };
   }
 };
 
-const handle = (msg) => {
+const handle = (op, body) => {
   // Any request stops pondering; a hint or an analysis of the position being pondered
   // (the person's turn) takes it up again afterwards, where it stopped.
   const pondered = pondering;
-  const resume = pondered === msg.moves && (msg.op === "hint" || msg.op === "analyze");
+  const resume = pondered === body.moves && (op === "hint" || op === "analyze");
   pondering = null;
   ponderRun++;
-  if (msg.op === "ponder") {
-    pondering = msg.moves;
+  if (op === "ponder") {
+    pondering = body.moves;
   } else {
     try {
-      self.postMessage(answer(msg));
+      self.postMessage(answer(op, body));
     } catch (e) {
-      self.postMessage({ kind: "failed", id: msg.id ?? null, error: why(e) });
+      self.postMessage({ failed: { id: body.id ?? null, error: why(e) } });
     }
     if (resume) pondering = pondered;
   }
@@ -76,17 +78,17 @@ const start = async ({ glueUrl, bookUrl, tableMiB }) => {
     warning = why(e);
     solver = new Solver({ tableMiB });
   }
-  self.postMessage({ kind: "ready", warning });
-  for (const msg of queue.splice(0)) handle(msg);
+  self.postMessage({ ready: { warning } });
+  for (const [op, body] of queue.splice(0)) handle(op, body);
 };
 
 self.onmessage = (e) => {
-  const msg = e.data;
-  if (msg.op === "init") {
-    start(msg).catch((err) => self.postMessage({ kind: "failed", id: null, error: why(err) }));
+  const [[op, body]] = Object.entries(e.data);
+  if (op === "init") {
+    start(body).catch((err) => self.postMessage({ failed: { id: null, error: why(err) } }));
   } else if (solver) {
-    handle(msg);
+    handle(op, body);
   } else {
-    queue.push(msg);
+    queue.push([op, body]);
   }
 };
