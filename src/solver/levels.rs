@@ -8,7 +8,7 @@
 //! | `perfect` | the position's exact score, and whether a column reaches it ([`Solver::random_best_move`]) | a uniformly random move among those with the best score (the first to reach it in a random order of columns): it wins as fast as possible and loses as slowly as possible |
 
 use super::bits::{column_mask, Bits};
-use super::{SolveError, Solver};
+use super::{Forced, SolveError, Solver};
 use crate::engine::{Position, WIDTH};
 use std::fmt;
 use std::str::FromStr;
@@ -161,8 +161,8 @@ impl Solver {
         }
         let b = Bits::from_position(position);
         let look = rng.below(100) >= level.overlook_percent();
-        // Category 2: wins within the horizon; 1: unknown; 0: loses within the horizon.
-        let mut categories = [1u32; WIDTH];
+        // What each column forces within the horizon, for the side to move.
+        let mut categories = [Forced::Neither; WIDTH];
         if look {
             categories = self
                 .categories(b, level.horizon(), u64::MAX)
@@ -180,7 +180,7 @@ impl Solver {
             }
         }
         let mut best: Vec<usize> = Vec::new();
-        let mut best_key = (0u32, 0u32);
+        let mut best_key = (Forced::Loss, 0u32);
         for col in (0..WIDTH).filter(|&c| b.can_play(c)) {
             let category = categories[col];
             let cell = (b.mask + super::bits::bottom_cell(col)) & column_mask(col);
@@ -197,29 +197,24 @@ impl Solver {
         Ok(rng.pick(&best))
     }
 
-    /// For each playable column: 2 if it wins within `horizon` own moves, 0 if it loses
-    /// within the opponent's next `horizon` moves, 1 if neither is forced that soon.
+    /// For each playable column: whether it wins within `horizon` own moves, loses within
+    /// the opponent's next `horizon` moves, or neither is forced that soon.
     /// `None` if the search needed more than `budget` positions.
-    fn categories(&mut self, b: Bits, horizon: u32, budget: u64) -> Option<[u32; WIDTH]> {
+    fn categories(&mut self, b: Bits, horizon: u32, budget: u64) -> Option<[Forced; WIDTH]> {
         let start = self.nodes();
-        let mut out = [1; WIDTH];
+        let mut out = [Forced::Neither; WIDTH];
         for (col, category) in out.iter_mut().enumerate().filter(|&(c, _)| b.can_play(c)) {
             *category = if b.is_winning_move(col) {
-                2
+                Forced::Win
             } else {
                 let mut child = b;
                 child.play_col(col);
                 let left = budget.checked_sub(self.nodes() - start)?;
                 // The opponent "wins within h" of its moves; we win within h of ours, this
                 // move included, so within h - 1 after it.
-                match self
-                    .bits_outcome_within_budget(child, horizon, horizon - 1, left)
+                self.bits_outcome_within_budget(child, horizon, horizon - 1, left)
                     .ok()?
-                {
-                    Some(true) => 0,
-                    Some(false) => 2,
-                    None => 1,
-                }
+                    .flip()
             };
         }
         Some(out)
@@ -248,9 +243,9 @@ mod tests {
                     let Some(s) = scores[c] else { continue };
                     // The column's score is for the side to move in `p`: moves counted from p.
                     let expected = match Score::new(s).outcome(p.move_count()) {
-                        Outcome::Win(n) if n <= h => 2,
-                        Outcome::Loss(n) if n <= h => 0,
-                        _ => 1,
+                        Outcome::Win(n) if n <= h => Forced::Win,
+                        Outcome::Loss(n) if n <= h => Forced::Loss,
+                        _ => Forced::Neither,
                     };
                     assert_eq!(
                         cats[c], expected,

@@ -11,4 +11,4 @@ mod table;
 pub use book::{Book, BookError};
 pub use levels::{Level, Rng};
 pub use score::{Outcome, Score};
-pub use search::{BestMoves, SolveError, Solver};
+pub use search::{BestMoves, Forced, SolveError, Solver};

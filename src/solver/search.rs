@@ -102,6 +102,29 @@ impl Ponder {
     }
 }
 
+/// What the side to move can force within a horizon (see [`Solver::outcome_within`]).
+/// Ordered from the mover's worst to its best.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Forced {
+    /// The opponent can force a win within the horizon.
+    Loss,
+    /// Neither side can force a win that soon.
+    Neither,
+    /// The side to move can force a win within the horizon.
+    Win,
+}
+
+impl Forced {
+    /// The same outcome seen by the other player.
+    pub fn flip(self) -> Forced {
+        match self {
+            Forced::Loss => Forced::Win,
+            Forced::Neither => Forced::Neither,
+            Forced::Win => Forced::Loss,
+        }
+    }
+}
+
 /// A perfect Connect Four solver.
 ///
 /// # Score contract (Pascal Pons' convention, see [`Score`])
@@ -443,14 +466,14 @@ impl Solver {
         Ok(done)
     }
 
-    /// Whether the side to move wins within its next `own_moves` moves (true), or loses
-    /// within the opponent's next `own_moves` moves (false), or neither (None). Much cheaper
-    /// than an exact score when the horizon is short: used by the lower levels.
+    /// Whether the side to move wins within its next `own_moves` moves, or loses within the
+    /// opponent's next `own_moves` moves, or neither. Much cheaper than an exact score when
+    /// the horizon is short: used by the lower levels.
     pub fn outcome_within(
         &mut self,
         position: &Position,
         own_moves: u32,
-    ) -> Result<Option<bool>, SolveError> {
+    ) -> Result<Forced, SolveError> {
         if position.is_over() {
             return Err(SolveError::GameOver);
         }
@@ -465,7 +488,7 @@ impl Solver {
         win_moves: u32,
         lose_moves: u32,
         budget: u64,
-    ) -> Result<Option<bool>, ()> {
+    ) -> Result<Forced, ()> {
         self.limit = self.nodes.saturating_add(budget);
         self.aborted = false;
         let r = self.bits_outcome_within(b, win_moves, lose_moves);
@@ -477,16 +500,16 @@ impl Solver {
         }
     }
 
-    /// Whether the side to move wins within its next `win_moves` moves (true), or loses
-    /// within the opponent's next `lose_moves` moves (false), or neither (None).
+    /// Whether the side to move wins within its next `win_moves` moves, or loses within the
+    /// opponent's next `lose_moves` moves, or neither.
     pub(crate) fn bits_outcome_within(
         &mut self,
         b: Bits,
         win_moves: u32,
         lose_moves: u32,
-    ) -> Option<bool> {
+    ) -> Forced {
         if b.can_win_next() {
-            return Some(true);
+            return Forced::Win;
         }
         let own_played = b.moves / 2;
         let opp_played = b.moves.div_ceil(2);
@@ -497,15 +520,15 @@ impl Solver {
         if win_threshold <= win_now_score(b.moves)
             && self.negamax(b, win_threshold - 1, win_threshold) >= win_threshold
         {
-            return Some(true);
+            return Forced::Win;
         }
         let lose_threshold = Score::loss_to_stone(last_stone(opp_played, lose_moves)).get();
         if lose_threshold >= -win_now_score(b.moves + 1)
             && self.negamax(b, lose_threshold, lose_threshold + 1) <= lose_threshold
         {
-            return Some(false);
+            return Forced::Loss;
         }
-        None
+        Forced::Neither
     }
 
     /// The exact score of a position that is not over.

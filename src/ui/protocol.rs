@@ -186,8 +186,7 @@ mod tests {
         // What the worker leaves out reads as absent.
         let ready: Reply = serde_json::from_value(json!({ "ready": {} })).unwrap();
         assert_eq!(ready, Reply::Ready { warning: None });
-        let failed: Reply =
-            serde_json::from_value(json!({ "failed": { "error": "x" } })).unwrap();
+        let failed: Reply = serde_json::from_value(json!({ "failed": { "error": "x" } })).unwrap();
         assert_eq!(
             failed,
             Reply::Failed {
