@@ -12,6 +12,7 @@ pub mod protocol;
 pub mod scene;
 pub mod settings;
 pub mod text;
+pub mod theme;
 
 pub use command::{key_action, Action, Command, KeyTarget};
 pub use controller::{Controller, Effect, Job};

@@ -18,11 +18,9 @@ pub type Scores = [Option<i32>; WIDTH];
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Request {
-    /// The first message: import the glue module from `glue_url`, load the opening book
-    /// from `book_url` and make a solver with a table of `table_mib` MiB. The worker answers
-    /// [`Reply::Ready`].
+    /// The first message: load the opening book from `book_url` and make a solver with a
+    /// table of `table_mib` MiB. The worker answers [`Reply::Ready`].
     Init {
-        glue_url: String,
         book_url: String,
         #[serde(rename = "tableMiB")]
         table_mib: u32,
@@ -107,12 +105,10 @@ mod tests {
     fn requests_have_the_workers_shape() {
         round_trip(
             Request::Init {
-                glue_url: "http://x/c4.js".into(),
                 book_url: "http://x/book.bin".into(),
                 table_mib: 64,
             },
             json!({ "init": {
-                "glueUrl": "http://x/c4.js",
                 "bookUrl": "http://x/book.bin",
                 "tableMiB": 64
             } }),

@@ -1,5 +1,5 @@
-//! The computer player's client on the page: it runs `worker.js` (beside the glue module)
-//! as a module Web Worker, sends it [`Request`]s and hands each [`Reply`] to a callback.
+//! The computer player's client on the page: it runs `worker.js` as a module Web Worker,
+//! sends it [`Request`]s and hands each [`Reply`] to a callback.
 //!
 //! A search cannot be interrupted: [`AiClient::cancel`] stops the worker, and the next
 //! request starts a new one, so a late answer never lands.
@@ -9,28 +9,22 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 /// The worker's transposition table, in MiB: the most the solver allows in a browser.
 const TABLE_MIB: u32 = super::solver::MAX_TABLE_MIB as u32;
 
 pub struct AiClient {
     worker: RefCell<Option<Worker>>,
-    worker_url: String,
     book_url: String,
     on_message: Closure<dyn FnMut(MessageEvent)>,
     on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
 impl AiClient {
-    /// A client that runs the worker module at `worker_url`, has it fetch the opening book
-    /// from `book_url` (both absolute), and hands every reply to `on_reply`. No worker runs
-    /// until the first request.
-    pub fn new(
-        worker_url: String,
-        book_url: String,
-        on_reply: impl Fn(Reply) + 'static,
-    ) -> AiClient {
+    /// A client whose worker fetches the opening book from `book_url` (absolute), and which
+    /// hands every reply to `on_reply`. No worker runs until the first request.
+    pub fn new(book_url: String, on_reply: impl Fn(Reply) + 'static) -> AiClient {
         let on_reply = Rc::new(on_reply);
         let reply = on_reply.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
@@ -40,13 +34,9 @@ impl AiClient {
                 error: format!("the worker's answer was not understood: {e}"),
             }));
         });
-        let url = worker_url.clone();
         let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
             // The details are for developers; the player hears that the computer cannot play.
-            web_sys::console::error_2(
-                &format!("connect-four: the worker {url} failed:").into(),
-                &e,
-            );
+            web_sys::console::error_2(&"connect-four: the computer's worker failed:".into(), &e);
             on_reply(Reply::Failed {
                 id: None,
                 error: "its worker could not run in this browser".into(),
@@ -54,7 +44,6 @@ impl AiClient {
         });
         AiClient {
             worker: RefCell::new(None),
-            worker_url,
             book_url,
             on_message,
             on_error,
@@ -62,9 +51,7 @@ impl AiClient {
     }
 
     fn spawn(&self) -> Result<Worker, String> {
-        let options = WorkerOptions::new();
-        options.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options(&self.worker_url, &options).map_err(|e| {
+        let worker = super::assets::spawn_worker().map_err(|e| {
             format!(
                 "its worker could not start: {}",
                 super::convert::error_text(&e)
@@ -73,7 +60,6 @@ impl AiClient {
         worker.set_onmessage(Some(self.on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(self.on_error.as_ref().unchecked_ref()));
         let init = Request::Init {
-            glue_url: super::glue::glue_url(),
             book_url: self.book_url.clone(),
             table_mib: TABLE_MIB,
         };

@@ -5,10 +5,11 @@
 use super::ai::AiClient;
 use super::input::{self, Input, Wiring};
 use super::options::Start;
-use super::paint::{paint, DARK, LIGHT};
+use super::paint::paint;
 use super::view::View;
 use crate::ui::layout::Layout;
 use crate::ui::protocol::Reply;
+use crate::ui::theme::{Palette, Shade, Theme};
 use crate::ui::{Command, Controller, Effect, Mirror, Scene};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -22,7 +23,11 @@ pub struct App {
     controller: Controller,
     layout: Layout,
     dpr: f64,
+    theme: Theme,
+    palette: Palette,
+    /// The system's preferences: dark, and more contrast.
     dark: MediaQueryList,
+    contrast: MediaQueryList,
     /// The pending animation frame, if one is requested.
     frame_id: Option<i32>,
     frame: Closure<dyn FnMut(f64)>,
@@ -47,14 +52,19 @@ impl App {
     pub fn mount(root: &web_sys::HtmlElement, start: Start) -> Result<Shared, JsValue> {
         let window = web_sys::window().ok_or("mount needs a window")?;
         let doc = window.document().ok_or("mount needs a document")?;
-        let dark = window
-            .match_media("(prefers-color-scheme: dark)")?
-            .ok_or("matchMedia is not available")?;
+        let query = |q: &str| -> Result<MediaQueryList, JsValue> {
+            Ok(window
+                .match_media(q)?
+                .ok_or("matchMedia is not available")?)
+        };
+        let (dark, contrast) = (
+            query("(prefers-color-scheme: dark)")?,
+            query("(prefers-contrast: more)")?,
+        );
         let book_url = match start.book_url {
             Some(url) => url,
-            None => super::glue::beside_glue("book.bin")?,
+            None => super::assets::book_url()?,
         };
-        let worker_url = super::glue::beside_glue("worker.js")?;
         let view = View::build(&doc, root)?;
         let controller = Controller::with_position(start.settings, start.position);
         let shared = Rc::new_cyclic(|weak: &Weak<RefCell<App>>| {
@@ -65,21 +75,21 @@ impl App {
                 controller,
                 layout: Layout::fit(1.0, 1.0),
                 dpr: 1.0,
+                theme: start.theme,
+                palette: Palette::of(Shade::Light, |_| None),
                 dark,
+                contrast,
                 frame_id: None,
                 frame: Closure::new(move |t: f64| with_app(&w, |a| a.on_frame(t))),
                 wiring: None,
-                ai: AiClient::new(worker_url, book_url, move |reply| {
-                    with_app(&r, |a| a.reply(reply))
-                }),
+                ai: AiClient::new(book_url, move |reply| with_app(&r, |a| a.reply(reply))),
                 first_paint_marked: false,
             })
         });
         let weak = Rc::downgrade(&shared);
         let mut app = shared.borrow_mut();
-        match input::wire(&app.view, &app.dark, move |i| {
-            with_app(&weak, |a| a.input(i))
-        }) {
+        let media = [app.dark.clone(), app.contrast.clone()];
+        match input::wire(&app.view, &media, move |i| with_app(&weak, |a| a.input(i))) {
             Ok(wiring) => app.wiring = Some(wiring),
             Err(e) => {
                 app.view.remove();
@@ -87,6 +97,7 @@ impl App {
             }
         }
         app.fit();
+        app.restyle();
         let mirror = Mirror::of(&app.controller);
         app.view.apply(mirror);
         app.repaint();
@@ -128,7 +139,11 @@ impl App {
                 self.fit();
                 self.repaint();
             }
-            Input::Repaint => self.repaint(),
+            Input::Restyle => {
+                if self.restyle() {
+                    self.repaint();
+                }
+            }
         }
     }
 
@@ -206,6 +221,26 @@ impl App {
         }
     }
 
+    /// Reads the theme's colours on the page (the host's `color-scheme` and CSS custom
+    /// properties, the system's preferences); true if they changed.
+    fn restyle(&mut self) -> bool {
+        let style = self
+            .window
+            .get_computed_style(&self.view.host)
+            .ok()
+            .flatten();
+        let read = |property: &str| style.as_ref()?.get_property_value(property).ok();
+        let scheme = read("color-scheme").unwrap_or_default();
+        let shade = self
+            .theme
+            .shade(&scheme, self.dark.matches(), self.contrast.matches());
+        self.view.set_shade(shade);
+        let palette = Palette::of(shade, read);
+        let changed = palette != self.palette;
+        self.palette = palette;
+        changed
+    }
+
     /// Lays the board out in the stage's current size.
     fn fit(&mut self) {
         let rect = self.view.stage.get_bounding_client_rect();
@@ -215,9 +250,14 @@ impl App {
     }
 
     fn paint(&mut self, t: f64) {
-        let palette = if self.dark.matches() { &DARK } else { &LIGHT };
         let scene = Scene::at(&self.controller, t);
-        paint(&self.view.ctx, &self.layout, self.dpr, &scene, palette);
+        paint(
+            &self.view.ctx,
+            &self.layout,
+            self.dpr,
+            &scene,
+            &self.palette,
+        );
         if !self.first_paint_marked {
             self.first_paint_marked = true;
             if let Some(perf) = self.window.performance() {

@@ -9,7 +9,8 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    Element, Event, EventTarget, KeyboardEvent, MediaQueryList, PointerEvent, ResizeObserver,
+    Element, Event, EventTarget, KeyboardEvent, MediaQueryList, MutationObserver,
+    MutationObserverInit, PointerEvent, ResizeObserver,
 };
 
 /// What the page reports to the game.
@@ -21,8 +22,8 @@ pub enum Input {
     Pointer(Option<f64>),
     /// The stage changed size or the device-pixel ratio changed: lay out again.
     Resize,
-    /// The colour scheme changed: paint again.
-    Repaint,
+    /// The page's or the system's colours may have changed: read them again.
+    Restyle,
 }
 
 /// Reads an event: the input it means, if any.
@@ -40,11 +41,14 @@ pub struct Wiring {
     _listeners: Vec<EventListener>,
     observer: ResizeObserver,
     _on_resize: Closure<dyn FnMut()>,
+    restyle: MutationObserver,
+    _on_restyle: Closure<dyn FnMut()>,
 }
 
 impl Drop for Wiring {
     fn drop(&mut self) {
         self.observer.disconnect();
+        self.restyle.disconnect();
     }
 }
 
@@ -59,11 +63,11 @@ fn key_target(event: &Event) -> KeyTarget {
     }
 }
 
-/// Listens to `view`'s controls, the window and the colour scheme, and hands what happens
-/// to `send`.
+/// Listens to `view`'s controls, the window, the system's colour preferences (`media`) and
+/// the host's styles, and hands what happens to `send`.
 pub fn wire(
     view: &View,
-    dark: &MediaQueryList,
+    media: &[MediaQueryList],
     send: impl Fn(Input) + 'static,
 ) -> Result<Wiring, JsValue> {
     let send: Rc<dyn Fn(Input)> = Rc::new(send);
@@ -156,7 +160,9 @@ pub fn wire(
             }),
         );
     }
-    on(dark, "change", Box::new(|_| Some(Input::Repaint)));
+    for query in media {
+        on(query, "change", Box::new(|_| Some(Input::Restyle)));
+    }
     on(&window, "resize", Box::new(|_| Some(Input::Resize)));
 
     // Keys are handled (and their default actions prevented) on the whole game.
@@ -182,9 +188,26 @@ pub fn wire(
     let on_resize = Closure::<dyn FnMut()>::new(move || s(Input::Resize));
     let observer = ResizeObserver::new(on_resize.as_ref().unchecked_ref())?;
     observer.observe(&view.stage);
+
+    // The host's colours (CSS custom properties, `color-scheme`) come from its own styles and
+    // its ancestors': watch their style, class and theme attributes.
+    let s = send.clone();
+    let on_restyle = Closure::<dyn FnMut()>::new(move || s(Input::Restyle));
+    let restyle = MutationObserver::new(on_restyle.as_ref().unchecked_ref())?;
+    let watch = MutationObserverInit::new();
+    watch.set_attributes(true);
+    let names = ["style", "class", "data-theme", "theme"].map(JsValue::from);
+    watch.set_attribute_filter(&js_sys::Array::from_iter(names));
+    let mut node: Option<Element> = Some(view.host.clone().into());
+    while let Some(element) = node {
+        restyle.observe_with_options(&element, &watch)?;
+        node = element.parent_element();
+    }
     Ok(Wiring {
         _listeners: listeners,
         observer,
         _on_resize: on_resize,
+        restyle,
+        _on_restyle: on_restyle,
     })
 }

@@ -8,12 +8,12 @@
 mod ai;
 #[cfg(feature = "ui")]
 mod app;
+#[cfg(feature = "ui")]
+pub mod assets;
 mod convert;
 #[cfg(feature = "ui")]
 mod dom;
 pub mod game;
-#[cfg(feature = "ui")]
-mod glue;
 #[cfg(feature = "ui")]
 mod input;
 #[cfg(feature = "ui")]

@@ -2,6 +2,7 @@
 //! TypeScript interface all come from the one list below.
 
 use crate::engine::Position;
+use crate::ui::theme::Theme;
 use crate::ui::{PlayerKind, Settings};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -40,6 +41,11 @@ mount_options! {
     yellow / "yellow": String => "\"human\" | Level",
     /// Show each column's outcome (win in n, draw, loses in n) above the board.
     analysis / "analysis": bool => "boolean",
+    /// Colours: "auto" (default: the page's `color-scheme`, then the system's preference),
+    /// "light", "dark" or "high-contrast". CSS custom properties on the host element
+    /// (`--c4-board`, `--c4-hole`, `--c4-red`, `--c4-yellow`, `--c4-background`, `--c4-text`,
+    /// `--c4-focus`) override single colours.
+    theme / "theme": String => "\"auto\" | \"light\" | \"dark\" | \"high-contrast\"",
     /// Start from this position, in move notation (e.g. "4453").
     moves / "moves": String => "string",
     /// Where the computer's worker fetches the opening book, relative to the page. Default:
@@ -51,6 +57,7 @@ mount_options! {
 pub struct Start {
     pub settings: Settings,
     pub position: Position,
+    pub theme: Theme,
     /// The opening book's absolute URL, if the options name one.
     pub book_url: Option<String>,
 }
@@ -101,6 +108,10 @@ impl MountOptions {
             None => Position::new(),
             Some(moves) => Position::from_moves(moves).map_err(|e| format!("option moves: {e}"))?,
         };
+        let theme = match &self.theme {
+            None => Theme::Auto,
+            Some(name) => name.parse().map_err(|e| format!("option theme: {e}"))?,
+        };
         let book_url = match &self.book_url {
             None => None,
             Some(url) => Some(
@@ -112,6 +123,7 @@ impl MountOptions {
         Ok(Start {
             settings,
             position,
+            theme,
             book_url,
         })
     }

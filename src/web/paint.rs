@@ -1,51 +1,14 @@
-//! Paints a [`Scene`] on the canvas: the backdrop, the checkers, the board's face with its
-//! holes, the winning rings, the hint and the ghost. It draws what the scene says, no more.
+//! Paints a [`Scene`] on the canvas in a [`Palette`]: the backdrop, the checkers, the board's
+//! face with its holes, the winning rings, the hint and the ghost. It draws what the scene
+//! says, no more.
 
 use crate::engine::{Player, HEIGHT, WIDTH};
 use crate::ui::layout::Layout;
 use crate::ui::scene::{Ghost, Piece, Scene};
+use crate::ui::theme::Palette;
 use std::f64::consts::TAU;
 use wasm_bindgen::JsValue;
 use web_sys::{CanvasRenderingContext2d, CanvasWindingRule};
-
-pub struct Palette {
-    board: &'static str,
-    board_edge: &'static str,
-    backdrop: &'static str,
-    red: &'static str,
-    red_mark: &'static str,
-    yellow: &'static str,
-    yellow_mark: &'static str,
-    marker: &'static str,
-    marker_edge: &'static str,
-    unavailable: &'static str,
-}
-
-pub const LIGHT: Palette = Palette {
-    board: "#1d46c9",
-    board_edge: "#12308f",
-    backdrop: "#e4eaf8",
-    red: "#d21f32",
-    red_mark: "#7d0f1b",
-    yellow: "#f2c200",
-    yellow_mark: "#7a5c00",
-    marker: "#ffffff",
-    marker_edge: "#0b0d12",
-    unavailable: "#4a5163",
-};
-
-pub const DARK: Palette = Palette {
-    board: "#2a55d8",
-    board_edge: "#8fb0ff",
-    backdrop: "#0b101b",
-    red: "#e5364a",
-    red_mark: "#6b0b16",
-    yellow: "#f6cc1a",
-    yellow_mark: "#6e5200",
-    marker: "#ffffff",
-    marker_edge: "#000000",
-    unavailable: "#b7bfd3",
-};
 
 /// Paints `scene` laid out by `l`, at `dpr` device pixels per CSS pixel.
 pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene, pal: &Palette) {
@@ -56,7 +19,7 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
     let inset = l.cell * 0.04;
 
     // What shows through the holes.
-    ctx.set_fill_style_str(pal.backdrop);
+    ctx.set_fill_style_str(&pal.hole);
     ctx.fill_rect(
         l.left + inset,
         l.top + inset,
@@ -77,9 +40,9 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
             let _ = ctx.arc(x, y, l.hole, 0.0, TAU);
         }
     }
-    ctx.set_fill_style_str(pal.board);
+    ctx.set_fill_style_str(&pal.board);
     ctx.fill_with_canvas_winding_rule(CanvasWindingRule::Evenodd);
-    ctx.set_stroke_style_str(pal.board_edge);
+    ctx.set_stroke_style_str(&pal.board_edge);
     ctx.set_line_width(l.outline_width());
     ctx.stroke();
 
@@ -89,10 +52,10 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
         ctx.begin_path();
         let _ = ctx.arc(x, y, l.hole * 0.55, 0.0, TAU);
         ctx.set_line_width(l.cell * 0.09);
-        ctx.set_stroke_style_str(pal.marker_edge);
+        ctx.set_stroke_style_str(&pal.marker_edge);
         ctx.stroke();
         ctx.set_line_width(l.cell * 0.05);
-        ctx.set_stroke_style_str(pal.marker);
+        ctx.set_stroke_style_str(&pal.marker);
         ctx.stroke();
     }
 
@@ -102,7 +65,7 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
         ctx.begin_path();
         let _ = ctx.arc(x, y, l.hole * 1.08, 0.0, TAU);
         ctx.set_line_width(l.cell * 0.06);
-        ctx.set_stroke_style_str(pal.marker);
+        ctx.set_stroke_style_str(&pal.marker);
         let dash = js_sys::Array::of2(&JsValue::from(l.cell * 0.12), &JsValue::from(l.cell * 0.08));
         let _ = ctx.set_line_dash(&dash);
         ctx.stroke();
@@ -121,7 +84,7 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
             ctx.move_to(x - d, y + d);
             ctx.line_to(x + d, y - d);
             ctx.set_line_width((l.cell * 0.05).max(1.5));
-            ctx.set_stroke_style_str(pal.unavailable);
+            ctx.set_stroke_style_str(&pal.unavailable);
             ctx.stroke();
         }
         None => {}
@@ -134,8 +97,8 @@ fn draw_piece(ctx: &CanvasRenderingContext2d, pal: &Palette, l: &Layout, piece: 
     let r = l.hole * 0.94;
     ctx.set_global_alpha(piece.alpha);
     let (fill, mark) = match piece.player {
-        Player::First => (pal.red, pal.red_mark),
-        Player::Second => (pal.yellow, pal.yellow_mark),
+        Player::First => (&pal.red, &pal.red_mark),
+        Player::Second => (&pal.yellow, &pal.yellow_mark),
     };
     ctx.begin_path();
     let _ = ctx.arc(x, y, r, 0.0, TAU);

@@ -115,12 +115,12 @@ fn load_options(options: Option<JsValue>) -> Result<(Settings, String), JsError>
     Ok((settings, url))
 }
 
-/// Where `Solver.load` (and the game's worker) fetches the book unless told: `book.bin`
-/// beside the glue module.
+/// Where `Solver.load` (and the game's worker) fetches the book unless told: the package's
+/// `book.bin`.
 pub(crate) fn default_book_url() -> Result<String, JsError> {
     #[cfg(feature = "ui")]
     {
-        super::glue::beside_glue("book.bin").map_err(|e| JsError::new(&error_text(&e)))
+        super::assets::book_url().map_err(|e| JsError::new(&error_text(&e)))
     }
     #[cfg(not(feature = "ui"))]
     Err(JsError::new(

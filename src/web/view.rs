@@ -14,15 +14,22 @@ use web_sys::{
     HtmlInputElement, HtmlSelectElement,
 };
 
-const STYLE_ID: &str = "c4-style";
 const CSS: &str = include_str!("style.css");
 
+/// The game's stylesheet, and the documents or shadow roots that adopted it with how many
+/// games each shows.
+type Shared = (web_sys::CssStyleSheet, Vec<(web_sys::Node, usize)>);
+
 thread_local! {
-    /// How many boards use the shared style element.
-    static STYLE_USERS: RefCell<usize> = const { RefCell::new(0) };
+    /// Made once, adopted by every document or shadow root that shows a game. A
+    /// constructable stylesheet, so that a strict Content-Security-Policy (`style-src
+    /// 'self'`) allows it.
+    static SHEET: RefCell<Option<Shared>> = const { RefCell::new(None) };
 }
 
 pub struct View {
+    /// The element the game was mounted in.
+    pub host: HtmlElement,
     pub wrapper: HtmlElement,
     pub stage: HtmlElement,
     pub canvas: HtmlCanvasElement,
@@ -85,7 +92,6 @@ fn bool_attr(on: bool) -> &'static str {
 impl View {
     /// Builds the game inside `root`, after its other children, and shares the stylesheet.
     pub fn build(doc: &Document, root: &HtmlElement) -> Result<View, JsValue> {
-        install_style(doc)?;
         let wrapper: HtmlElement = el(doc, "section", "c4")?;
         attr(&wrapper, "aria-label", say::GAME)?;
 
@@ -184,9 +190,39 @@ impl View {
         for part in [&bar, &stage, &status, &result, &controls, &settings] {
             append(&wrapper, part)?;
         }
+        // What keeps the board's size sane even without the stylesheet: set through the
+        // CSSOM, which a strict Content-Security-Policy allows.
+        for (el, rules) in [
+            (
+                &stage,
+                &[
+                    ("position", "relative"),
+                    ("width", "100%"),
+                    ("aspect-ratio", "1 / 1"),
+                    ("max-height", "80vh"),
+                ][..],
+            ),
+            (
+                canvas.unchecked_ref::<HtmlElement>(),
+                &[
+                    ("position", "absolute"),
+                    ("inset", "0"),
+                    ("width", "100%"),
+                    ("height", "100%"),
+                ][..],
+            ),
+            (&columns, &[("position", "absolute")][..]),
+            (&analysis, &[("position", "absolute")][..]),
+        ] {
+            for (name, value) in rules {
+                el.style().set_property(name, value)?;
+            }
+        }
         root.append_child(&wrapper)?;
+        adopt_style(root)?;
 
         Ok(View {
+            host: root.clone(),
             wrapper,
             stage,
             canvas,
@@ -265,6 +301,11 @@ impl View {
         self.shown = Some(m);
     }
 
+    /// Shows the game in `shade`'s colours (its `data-theme`, which the stylesheet reads).
+    pub fn set_shade(&self, shade: crate::ui::theme::Shade) {
+        set_attr(&self.wrapper, "data-theme", shade.name());
+    }
+
     /// Says `message` in the polite live region, even if it is the same as the last one.
     pub fn announce(&mut self, message: &str) {
         // A trailing no-break space alternates so that repeating a message is heard again.
@@ -291,23 +332,30 @@ impl View {
         let _ = style.set_property("font-size", &format!("{font}px"));
     }
 
-    /// Removes the game from the page, and the stylesheet with the last game.
+    /// Removes the game from the page, and the stylesheet with the last game of its
+    /// document or shadow root.
     pub fn remove(&self) {
+        let root = self.host.get_root_node();
         self.wrapper.remove();
-        let last = STYLE_USERS.with(|n| {
-            let mut n = n.borrow_mut();
-            *n = n.saturating_sub(1);
-            *n == 0
-        });
-        if last {
-            if let Some(style) = self
-                .wrapper
-                .owner_document()
-                .and_then(|d| d.get_element_by_id(STYLE_ID))
-            {
-                style.remove();
+        SHEET.with(|sheet| {
+            let mut sheet = sheet.borrow_mut();
+            let Some((style, roots)) = sheet.as_mut() else {
+                return;
+            };
+            if let Some(i) = roots.iter().position(|(r, _)| *r == root) {
+                roots[i].1 -= 1;
+                if roots[i].1 == 0 {
+                    roots.swap_remove(i);
+                    let style: &JsValue = style.as_ref();
+                    let adopted = adopted_sheets(&root).filter(|s| s != style);
+                    let _ = js_sys::Reflect::set(
+                        &root,
+                        &ADOPTED.into(),
+                        &adopted.collect::<js_sys::Array>(),
+                    );
+                }
             }
-        }
+        });
     }
 }
 
@@ -320,14 +368,40 @@ fn place_over_board(el: &HtmlElement, l: &Layout) -> web_sys::CssStyleDeclaratio
     style
 }
 
-fn install_style(doc: &Document) -> Result<(), JsValue> {
-    if doc.get_element_by_id(STYLE_ID).is_none() {
-        let style = doc.create_element("style")?;
-        style.set_id(STYLE_ID);
-        style.set_text_content(Some(CSS));
-        let head = doc.head().ok_or("the document has no head")?;
-        head.append_child(&style)?;
-    }
-    STYLE_USERS.with(|n| *n.borrow_mut() += 1);
-    Ok(())
+const ADOPTED: &str = "adoptedStyleSheets";
+
+/// The style sheets a document or shadow root has adopted.
+fn adopted_sheets(root: &web_sys::Node) -> impl Iterator<Item = JsValue> {
+    js_sys::Reflect::get(root, &ADOPTED.into())
+        .ok()
+        .and_then(|a| a.dyn_into::<js_sys::Array>().ok())
+        .map(|a| a.to_vec())
+        .unwrap_or_default()
+        .into_iter()
+}
+
+/// Adopts the game's stylesheet in the document or shadow root that holds `host`, once.
+fn adopt_style(host: &HtmlElement) -> Result<(), JsValue> {
+    let root = host.get_root_node();
+    SHEET.with(|sheet| {
+        let mut sheet = sheet.borrow_mut();
+        if sheet.is_none() {
+            let style = web_sys::CssStyleSheet::new()?;
+            style.replace_sync(CSS)?;
+            *sheet = Some((style, Vec::new()));
+        }
+        let Some((style, roots)) = sheet.as_mut() else {
+            return Ok(());
+        };
+        match roots.iter_mut().find(|(r, _)| *r == root) {
+            Some((_, games)) => *games += 1,
+            None => {
+                let adopted: js_sys::Array = adopted_sheets(&root).collect();
+                adopted.push(style);
+                js_sys::Reflect::set(&root, &ADOPTED.into(), &adopted)?;
+                roots.push((root, 1));
+            }
+        }
+        Ok(())
+    })
 }

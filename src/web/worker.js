@@ -1,17 +1,18 @@
 // The computer player's worker: a module worker that runs the solver off the page, so the
-// page never freezes. It imports the glue module from the URL the page gives it.
+// page never freezes. It sits beside the glue module, connect_four.js, and imports it by
+// that name, so that bundlers follow it.
 //
 // The messages are `Request` and `Reply` in src/ui/protocol.rs, whose tests pin their shape:
 // an object with one key, the message's name.
-//   page -> worker  { init: { glueUrl, bookUrl, tableMiB } }  (first, once)
+//   page -> worker  { init: { bookUrl, tableMiB } }  (first, once)
 //                   { bestMove: { id, moves, level } } | { analyze: { id, moves } }
 //                   { hint: { id, moves } } | { ponder: { moves } }
 //   worker -> page  { ready: { warning } } | { move: { id, column } }
 //                   { analysis: { id, scores } } | { hint: { id, score, columns } }
 //                   { failed: { id, error } }  (id null: the worker itself failed)
+import init, { Solver } from "./connect_four.js";
 
 const why = (e) => String((e && e.message) || e);
-let Solver = null;
 let solver = null;
 // Requests that come before the solver is made wait here, as [op, body].
 const queue = [];
@@ -67,10 +68,8 @@ const handle = (op, body) => {
 
 // The opening book is fetched here, in the worker, so it never delays the page. Without it
 // every answer is still exact, only slower early on.
-const start = async ({ glueUrl, bookUrl, tableMiB }) => {
-  const glue = await import(glueUrl);
-  await glue.default();
-  Solver = glue.Solver;
+const start = async ({ bookUrl, tableMiB }) => {
+  await init();
   let warning = null;
   try {
     solver = await Solver.load({ tableMiB, bookUrl });

@@ -227,6 +227,7 @@ test("two boards on one page do not interfere, and destroy() cleans up", async (
   await page.goto(server.url + "embed.html");
   await until(() => page.evaluate(() => Array.isArray(window.boards)), "boards mounted");
   assert.equal(await page.locator(".c4").count(), 2);
+  assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 1, "one shared stylesheet");
   const a = page.locator("#left");
   const b = page.locator("#right");
   await a.getByRole("button", { name: /^Column 4/ }).click();
@@ -246,7 +247,7 @@ test("two boards on one page do not interfere, and destroy() cleans up", async (
   await page.waitForTimeout(100);
   const after = await page.evaluate(() => window.__live());
   assert.deepEqual(after, { listeners: 0, frames: 0 }, "no listener or frame left behind");
-  assert.equal(await page.locator("#c4-style").count(), 0, "shared style removed with the last board");
+  assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0, "shared style removed with the last board");
   // Mounting again works.
   await page.evaluate(async () => {
     const { mount } = await import("./connect-four.js");

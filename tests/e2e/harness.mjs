@@ -64,7 +64,10 @@ export async function openPage(browser, url, contextOptions = {}) {
     if (msg.type() === "error" || msg.type() === "warning") problems.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("requestfailed", (req) => problems.push(`requestfailed: ${req.url()}`));
+  // A request cut short by a reload or a navigation (net::ERR_ABORTED) is not a fault.
+  page.on("requestfailed", (req) => {
+    if (req.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${req.url()}`);
+  });
   await page.goto(url);
   return { context, page, problems };
 }

@@ -1,0 +1,217 @@
+//! Colours: the `theme` option, the shade it resolves to on a page, and the board's palette,
+//! which the page may override with CSS custom properties on the host element.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The `theme` option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Theme {
+    /// The page's `color-scheme`, then the operating system's preference.
+    #[default]
+    Auto,
+    Light,
+    Dark,
+    HighContrast,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 4] = [Theme::Auto, Theme::Light, Theme::Dark, Theme::HighContrast];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+            Theme::HighContrast => "high-contrast",
+        }
+    }
+
+    /// The shade shown on a page whose `color-scheme` (computed on the host element) is
+    /// `color_scheme`, on a system that prefers dark (`os_dark`) or more contrast.
+    pub fn shade(self, color_scheme: &str, os_dark: bool, os_more_contrast: bool) -> Shade {
+        match self {
+            Theme::Light => Shade::Light,
+            Theme::Dark => Shade::Dark,
+            Theme::HighContrast => Shade::HighContrast,
+            Theme::Auto => {
+                let words: Vec<&str> = color_scheme.split_whitespace().collect();
+                let light = words.contains(&"light");
+                let dark = words.contains(&"dark");
+                match (light, dark) {
+                    (true, false) => Shade::Light,
+                    (false, true) => Shade::Dark,
+                    // "light dark", "normal" or nothing: the page follows the system.
+                    _ if os_more_contrast => Shade::HighContrast,
+                    _ if os_dark => Shade::Dark,
+                    _ => Shade::Light,
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Theme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A `theme` that is not one of the four.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownTheme(pub String);
+
+impl fmt::Display for UnknownTheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown theme {:?}: expected \"auto\", \"light\", \"dark\" or \"high-contrast\"",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownTheme {}
+
+impl FromStr for Theme {
+    type Err = UnknownTheme;
+    fn from_str(s: &str) -> Result<Theme, UnknownTheme> {
+        Theme::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| UnknownTheme(s.to_owned()))
+    }
+}
+
+/// The colours a theme resolves to; the game's `data-theme` attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shade {
+    Light,
+    Dark,
+    HighContrast,
+}
+
+impl Shade {
+    pub fn name(self) -> &'static str {
+        match self {
+            Shade::Light => "light",
+            Shade::Dark => "dark",
+            Shade::HighContrast => "high-contrast",
+        }
+    }
+}
+
+/// The board's colours, as CSS colour strings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Palette {
+    /// The board's face: `--c4-board`.
+    pub board: String,
+    pub board_edge: String,
+    /// What shows through the empty holes: `--c4-hole`.
+    pub hole: String,
+    /// `--c4-red` and `--c4-yellow`: the checkers.
+    pub red: String,
+    pub red_mark: String,
+    pub yellow: String,
+    pub yellow_mark: String,
+    /// The rings on the winning line and the hint.
+    pub marker: String,
+    pub marker_edge: String,
+    /// The crossed-out ghost over a full column.
+    pub unavailable: String,
+}
+
+/// The CSS custom properties the board reads, with the palette field each sets.
+pub const BOARD_PROPERTIES: [&str; 4] = ["--c4-board", "--c4-hole", "--c4-red", "--c4-yellow"];
+
+impl Palette {
+    /// The palette of `shade`, with the colours `custom` gives for [`BOARD_PROPERTIES`]
+    /// (the host's CSS custom properties; `None` or an empty value keeps the default).
+    pub fn of(shade: Shade, custom: impl Fn(&str) -> Option<String>) -> Palette {
+        let [board, board_edge, hole, red, red_mark, yellow, yellow_mark, marker, marker_edge, unavailable] =
+            match shade {
+                Shade::Light => [
+                    "#1d46c9", "#12308f", "#e4eaf8", "#d21f32", "#7d0f1b", "#f2c200", "#7a5c00",
+                    "#ffffff", "#0b0d12", "#4a5163",
+                ],
+                Shade::Dark => [
+                    "#2a55d8", "#8fb0ff", "#0b101b", "#e5364a", "#6b0b16", "#f6cc1a", "#6e5200",
+                    "#ffffff", "#000000", "#b7bfd3",
+                ],
+                Shade::HighContrast => [
+                    "#0030ff", "#ffffff", "#000000", "#ff3347", "#000000", "#ffe600", "#000000",
+                    "#ffffff", "#000000", "#ffffff",
+                ],
+            };
+        let pick = |property: &str, default: &str| {
+            custom(property)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+                .unwrap_or_else(|| default.to_owned())
+        };
+        Palette {
+            board: pick("--c4-board", board),
+            board_edge: board_edge.to_owned(),
+            hole: pick("--c4-hole", hole),
+            red: pick("--c4-red", red),
+            red_mark: red_mark.to_owned(),
+            yellow: pick("--c4-yellow", yellow),
+            yellow_mark: yellow_mark.to_owned(),
+            marker: marker.to_owned(),
+            marker_edge: marker_edge.to_owned(),
+            unavailable: unavailable.to_owned(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn themes_read_back_what_they_write() {
+        for theme in Theme::ALL {
+            assert_eq!(theme.to_string().parse::<Theme>(), Ok(theme));
+        }
+        let e = "sepia".parse::<Theme>().unwrap_err().to_string();
+        assert!(e.starts_with("unknown theme \"sepia\""), "{e}");
+    }
+
+    #[test]
+    fn auto_follows_the_page_then_the_system() {
+        let auto = Theme::Auto;
+        assert_eq!(auto.shade("dark", false, false), Shade::Dark);
+        assert_eq!(auto.shade("only dark", false, false), Shade::Dark);
+        assert_eq!(
+            auto.shade("light", true, false),
+            Shade::Light,
+            "the page wins"
+        );
+        assert_eq!(auto.shade("light dark", true, false), Shade::Dark);
+        assert_eq!(auto.shade("normal", false, false), Shade::Light);
+        assert_eq!(auto.shade("", true, false), Shade::Dark);
+        assert_eq!(auto.shade("normal", false, true), Shade::HighContrast);
+        // A fixed theme ignores both.
+        assert_eq!(Theme::Light.shade("dark", true, true), Shade::Light);
+        assert_eq!(Theme::Dark.shade("light", false, false), Shade::Dark);
+        assert_eq!(
+            Theme::HighContrast.shade("light", false, false),
+            Shade::HighContrast
+        );
+    }
+
+    #[test]
+    fn custom_properties_override_the_board_colours() {
+        let plain = Palette::of(Shade::Light, |_| None);
+        assert_eq!(plain.board, "#1d46c9");
+        let custom = Palette::of(Shade::Light, |p| match p {
+            "--c4-board" => Some(" rebeccapurple ".into()),
+            "--c4-red" => Some("".into()),
+            _ => None,
+        });
+        assert_eq!(custom.board, "rebeccapurple");
+        assert_eq!(custom.red, plain.red, "an empty value keeps the default");
+        assert_eq!(custom.hole, plain.hole);
+        assert_ne!(Palette::of(Shade::Dark, |_| None), plain);
+    }
+}

@@ -1,0 +1,8 @@
+// Two boards on one page, mounted as an app would: `import init, { mount } from "connect-four"`.
+import init, { mount } from "./index.js";
+
+await init();
+window.boards = [
+  mount(document.getElementById("left"), {}),
+  mount(document.getElementById("right"), { reducedMotion: true }),
+];
