@@ -55,6 +55,17 @@ if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
   npm ci --no-audit --no-fund
   cp package-lock.json "$stamp"
 fi
+# The fixture apps the e2e tests embed the package in (Vite, webpack, …), each pinned by its
+# own lock file.
+for lock in tests/fixtures/*/package-lock.json; do
+  dir=$(dirname "$lock")
+  stamp=$dir/node_modules/.package-lock.stamp
+  if [ ! -f "$stamp" ] || ! cmp -s "$lock" "$stamp"; then
+    log "installing node packages for $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund)
+    cp "$lock" "$stamp"
+  fi
+done
 if ! node_modules/.bin/wasm-opt --version | grep -q "version 132"; then
   echo "node_modules/.bin/wasm-opt is not version 132" >&2
   exit 1

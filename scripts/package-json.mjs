@@ -1,0 +1,35 @@
+// Writes pkg/package.json for the npm package, from the one wasm-pack made (name, version,
+// licence, repository) and what the package adds. Also drops `[Symbol.dispose]` from the
+// generated types: it needs TypeScript's `esnext.disposable` lib, which ES2022 projects lack.
+import { readFileSync, writeFileSync } from "node:fs";
+
+const path = new URL("../pkg/package.json", import.meta.url);
+const made = JSON.parse(readFileSync(path, "utf8"));
+const pkg = {
+  name: made.name,
+  version: made.version,
+  description:
+    "Connect Four for the web: the whole game in one line (mount() or <connect-four>), a perfect-play solver and the rules, in Rust compiled to WebAssembly.",
+  license: made.license,
+  repository: made.repository,
+  keywords: ["connect-four", "connect4", "game", "board-game", "solver", "webassembly", "wasm", "canvas", "web-component", "accessibility"],
+  type: "module",
+  main: "./index.js",
+  module: "./index.js",
+  types: "./index.d.ts",
+  exports: {
+    ".": { types: "./index.d.ts", default: "./index.js" },
+    "./book.bin": "./book.bin",
+    "./package.json": "./package.json",
+  },
+  files: [
+    "index.js", "index.d.ts", "connect_four.js", "connect_four.d.ts", "connect_four_bg.wasm",
+    "connect_four_bg.wasm.d.ts", "worker.js", "book.bin", "README.md",
+  ],
+  sideEffects: ["./index.js"],
+};
+writeFileSync(path, JSON.stringify(pkg, null, 2) + "\n");
+
+const types = new URL("../pkg/connect_four.d.ts", import.meta.url);
+const text = readFileSync(types, "utf8").replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, "");
+writeFileSync(types, text);
