@@ -21,19 +21,31 @@ const TYPES = {
   ".ico": "image/x-icon",
 };
 
-/** Serves `dir` on 127.0.0.1 at a free port. Returns { url, close }. */
-export async function serve(dir = DIST) {
+/** The strict Content-Security-Policy the package and the site must run under, unchanged. */
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self'";
+
+/**
+ * Serves files on 127.0.0.1 at a free port. `dirs` is a folder, served at `/`, or a map from
+ * URL prefixes (`/games/c4/`) to folders; the longest prefix wins. `headers` go on every
+ * response (e.g. a Content-Security-Policy). Returns { url, close }.
+ */
+export async function serve(dirs = DIST, headers = {}) {
+  const mounts = Object.entries(typeof dirs === "string" ? { "/": dirs } : dirs)
+    .sort(([a], [b]) => b.length - a.length);
   const server = createServer(async (req, res) => {
     try {
       let path = decodeURIComponent(new URL(req.url, "http://x").pathname);
       if (path.endsWith("/")) path += "index.html";
-      const file = normalize(join(dir, path));
+      const [prefix, dir] = mounts.find(([prefix]) => path.startsWith(prefix)) ?? [];
+      if (!dir) throw new Error("not served");
+      const file = normalize(join(dir, path.slice(prefix.length)));
       if (!file.startsWith(dir)) throw new Error("outside");
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", ...headers });
       res.end(body);
     } catch {
-      res.writeHead(404, { "content-type": "text/plain" });
+      res.writeHead(404, { "content-type": "text/plain", ...headers });
       res.end("not found");
     }
   });
