@@ -4,10 +4,11 @@
 
 use super::anim;
 use super::command::Command;
+use super::event::{Event, MoveResult, Refusal};
 use super::protocol::{Reply, Request, Scores};
 use super::settings::{PlayerKind, Settings};
 use super::text;
-use crate::engine::{Cell, Placed, Player, Position, WIDTH};
+use crate::engine::{Cell, Placed, Position, WIDTH};
 use crate::solver::Level;
 
 /// A piece on its way down.
@@ -34,6 +35,8 @@ pub enum Effect {
     /// The worker's job is no longer wanted. A search cannot be interrupted, so the worker
     /// is stopped (and replaced on the next request).
     CancelComputer,
+    /// Tell the host page.
+    Event(Event),
 }
 
 /// What the computer's worker is doing for this game: one job at a time. Each job has an
@@ -134,7 +137,7 @@ impl Controller {
             }
             Command::FocusBoard(on) => self.set_view(|c| &mut c.board_focused, on),
             Command::Undo => self.undo(now),
-            Command::NewGame => self.new_game(now),
+            Command::NewGame => self.new_game(Position::new(), now),
             Command::Hint => self.request_hint(),
             Command::SetPlayers(players) => self.set_settings(
                 Settings {
@@ -183,7 +186,10 @@ impl Controller {
             } if !self.book_warned => {
                 // Each new worker (one per cancelled search) says it again: say it once.
                 self.book_warned = true;
-                vec![Effect::Announce(text::no_book_text(&reason))]
+                vec![
+                    Effect::Announce(text::no_book_text(&reason)),
+                    Effect::Event(Event::Error { message: reason }),
+                ]
             }
             Reply::Ready { .. } => Vec::new(),
             Reply::Move { id, column } if self.job == (Job::Move { id }) => {
@@ -231,6 +237,9 @@ impl Controller {
         vec![
             Effect::Announce(text::computer_failed_text(message)),
             Effect::Changed,
+            Effect::Event(Event::Error {
+                message: message.to_owned(),
+            }),
         ]
     }
 
@@ -426,19 +435,63 @@ impl Controller {
             self.queued = Some(column);
             return vec![Effect::Changed];
         }
-        if self.position.is_over() {
-            return vec![Effect::Announce(text::GAME_OVER.into())];
+        match self.refusal(column) {
+            Some(reason) => self.refuse(column, reason),
+            None => match self.position.play(column) {
+                Ok(placed) => self.placed(placed, now),
+                Err(e) => vec![Effect::Announce(e.to_string())],
+            },
         }
-        if !self.human_to_move() {
-            return vec![Effect::Announce(text::WAIT_FOR_COMPUTER.into())];
+    }
+
+    /// The host's `play(column)`: a person's move, played at once, or refused (the reason
+    /// comes back) while a piece is still falling.
+    pub fn play(&mut self, column: usize, now: f64) -> (Vec<Effect>, Result<MoveResult, Refusal>) {
+        let refusal = match self.refusal(column) {
+            None if self.fall.is_some() => Some(Refusal::Busy),
+            other => other,
+        };
+        if let Some(reason) = refusal {
+            return (self.refuse(column, reason), Err(reason));
         }
         match self.position.play(column) {
-            Ok(placed) => self.placed(placed, now),
-            Err(crate::engine::PlayError::ColumnFull { column }) => {
-                vec![Effect::Announce(text::full_text(column))]
+            Ok(placed) => {
+                self.selected = column;
+                let result = MoveResult::after(&self.position, placed);
+                (self.placed(placed, now), Ok(result))
             }
-            Err(e) => vec![Effect::Announce(e.to_string())],
+            // Only a column off the board gets here; the web layer checks it first.
+            Err(e) => (vec![Effect::Announce(e.to_string())], Err(Refusal::Busy)),
         }
+    }
+
+    /// Why a person's move in `column` would be refused now, if it would.
+    fn refusal(&self, column: usize) -> Option<Refusal> {
+        if self.position.is_over() {
+            Some(Refusal::Over)
+        } else if !self.human_to_move() {
+            Some(Refusal::Busy)
+        } else if !self.position.can_play(column) {
+            Some(Refusal::Full)
+        } else {
+            None
+        }
+    }
+
+    /// Says why the move in `column` is refused, and tells the host.
+    fn refuse(&self, column: usize, reason: Refusal) -> Vec<Effect> {
+        let message = match reason {
+            Refusal::Over => text::GAME_OVER.to_owned(),
+            Refusal::Busy if self.fall.is_some() && self.human_to_move() => {
+                text::WAIT_FOR_FALL.to_owned()
+            }
+            Refusal::Busy => text::WAIT_FOR_COMPUTER.to_owned(),
+            Refusal::Full => text::full_text(column),
+        };
+        vec![
+            Effect::Announce(message),
+            Effect::Event(Event::Refused { column, reason }),
+        ]
     }
 
     /// A piece was just played: it falls from the row of air, and the worker's job on the
@@ -446,6 +499,12 @@ impl Controller {
     fn placed(&mut self, placed: Placed, now: f64) -> Vec<Effect> {
         self.position_changed();
         let mut effects = self.cancel_job();
+        let by = self.settings.players[usize::from(placed.player.number() - 1)];
+        effects.extend(
+            Event::for_move(&self.position, placed, by)
+                .into_iter()
+                .map(Effect::Event),
+        );
         let distance = f64::from(placed.row) + 1.0;
         let duration = if self.settings.reduced_motion {
             0.0
@@ -562,17 +621,26 @@ impl Controller {
         effects
     }
 
-    fn new_game(&mut self, now: f64) -> Vec<Effect> {
+    /// A new game from `position` (the empty board, or a start the host chose).
+    pub fn new_game(&mut self, position: Position, now: f64) -> Vec<Effect> {
         let mut effects = self.cancel();
-        self.position = Position::new();
+        self.position = position;
+        self.win_line = position.win_line();
+        self.finished_at = position.is_over().then_some(f64::NEG_INFINITY);
         self.selected = WIDTH / 2;
-        effects.push(Effect::Announce(text::new_game_text(Player::First)));
+        effects.push(Effect::Announce(text::new_game_text(
+            position.current_player(),
+        )));
         effects.push(Effect::Changed);
+        effects.push(Effect::Event(Event::NewGame {
+            moves: position.moves_string(),
+        }));
         effects.extend(self.tick(now));
         effects
     }
 
-    fn set_settings(&mut self, settings: Settings, now: f64) -> Vec<Effect> {
+    /// New settings; the game goes on.
+    pub fn set_settings(&mut self, settings: Settings, now: f64) -> Vec<Effect> {
         let players_changed = settings.players != self.settings.players;
         let analysis_on = settings.show_analysis && !self.settings.show_analysis;
         self.settings = settings;
@@ -637,7 +705,7 @@ impl Controller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Status;
+    use crate::engine::{Player, Status};
 
     fn announced(effects: &[Effect]) -> Vec<String> {
         effects
@@ -647,6 +715,21 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// The events for the host.
+    fn events(effects: &[Effect]) -> Vec<Event> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Event(e) => Some(e.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn names(effects: &[Effect]) -> Vec<&'static str> {
+        events(effects).iter().map(Event::name).collect()
     }
 
     /// The requests sent to the worker.
@@ -732,7 +815,17 @@ mod tests {
             warning: Some("could not load the opening book from /book.bin: HTTP 404".into()),
         };
         let e = c.reply(warning.clone(), 0.0);
-        assert_eq!(e.len(), 1, "an announcement only");
+        assert_eq!(
+            e.len(),
+            2,
+            "an announcement and the host's event only: {e:?}"
+        );
+        assert_eq!(
+            events(&e),
+            [Event::Error {
+                message: "could not load the opening book from /book.bin: HTTP 404".into()
+            }]
+        );
         assert_eq!(
             announced(&e),
             [
@@ -1052,5 +1145,116 @@ mod tests {
         let id = job_id(&c);
         let e = c.reply(Reply::Analysis { id, scores }, 0.0);
         assert!(announced(&e)[0].starts_with("Analysis: column 1"), "{e:?}");
+    }
+
+    #[test]
+    fn the_host_hears_moves_refusals_new_games_and_the_end() {
+        let settings = Settings {
+            players: [PlayerKind::Human, PlayerKind::Computer(Level::Easy)],
+            reduced_motion: true,
+            show_analysis: false,
+        };
+        let mut c = Controller::new(settings);
+        let e = drop(&mut c, 3, 0.0);
+        assert_eq!(names(&e), ["c4-move"]);
+        match &events(&e)[0] {
+            Event::Move { result, moves, by } => {
+                assert_eq!((result.column, result.row, result.player), (3, 5, 1));
+                assert_eq!((moves.as_str(), *by), ("4", "human"));
+            }
+            other => panic!("{other:?}"),
+        }
+        // The computer's turn: a person's move is refused as busy.
+        let e = drop(&mut c, 2, 0.0);
+        assert_eq!(
+            events(&e),
+            [Event::Refused {
+                column: 2,
+                reason: Refusal::Busy
+            }]
+        );
+        let id = job_id(&c);
+        let e = c.reply(Reply::Move { id, column: 3 }, 0.0);
+        match &events(&e)[..] {
+            [Event::Move { by, moves, .. }] => assert_eq!((*by, moves.as_str()), ("easy", "44")),
+            other => panic!("{other:?}"),
+        }
+        let e = c.command(Command::NewGame, 0.0);
+        assert_eq!(events(&e), [Event::NewGame { moves: "".into() }]);
+        // A full column, then the end and a move after it.
+        let mut c = Controller::with_position(
+            Settings {
+                reduced_motion: true,
+                ..Settings::default()
+            },
+            Position::from_moves("121212444444").unwrap(),
+        );
+        assert_eq!(
+            events(&drop(&mut c, 3, 0.0)),
+            [Event::Refused {
+                column: 3,
+                reason: Refusal::Full
+            }]
+        );
+        let e = drop(&mut c, 0, 0.0);
+        assert_eq!(names(&e), ["c4-move", "c4-end"]);
+        assert!(
+            matches!(&events(&e)[1], Event::End { status: "win", winner: Some(1), moves, .. } if moves == "1212124444441")
+        );
+        assert_eq!(
+            events(&drop(&mut c, 5, 0.0)),
+            [Event::Refused {
+                column: 5,
+                reason: Refusal::Over
+            }]
+        );
+    }
+
+    #[test]
+    fn the_hosts_play_is_refused_while_a_piece_falls() {
+        let mut c = Controller::new(Settings::default());
+        let (e, result) = c.play(3, 0.0);
+        let result = result.expect("played");
+        assert_eq!(
+            (result.column, result.row, result.status),
+            (3, 5, "in-progress")
+        );
+        assert_eq!(names(&e), ["c4-move"]);
+        // A person's click now would be queued; the host's play is refused, not queued.
+        let (e, result) = c.play(2, 10.0);
+        assert_eq!(result, Err(Refusal::Busy));
+        assert_eq!(announced(&e), ["Wait: a piece is still falling."]);
+        assert_eq!(c.position().moves_string(), "4");
+        c.tick(10_000.0);
+        let (_, result) = c.play(2, 10_000.0);
+        assert_eq!(result.map(|r| r.player), Ok(2));
+        assert_eq!(c.position().moves_string(), "43");
+        // A new game from a chosen start.
+        let e = c.new_game(Position::from_moves("4453").unwrap(), 20_000.0);
+        assert_eq!(
+            events(&e),
+            [Event::NewGame {
+                moves: "4453".into()
+            }]
+        );
+        assert_eq!(announced(&e), ["New game. Red to move."]);
+    }
+
+    #[test]
+    fn a_failed_worker_tells_the_host() {
+        let mut c = Controller::new(Settings::default());
+        let e = c.reply(
+            Reply::Failed {
+                id: None,
+                error: "boom".into(),
+            },
+            0.0,
+        );
+        assert_eq!(
+            events(&e),
+            [Event::Error {
+                message: "boom".into()
+            }]
+        );
     }
 }

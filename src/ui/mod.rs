@@ -6,6 +6,7 @@
 pub mod anim;
 pub mod command;
 pub mod controller;
+pub mod event;
 pub mod layout;
 pub mod mirror;
 pub mod protocol;

@@ -20,6 +20,7 @@ pub const KEY_HELP: &str = "Keys: ← → choose a column, Enter or Space drops,
 
 pub const NO_HINT_GAME_OVER: &str = "The game is over: there is no move to hint.";
 pub const WAIT_FOR_COMPUTER: &str = "Wait: the computer is thinking.";
+pub const WAIT_FOR_FALL: &str = "Wait: a piece is still falling.";
 pub const LOOKING_FOR_HINT: &str = "Looking for the best move…";
 pub const GAME_OVER: &str = "The game is over. Press N or choose New game to play again.";
 pub const NOTHING_TO_UNDO: &str = "Nothing to undo";

@@ -16,7 +16,7 @@ const TABLE_MIB: u32 = super::solver::MAX_TABLE_MIB as u32;
 
 pub struct AiClient {
     worker: RefCell<Option<Worker>>,
-    book_url: String,
+    book_url: RefCell<String>,
     on_message: Closure<dyn FnMut(MessageEvent)>,
     on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
@@ -44,7 +44,7 @@ impl AiClient {
         });
         AiClient {
             worker: RefCell::new(None),
-            book_url,
+            book_url: RefCell::new(book_url),
             on_message,
             on_error,
         }
@@ -60,7 +60,7 @@ impl AiClient {
         worker.set_onmessage(Some(self.on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(self.on_error.as_ref().unchecked_ref()));
         let init = Request::Init {
-            book_url: self.book_url.clone(),
+            book_url: self.book_url.borrow().clone(),
             table_mib: TABLE_MIB,
         };
         post(&worker, &init)?;
@@ -78,6 +78,11 @@ impl AiClient {
             Some(worker) => post(worker, request),
             None => Ok(()),
         }
+    }
+
+    /// Where the next worker fetches the opening book (the running one keeps its book).
+    pub fn set_book_url(&self, url: &str) {
+        *self.book_url.borrow_mut() = url.to_owned();
     }
 
     /// Stops the worker and whatever it was doing.

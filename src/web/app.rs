@@ -4,12 +4,14 @@
 
 use super::ai::AiClient;
 use super::input::{self, Input, Wiring};
-use super::options::Start;
+use super::options::{Choice, MountOptions};
 use super::paint::paint;
 use super::view::View;
+use crate::engine::Position;
+use crate::ui::event::{Event, GameState, MoveResult, Refusal};
 use crate::ui::layout::Layout;
 use crate::ui::protocol::Reply;
-use crate::ui::theme::{Palette, Shade, Theme};
+use crate::ui::theme::{Palette, Shade};
 use crate::ui::{Command, Controller, Effect, Mirror, Scene};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -23,7 +25,6 @@ pub struct App {
     controller: Controller,
     layout: Layout,
     dpr: f64,
-    theme: Theme,
     palette: Palette,
     /// The system's preferences: dark, and more contrast.
     dark: MediaQueryList,
@@ -33,23 +34,39 @@ pub struct App {
     frame: Closure<dyn FnMut(f64)>,
     wiring: Option<Wiring>,
     ai: AiClient,
+    /// The options as last set (the settings themselves live in the controller).
+    choice: Choice,
+    /// Events for the host, fired once the app is no longer borrowed.
+    events: Vec<Event>,
     first_paint_marked: bool,
 }
 
 pub type Shared = Rc<RefCell<App>>;
 
-/// Runs `f` on the app unless it is gone or already busy (a re-entrant DOM event).
+/// Runs `f` on the app unless it is gone or already busy (a re-entrant DOM event), then
+/// fires the events it raised, with the app no longer borrowed.
 fn with_app(weak: &Weak<RefCell<App>>, f: impl FnOnce(&mut App)) {
     if let Some(shared) = weak.upgrade() {
-        if let Ok(mut app) = shared.try_borrow_mut() {
-            f(&mut app);
-        }
+        let _ = run_app(&shared, f);
     }
 }
 
+/// Runs `f` on the app, then fires the events it raised; `None` if the app is busy (called
+/// from inside one of its own DOM callbacks).
+pub fn run_app<T>(shared: &Shared, f: impl FnOnce(&mut App) -> T) -> Option<T> {
+    let (result, host, events) = {
+        let mut app = shared.try_borrow_mut().ok()?;
+        let result = f(&mut app);
+        let events = std::mem::take(&mut app.events);
+        (result, app.view.host.clone(), events)
+    };
+    super::host::dispatch(&host, events);
+    Some(result)
+}
+
 impl App {
-    /// Builds a game inside `root`, starting as `start` says.
-    pub fn mount(root: &web_sys::HtmlElement, start: Start) -> Result<Shared, JsValue> {
+    /// Builds a game inside `root`, as `choice` says.
+    pub fn mount(root: &web_sys::HtmlElement, choice: Choice) -> Result<Shared, JsValue> {
         let window = web_sys::window().ok_or("mount needs a window")?;
         let doc = window.document().ok_or("mount needs a document")?;
         let query = |q: &str| -> Result<MediaQueryList, JsValue> {
@@ -61,12 +78,13 @@ impl App {
             query("(prefers-color-scheme: dark)")?,
             query("(prefers-contrast: more)")?,
         );
-        let book_url = match start.book_url {
-            Some(url) => url,
+        let book_url = match &choice.book_url {
+            Some(url) => url.clone(),
             None => super::assets::book_url()?,
         };
         let view = View::build(&doc, root)?;
-        let controller = Controller::with_position(start.settings, start.position);
+        let position = choice.moves.unwrap_or_default();
+        let controller = Controller::with_position(choice.settings, position);
         let shared = Rc::new_cyclic(|weak: &Weak<RefCell<App>>| {
             let (w, r) = (weak.clone(), weak.clone());
             RefCell::new(App {
@@ -75,7 +93,6 @@ impl App {
                 controller,
                 layout: Layout::fit(1.0, 1.0),
                 dpr: 1.0,
-                theme: start.theme,
                 palette: Palette::of(Shade::Light, |_| None),
                 dark,
                 contrast,
@@ -84,6 +101,8 @@ impl App {
                 wiring: None,
                 ai: AiClient::new(book_url, move |reply| with_app(&r, |a| a.reply(reply))),
                 first_paint_marked: false,
+                choice,
+                events: Vec::new(),
             })
         });
         let weak = Rc::downgrade(&shared);
@@ -176,6 +195,7 @@ impl App {
                     }
                 }
                 Effect::CancelComputer => self.ai.cancel(),
+                Effect::Event(event) => self.events.push(event),
             }
         }
         if changed {
@@ -221,6 +241,58 @@ impl App {
         }
     }
 
+    /// The game's state, for the host.
+    pub fn state(&self) -> GameState {
+        GameState::of(self.controller.position())
+    }
+
+    /// The host's move for the player to move.
+    pub fn play(&mut self, column: usize) -> Result<MoveResult, Refusal> {
+        let (effects, result) = self.controller.play(column, self.now());
+        self.apply(effects);
+        result
+    }
+
+    pub fn undo(&mut self) {
+        self.run(Command::Undo);
+    }
+
+    /// A new game from `position`.
+    pub fn new_game(&mut self, position: Position) {
+        let effects = self.controller.new_game(position, self.now());
+        self.apply(effects);
+    }
+
+    /// Changes the options `options` names, keeping the others; an invalid one is an
+    /// error, and then nothing changes. A position in them starts a new game there.
+    pub fn set_options(&mut self, options: &MountOptions) -> Result<(), String> {
+        let base = Choice {
+            settings: self.controller.settings(),
+            ..self.choice.clone()
+        };
+        let base_uri = self.view.host.base_uri().ok().flatten().unwrap_or_default();
+        let choice = options.over(&base, &base_uri)?;
+        if let Some(url) = &choice.book_url {
+            self.ai.set_book_url(url);
+        }
+        let effects = self.controller.set_settings(choice.settings, self.now());
+        self.apply(effects);
+        let theme_changed = choice.theme != self.choice.theme;
+        let start = choice.moves;
+        self.choice = Choice {
+            moves: None,
+            ..choice
+        };
+        if theme_changed {
+            self.restyle();
+            self.repaint();
+        }
+        if let Some(position) = start {
+            self.new_game(position);
+        }
+        Ok(())
+    }
+
     /// Reads the theme's colours on the page (the host's `color-scheme` and CSS custom
     /// properties, the system's preferences); true if they changed.
     fn restyle(&mut self) -> bool {
@@ -232,6 +304,7 @@ impl App {
         let read = |property: &str| style.as_ref()?.get_property_value(property).ok();
         let scheme = read("color-scheme").unwrap_or_default();
         let shade = self
+            .choice
             .theme
             .shade(&scheme, self.dark.matches(), self.contrast.matches());
         self.view.set_shade(shade);

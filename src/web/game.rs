@@ -1,8 +1,8 @@
 //! `Game`: the JS face of [`Position`].
 
 use super::convert::{board_to_js, cells_to_js, column_from_js, js_error, position_from_js, to_js};
-use crate::engine::{Cell, Position, HEIGHT, WIDTH};
-use serde::Serialize;
+use crate::engine::Position;
+use crate::ui::event::MoveResult;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -27,18 +27,6 @@ export interface MoveResult {
   winLine: Cell[];
 }
 "#;
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct MoveResult {
-    column: u8,
-    row: u8,
-    player: u8,
-    board: [[u8; WIDTH]; HEIGHT],
-    status: &'static str,
-    winner: Option<u8>,
-    win_line: Vec<Cell>,
-}
 
 /// A game of Connect Four on the standard 7 x 6 board. Player 1 moves first.
 ///
@@ -91,15 +79,7 @@ impl Game {
         }
         let column = column_from_js(&column)?;
         let placed = self.position.play_column(column).map_err(js_error)?;
-        Ok(to_js(&MoveResult {
-            column: placed.column,
-            row: placed.row,
-            player: placed.player.number(),
-            board: self.position.board(),
-            status: self.position.status().as_str(),
-            winner: self.position.winner().map(|p| p.number()),
-            win_line: self.position.win_line(),
-        }))
+        Ok(to_js(&MoveResult::after(&self.position, placed)))
     }
 
     /// Takes back the last move. Returns `false` if there is none.

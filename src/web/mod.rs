@@ -15,6 +15,8 @@ mod convert;
 mod dom;
 pub mod game;
 #[cfg(feature = "ui")]
+mod host;
+#[cfg(feature = "ui")]
 mod input;
 #[cfg(feature = "ui")]
 pub mod mount;

@@ -1,17 +1,120 @@
-//! `mount(element, options)`: the whole game inside any element.
+//! `mount(element, options)`: the whole game inside any element, and the handle the host
+//! page drives it with.
 
-use super::app::{App, Shared};
+use super::app::{run_app, App, Shared};
+use super::convert::{column_from_js, describe, error_text, to_js};
+use super::options::{self, Choice};
+use crate::engine::PlayError;
+use crate::ui::event::Refusal;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// A mounted game. `destroy()` removes it and everything it started.
+#[wasm_bindgen(typescript_custom_section)]
+const TS_HANDLE_TYPES: &'static str = r#"
+/** A game's state, as the handle's `state` gives it. */
+export interface GameState {
+  /** The moves so far in Pons' notation, e.g. "4453". */
+  moves: string;
+  /** Rows from top to bottom, each with 7 cells: 0 empty, 1 or 2 a player's piece. */
+  board: number[][];
+  status: GameStatus;
+  winner: 1 | 2 | null;
+  /** Every cell of every line of four or more through the winning move; empty unless won. */
+  winLine: Cell[];
+  /** The player to move. */
+  currentPlayer: 1 | 2;
+}
+"#;
+
+/// A mounted game: its state, moves for the player to move, and `destroy()`. Events fire
+/// on the host element: `c4-move`, `c4-end`, `c4-refused`, `c4-newgame` and `c4-error`.
 #[wasm_bindgen]
 pub struct MountHandle {
     app: Option<Shared>,
 }
 
+const DESTROYED: &str = "this game was destroyed";
+
+impl MountHandle {
+    /// Runs `f` on the live game, then fires the events it raised.
+    fn with<T>(&self, f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
+        let app = self.app.as_ref().ok_or_else(|| JsError::new(DESTROYED))?;
+        run_app(app, f).ok_or_else(|| {
+            JsError::new("the game is busy: it cannot be driven from inside its own callbacks")
+        })
+    }
+}
+
 #[wasm_bindgen]
 impl MountHandle {
+    /// The game's state: moves, board, status, winner, winning line, player to move.
+    #[wasm_bindgen(getter, unchecked_return_type = "GameState")]
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        self.with(|app| to_js(&app.state()))
+    }
+
+    /// Plays `column` (0-based) for the player to move, as if they chose it. Throws like
+    /// `Game.play` (`invalid column`, `full`, `over`), and `busy` while it is the
+    /// computer's turn or a piece is falling; a refused move fires `c4-refused`.
+    #[wasm_bindgen(unchecked_return_type = "MoveResult")]
+    pub fn play(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] column: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let over = self.with(|app| app.state().status != "in-progress")?;
+        let column = match column_from_js(&column) {
+            Ok(column) => column.index(),
+            // A finished game says so first, as `Game.play` does.
+            Err(_) if over => 0,
+            Err(e) => return Err(e),
+        };
+        match self.with(|app| app.play(column))? {
+            Ok(result) => Ok(to_js(&result)),
+            Err(Refusal::Full) => Err(JsError::new(&PlayError::ColumnFull { column }.to_string())),
+            Err(Refusal::Over) => Err(JsError::new("the game is over")),
+            Err(Refusal::Busy) => Err(JsError::new(
+                "the game is busy: it is the computer's turn or a piece is falling",
+            )),
+        }
+    }
+
+    /// Takes back the last move (against the computer, its reply too).
+    pub fn undo(&self) -> Result<(), JsError> {
+        self.with(App::undo)
+    }
+
+    /// Starts a new game, from `options.moves` if given, after applying any other options
+    /// as `setOptions` does. Fires `c4-newgame`.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "MountOptions")] options: Option<JsValue>,
+    ) -> Result<(), JsError> {
+        let options =
+            options::parse(&options.unwrap_or(JsValue::UNDEFINED)).map_err(|e| JsError::new(&e))?;
+        self.with(|app| {
+            let start = options.moves.is_some();
+            app.set_options(&options)?;
+            if !start {
+                app.new_game(Default::default());
+            }
+            Ok(())
+        })?
+        .map_err(|e: String| JsError::new(&e))
+    }
+
+    /// Changes the options it names and keeps the others. Throws on an unknown or invalid
+    /// option, and then changes nothing. `moves` starts a new game from that position.
+    #[wasm_bindgen(js_name = setOptions)]
+    pub fn set_options(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "MountOptions")] options: JsValue,
+    ) -> Result<(), JsError> {
+        let options = options::parse(&options).map_err(|e| JsError::new(&e))?;
+        self.with(|app| app.set_options(&options))?
+            .map_err(|e| JsError::new(&e))
+    }
+
     /// Removes the game's DOM, listeners, animation frames and worker. Safe to call twice.
     pub fn destroy(&mut self) {
         if let Some(app) = self.app.take() {
@@ -28,36 +131,32 @@ impl MountHandle {
     }
 }
 
-/// Builds the whole game inside `element`, which keeps its other children.
-///
-/// Throws if `element` is not an HTML element or an option is unknown or invalid.
+/// Builds the whole game inside `element`, which keeps its other children, and returns its
+/// handle. Throws if `element` is not an HTML element or an option is unknown or invalid.
 #[wasm_bindgen]
 pub fn mount(
     #[wasm_bindgen(unchecked_param_type = "HTMLElement")] element: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "MountOptions")] options: Option<JsValue>,
 ) -> Result<MountHandle, JsError> {
+    console_error_panic_hook::set_once();
     let element: web_sys::HtmlElement = element.dyn_into().map_err(|v| {
         JsError::new(&format!(
             "mount needs an HTML element, got {}",
-            super::convert::describe(&v)
+            describe(&v)
         ))
     })?;
-    let options = super::options::parse(&options.unwrap_or(JsValue::UNDEFINED))
-        .map_err(|e| JsError::new(&e))?;
+    let options =
+        options::parse(&options.unwrap_or(JsValue::UNDEFINED)).map_err(|e| JsError::new(&e))?;
     let window = web_sys::window().ok_or_else(|| JsError::new("mount needs a window"))?;
-    let base = window
-        .document()
-        .and_then(|d| d.base_uri().ok().flatten())
-        .unwrap_or_default();
+    let base_uri = element.base_uri().ok().flatten().unwrap_or_default();
     let reduced_motion = window
         .match_media("(prefers-reduced-motion: reduce)")
         .ok()
         .flatten()
         .is_some_and(|m| m.matches());
-    let start = options
-        .start(&base, reduced_motion)
+    let choice = options
+        .over(&Choice::defaults(reduced_motion), &base_uri)
         .map_err(|e| JsError::new(&e))?;
-    let app =
-        App::mount(&element, start).map_err(|e| JsError::new(&super::convert::error_text(&e)))?;
+    let app = App::mount(&element, choice).map_err(|e| JsError::new(&error_text(&e)))?;
     Ok(MountHandle { app: Some(app) })
 }

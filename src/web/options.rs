@@ -53,13 +53,30 @@ mount_options! {
     book_url / "bookUrl": String => "string",
 }
 
-/// What `mount` starts with, once its options are checked.
-pub struct Start {
+/// The game's options once checked: what `mount` starts with, and what `setOptions` changes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
     pub settings: Settings,
-    pub position: Position,
     pub theme: Theme,
     /// The opening book's absolute URL, if the options name one.
     pub book_url: Option<String>,
+    /// A position to start from, if the options give one.
+    pub moves: Option<Position>,
+}
+
+impl Choice {
+    /// Before any option: two people, the page's motion preference, the theme `auto`.
+    pub fn defaults(reduced_motion: bool) -> Choice {
+        Choice {
+            settings: Settings {
+                reduced_motion,
+                ..Settings::default()
+            },
+            theme: Theme::Auto,
+            book_url: None,
+            moves: None,
+        }
+    }
 }
 
 /// Reads `mount`'s options argument: `undefined`, `null` or an object with only known keys.
@@ -87,44 +104,52 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
     })
 }
 
-fn player(value: &Option<String>, who: &str) -> Result<PlayerKind, String> {
-    value
-        .as_deref()
-        .unwrap_or("human")
-        .parse()
-        .map_err(|e| format!("option {who}: {e}"))
-}
-
 impl MountOptions {
-    /// Checks the values: the players, the start position and the book's URL (resolved
-    /// against `base`, the page's base URI). `reduced_motion` is the page's preference.
-    pub fn start(&self, base: &str, reduced_motion: bool) -> Result<Start, String> {
+    /// These options over `base`: what they leave out stays as `base` has it. Relative
+    /// URLs resolve against `base_uri` (the page's). An invalid value is an error, and then
+    /// nothing changes.
+    pub fn over(&self, base: &Choice, base_uri: &str) -> Result<Choice, String> {
+        fn pick<T, E: std::fmt::Display>(
+            value: &Option<String>,
+            name: &str,
+            current: T,
+        ) -> Result<T, String>
+        where
+            T: std::str::FromStr<Err = E>,
+        {
+            match value {
+                None => Ok(current),
+                Some(v) => v.parse().map_err(|e| format!("option {name}: {e}")),
+            }
+        }
+        let [red, yellow] = base.settings.players;
         let settings = Settings {
-            players: [player(&self.red, "red")?, player(&self.yellow, "yellow")?],
-            reduced_motion: self.reduced_motion.unwrap_or(reduced_motion),
-            show_analysis: self.analysis.unwrap_or(false),
+            players: [
+                pick::<PlayerKind, _>(&self.red, "red", red)?,
+                pick::<PlayerKind, _>(&self.yellow, "yellow", yellow)?,
+            ],
+            reduced_motion: self.reduced_motion.unwrap_or(base.settings.reduced_motion),
+            show_analysis: self.analysis.unwrap_or(base.settings.show_analysis),
         };
-        let position = match &self.moves {
-            None => Position::new(),
-            Some(moves) => Position::from_moves(moves).map_err(|e| format!("option moves: {e}"))?,
-        };
-        let theme = match &self.theme {
-            None => Theme::Auto,
-            Some(name) => name.parse().map_err(|e| format!("option theme: {e}"))?,
+        let moves = match &self.moves {
+            None => None,
+            Some(moves) => {
+                Some(Position::from_moves(moves).map_err(|e| format!("option moves: {e}"))?)
+            }
         };
         let book_url = match &self.book_url {
-            None => None,
+            None => base.book_url.clone(),
             Some(url) => Some(
-                web_sys::Url::new_with_base(url, base)
+                web_sys::Url::new_with_base(url, base_uri)
                     .map_err(|_| format!("option bookUrl: bad URL {url:?}"))?
                     .href(),
             ),
         };
-        Ok(Start {
+        Ok(Choice {
             settings,
-            position,
-            theme,
+            theme: pick(&self.theme, "theme", base.theme)?,
             book_url,
+            moves,
         })
     }
 }

@@ -1,0 +1,197 @@
+//! What the host page hears: the state of a game, and the events fired on the host element
+//! (`c4-move`, `c4-end`, `c4-refused`, `c4-newgame`, `c4-error`) with their `detail`s, as
+//! plain serialisable data.
+
+use super::settings::PlayerKind;
+use crate::engine::{Cell, Placed, Position, HEIGHT, WIDTH};
+use serde::Serialize;
+
+/// A move and the whole state after it: what `Game.play` and the handle's `play` return.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveResult {
+    pub column: u8,
+    pub row: u8,
+    pub player: u8,
+    pub board: [[u8; WIDTH]; HEIGHT],
+    pub status: &'static str,
+    pub winner: Option<u8>,
+    pub win_line: Vec<Cell>,
+}
+
+impl MoveResult {
+    /// `placed`, just played, and `position` after it.
+    pub fn after(position: &Position, placed: Placed) -> MoveResult {
+        MoveResult {
+            column: placed.column,
+            row: placed.row,
+            player: placed.player.number(),
+            board: position.board(),
+            status: position.status().as_str(),
+            winner: position.winner().map(|p| p.number()),
+            win_line: position.win_line(),
+        }
+    }
+}
+
+/// The handle's `state`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameState {
+    pub moves: String,
+    pub board: [[u8; WIDTH]; HEIGHT],
+    pub status: &'static str,
+    pub winner: Option<u8>,
+    pub win_line: Vec<Cell>,
+    pub current_player: u8,
+}
+
+impl GameState {
+    pub fn of(position: &Position) -> GameState {
+        GameState {
+            moves: position.moves_string(),
+            board: position.board(),
+            status: position.status().as_str(),
+            winner: position.winner().map(|p| p.number()),
+            win_line: position.win_line(),
+            current_player: position.current_player().number(),
+        }
+    }
+}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Refusal {
+    /// The column is full.
+    Full,
+    /// The game is over.
+    Over,
+    /// It is the computer's turn, or a piece is falling.
+    Busy,
+}
+
+/// An event for the host page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Event {
+    /// `c4-move`: after every move, by a person or the computer.
+    Move {
+        #[serde(flatten)]
+        result: MoveResult,
+        moves: String,
+        /// `"human"` or the computer's level.
+        by: &'static str,
+    },
+    /// `c4-end`: the game is won or drawn.
+    #[serde(rename_all = "camelCase")]
+    End {
+        status: &'static str,
+        winner: Option<u8>,
+        win_line: Vec<Cell>,
+        moves: String,
+    },
+    /// `c4-refused`: a move was refused.
+    Refused { column: usize, reason: Refusal },
+    /// `c4-newgame`: a new game starts.
+    NewGame { moves: String },
+    /// `c4-error`: the computer cannot play, or the opening book could not be read.
+    Error { message: String },
+}
+
+impl Event {
+    /// The DOM event's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::Move { .. } => "c4-move",
+            Event::End { .. } => "c4-end",
+            Event::Refused { .. } => "c4-refused",
+            Event::NewGame { .. } => "c4-newgame",
+            Event::Error { .. } => "c4-error",
+        }
+    }
+
+    /// The events a move fires: `c4-move`, then `c4-end` if it ended the game.
+    pub fn for_move(position: &Position, placed: Placed, by: PlayerKind) -> Vec<Event> {
+        let moves = position.moves_string();
+        let mut events = vec![Event::Move {
+            result: MoveResult::after(position, placed),
+            moves: moves.clone(),
+            by: by.name(),
+        }];
+        if position.is_over() {
+            events.push(Event::End {
+                status: position.status().as_str(),
+                winner: position.winner().map(|p| p.number()),
+                win_line: position.win_line(),
+                moves,
+            });
+        }
+        events
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Level;
+    use serde_json::json;
+
+    #[test]
+    fn details_have_the_documented_shape() {
+        let mut p = Position::from_moves("121212").unwrap();
+        let placed = p.play(0).unwrap();
+        let events = Event::for_move(&p, placed, PlayerKind::Computer(Level::Hard));
+        assert_eq!(
+            events.iter().map(Event::name).collect::<Vec<_>>(),
+            ["c4-move", "c4-end"]
+        );
+        let moved = serde_json::to_value(&events[0]).unwrap();
+        assert_eq!(moved["column"], 0);
+        assert_eq!(moved["row"], 2);
+        assert_eq!(moved["player"], 1);
+        assert_eq!(moved["status"], "win");
+        assert_eq!(moved["winner"], 1);
+        assert_eq!(moved["moves"], "1212121");
+        assert_eq!(moved["by"], "hard");
+        assert_eq!(moved["board"][5], json!([1, 2, 0, 0, 0, 0, 0]));
+        assert_eq!(moved["winLine"].as_array().unwrap().len(), 4);
+        assert_eq!(moved["winLine"][0], json!({ "column": 0, "row": 2 }));
+        let end = serde_json::to_value(&events[1]).unwrap();
+        assert_eq!(
+            end,
+            json!({
+                "status": "win", "winner": 1, "moves": "1212121",
+                "winLine": moved["winLine"].clone(),
+            })
+        );
+        let refused = Event::Refused {
+            column: 3,
+            reason: Refusal::Busy,
+        };
+        assert_eq!(
+            serde_json::to_value(&refused).unwrap(),
+            json!({ "column": 3, "reason": "busy" })
+        );
+        assert_eq!(
+            serde_json::to_value(Event::NewGame { moves: "".into() }).unwrap(),
+            json!({ "moves": "" })
+        );
+    }
+
+    #[test]
+    fn a_move_that_does_not_end_the_game_fires_one_event() {
+        let mut p = Position::new();
+        let placed = p.play(3).unwrap();
+        let events = Event::for_move(&p, placed, PlayerKind::Human);
+        assert_eq!(events.len(), 1);
+        let moved = serde_json::to_value(&events[0]).unwrap();
+        assert_eq!(moved["by"], "human");
+        assert_eq!(moved["winner"], json!(null));
+        assert_eq!(moved["winLine"], json!([]));
+        let state = serde_json::to_value(GameState::of(&p)).unwrap();
+        assert_eq!(state["moves"], "4");
+        assert_eq!(state["currentPlayer"], 2);
+        assert_eq!(state["status"], "in-progress");
+    }
+}
