@@ -97,6 +97,8 @@ pub struct Controller {
     pondered: Option<String>,
     /// Whether the player has heard that the opening book is missing.
     book_warned: bool,
+    /// The worker's last failure, said once: a new worker that fails the same way is quiet.
+    failure: Option<String>,
 }
 
 impl Controller {
@@ -122,6 +124,7 @@ impl Controller {
             hint: None,
             pondered: None,
             book_warned: false,
+            failure: None,
         }
     }
 
@@ -194,6 +197,7 @@ impl Controller {
             Reply::Ready { .. } => Vec::new(),
             Reply::Move { id, column } if self.job == (Job::Move { id }) => {
                 self.job = Job::Idle;
+                self.failure = None;
                 match self.position.play(usize::from(column)) {
                     Ok(placed) => self.placed(placed, now),
                     Err(e) => self.computer_failed(&e.to_string()),
@@ -225,7 +229,12 @@ impl Controller {
             }
             Reply::Failed { id, error } if id.is_none() || id == self.job.id() => {
                 self.job = Job::Idle;
-                self.computer_failed(&error)
+                if self.failure.as_ref() == Some(&error) {
+                    return vec![Effect::Changed];
+                }
+                let effects = self.computer_failed(&error);
+                self.failure = Some(error);
+                effects
             }
             _ => Vec::new(),
         }
@@ -1241,20 +1250,21 @@ mod tests {
     }
 
     #[test]
-    fn a_failed_worker_tells_the_host() {
+    fn a_failed_worker_tells_the_host_once() {
         let mut c = Controller::new(Settings::default());
-        let e = c.reply(
-            Reply::Failed {
-                id: None,
-                error: "boom".into(),
-            },
-            0.0,
-        );
+        let boom = Reply::Failed {
+            id: None,
+            error: "boom".into(),
+        };
+        let e = c.reply(boom.clone(), 0.0);
         assert_eq!(
             events(&e),
             [Event::Error {
                 message: "boom".into()
             }]
         );
+        // The next worker fails the same way: nothing more is said.
+        let e = c.reply(boom, 0.0);
+        assert!(events(&e).is_empty() && announced(&e).is_empty(), "{e:?}");
     }
 }

@@ -1,0 +1,159 @@
+// The host page's side of an embedded game: the handle's API, the events with their details
+// in order, theming by CSS custom properties and the theme option, and a worker that fails.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, openPage, until, cellPixel, near, moveCount } from "./harness.mjs";
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** Opens the site, replaces its game with one mounted with `options`, recording events. */
+async function mounted(options, contextOptions) {
+  const opened = await openPage(browser, server.url, contextOptions);
+  const { page } = opened;
+  await page.locator(".c4").waitFor();
+  await page.evaluate((options) => {
+    window.c4.destroy();
+    window.__events = [];
+    const host = document.getElementById("game");
+    for (const name of ["c4-move", "c4-end", "c4-refused", "c4-newgame", "c4-error"]) {
+      // Listen on the document: the events bubble.
+      document.addEventListener(name, (e) => window.__events.push({
+        name, detail: e.detail, bubbles: e.bubbles, composed: e.composed, target: e.target === host,
+      }));
+    }
+    window.c4 = window.wasmBindings.mount(host, options);
+  }, options);
+  return opened;
+}
+
+const events = (page) => page.evaluate(() => window.__events.splice(0));
+const tryCall = (page, code) => page.evaluate((code) => {
+  try { return { value: (0, eval)(code) }; } catch (e) { return { error: e.message }; }
+}, code);
+
+test("a scripted game fires every event with its detail, in order", async () => {
+  const { page, problems, context } = await mounted({ reducedMotion: true });
+  assert.deepEqual(await events(page), []);
+  const first = await tryCall(page, "window.c4.play(0)");
+  assert.equal(first.value.row, 5);
+  const [moved] = await events(page);
+  assert.deepEqual(moved, {
+    name: "c4-move", bubbles: true, composed: true, target: true,
+    detail: {
+      column: 0, row: 5, player: 1, status: "in-progress", winner: null, winLine: [], moves: "1", by: "human",
+      board: [...Array(5).fill([0, 0, 0, 0, 0, 0, 0]), [1, 0, 0, 0, 0, 0, 0]],
+    },
+  });
+  for (const column of [1, 0, 1, 0, 1]) await tryCall(page, `window.c4.play(${column})`);
+  assert.deepEqual((await events(page)).map((e) => `${e.name} ${e.detail.moves} ${e.detail.by}`),
+    ["c4-move 12 human", "c4-move 121 human", "c4-move 1212 human", "c4-move 12121 human", "c4-move 121212 human"]);
+  // The winning move: c4-move, then c4-end.
+  await tryCall(page, "window.c4.play(0)");
+  const [win, end] = await events(page);
+  assert.equal(win.name, "c4-move");
+  assert.equal(win.detail.status, "win");
+  const line = [2, 3, 4, 5].map((row) => ({ column: 0, row }));
+  assert.deepEqual(end, {
+    name: "c4-end", bubbles: true, composed: true, target: true,
+    detail: { status: "win", winner: 1, winLine: line, moves: "1212121" },
+  });
+  const state = await page.evaluate(() => window.c4.state);
+  assert.deepEqual({ ...state, board: undefined }, {
+    moves: "1212121", status: "win", winner: 1, winLine: line, currentPlayer: 2, board: undefined,
+  });
+  // After the end: refused as over, and the error says so.
+  assert.match((await tryCall(page, "window.c4.play(3)")).error, /over/);
+  assert.deepEqual((await events(page)).map((e) => [e.name, e.detail]), [["c4-refused", { column: 3, reason: "over" }]]);
+  // A bad column throws, fires nothing and changes nothing.
+  await tryCall(page, "window.c4.newGame({ moves: '444444' })");
+  assert.deepEqual((await events(page)).map((e) => [e.name, e.detail]), [["c4-newgame", { moves: "444444" }]]);
+  for (const bad of ["7", "-1", "3.5", "'3'", "null"]) {
+    assert.match((await tryCall(page, `window.c4.play(${bad})`)).error, /invalid column/, bad);
+  }
+  assert.match((await tryCall(page, "window.c4.play(3)")).error, /full/);
+  assert.deepEqual((await events(page)).map((e) => [e.name, e.detail]), [["c4-refused", { column: 3, reason: "full" }]]);
+  assert.equal(await page.evaluate(() => window.c4.state.moves), "444444");
+  // The computer's turn: busy. Its move comes as a c4-move by its level.
+  await tryCall(page, "window.c4.setOptions({ yellow: 'easy' })");
+  await tryCall(page, "window.c4.play(0)");
+  assert.match((await tryCall(page, "window.c4.play(1)")).error, /busy/);
+  await until(async () => (await page.evaluate(() => window.c4.state.moves)).length === 8, "the computer's move", 30_000);
+  assert.deepEqual((await events(page)).map((e) => `${e.name} ${e.detail.by ?? e.detail.reason}`),
+    ["c4-move human", "c4-refused busy", "c4-move easy"]);
+  // A person's click fires the same events; the computer answers.
+  const moves = () => page.evaluate(() => window.c4.state.moves);
+  const before = await moves();
+  await page.getByRole("button", { name: /^Column 7/ }).click();
+  await until(async () => (await moves()).length === 10, "the click's move and the answer", 30_000);
+  const clicked = await events(page);
+  assert.deepEqual(clicked.map((e) => `${e.name} ${e.detail.column} ${e.detail.by}`),
+    [`c4-move 6 human`, `c4-move ${Number((await moves())[9]) - 1} easy`]);
+  // undo takes back the computer's answer and the person's move.
+  await tryCall(page, "window.c4.undo()");
+  assert.equal(await moves(), before);
+  assert.match((await tryCall(page, "window.c4.setOptions({ red: 'godlike' })")).error, /unknown level/);
+  assert.match((await tryCall(page, "window.c4.setOptions({ colour: 'red' })")).error, /unknown field/);
+  await tryCall(page, "window.c4.newGame()");
+  const fresh = await events(page);
+  assert.deepEqual(fresh.at(-1), { name: "c4-newgame", bubbles: true, composed: true, target: true, detail: { moves: "" } });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("theming: custom properties on the host and the theme option repaint the board", async () => {
+  const { page, problems, context } = await mounted({ reducedMotion: true, theme: "light" });
+  // A board pixel: between the holes, below the top-left hole.
+  const board = () => cellPixel(page, 0, 0, 0, 0.5);
+  assert.ok(near(await board(), [0x1d, 0x46, 0xc9]), `light board: ${await board()}`);
+  await page.evaluate(() => document.getElementById("game").style.setProperty("--c4-board", "rgb(0, 128, 0)"));
+  await until(async () => near(await board(), [0, 128, 0]), "the board in the host's colour");
+  await page.evaluate(() => document.body.style.setProperty("--c4-red", "rgb(128, 0, 128)"));
+  await page.evaluate(() => window.c4.play(3));
+  await until(async () => near(await cellPixel(page, 3, 5, 0.3, 0), [128, 0, 128]), "red pieces in the page's colour");
+  // The theme option: dark and high contrast have their own board, unless the host sets one.
+  await page.evaluate(() => document.getElementById("game").style.removeProperty("--c4-board"));
+  await page.evaluate(() => window.c4.setOptions({ theme: "dark" }));
+  assert.equal(await page.locator(".c4").getAttribute("data-theme"), "dark");
+  await until(async () => near(await board(), [0x2a, 0x55, 0xd8]), "the dark board");
+  await page.evaluate(() => window.c4.setOptions({ theme: "high-contrast" }));
+  assert.equal(await page.locator(".c4").getAttribute("data-theme"), "high-contrast");
+  // auto: the page's color-scheme wins over the system's preference.
+  await page.evaluate(() => {
+    document.documentElement.style.colorScheme = "dark";
+    window.c4.setOptions({ theme: "auto" });
+  });
+  assert.equal(await page.locator(".c4").getAttribute("data-theme"), "dark");
+  await page.evaluate(() => { document.documentElement.style.colorScheme = "light"; });
+  await until(async () => (await page.locator(".c4").getAttribute("data-theme")) === "light", "auto follows the page");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("auto follows the system when the page leaves it open", async () => {
+  const { page, problems, context } = await mounted({}, { colorScheme: "dark" });
+  assert.equal(await page.locator(".c4").getAttribute("data-theme"), "dark");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("a worker that cannot load: the player is told, the host gets c4-error, nothing thinks forever", async () => {
+  const { page, context } = await openPage(browser, "about:blank");
+  await context.route("**/worker.js", (route) => route.fulfill({ status: 404, body: "not found" }));
+  await page.goto(server.url);
+  await page.locator(".c4").waitFor();
+  await page.evaluate(() => {
+    window.c4.destroy();
+    window.__errors = [];
+    document.addEventListener("c4-error", (e) => window.__errors.push(e.detail.message));
+    window.c4 = window.wasmBindings.mount(document.getElementById("game"), { yellow: "easy", reducedMotion: true });
+  });
+  await page.getByRole("button", { name: /^Column 4/ }).click();
+  await until(async () => /The computer could not move/.test(await page.getByRole("status").textContent()), "the message");
+  const errors = await page.evaluate(() => window.__errors);
+  assert.equal(errors.length, 1, errors.join("\n"));
+  assert.doesNotMatch(await page.locator(".c4-turn").textContent(), /thinking/);
+  assert.equal(await page.locator(".c4").getAttribute("aria-busy"), "false");
+  await context.close();
+});
