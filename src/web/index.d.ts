@@ -1,11 +1,13 @@
 // The package's types: what index.js exports. The classes and their options are declared in
 // connect_four.d.ts, which wasm-bindgen writes from the Rust source.
-import type { InitInput, InitOutput, SyncInitInput } from "./connect_four.js";
+import type {
+  InitInput, InitOutput, SyncInitInput, GameState, MoveResult, MountOptions,
+} from "./connect_four.js";
 
 export { Game, Solver, MountHandle, mount } from "./connect_four.js";
 export type {
   Cell, GameStatus, MoveResult, Level, SolverOptions, SolverLoadOptions, BestMoves, MountOptions,
-  InitInput, InitOutput, SyncInitInput,
+  GameState, InitInput, InitOutput, SyncInitInput,
 } from "./connect_four.js";
 
 /**
@@ -19,3 +21,30 @@ export default function init(
 
 /** Starts the wasm module from its bytes or a compiled `WebAssembly.Module`, synchronously. */
 export function initSync(module: { module: SyncInitInput } | SyncInitInput): InitOutput;
+
+/**
+ * `<connect-four red="human" yellow="hard" theme="dark">`: the whole game, defined when the
+ * package is imported in a browser. Its attributes mirror `mount`'s options (`red`,
+ * `yellow`, `moves`, `theme`, `reduced-motion`, `analysis`, `book-url`); changing one
+ * updates the game. It fires `mount`'s events and has its handle's methods.
+ */
+export interface ConnectFourElement extends HTMLElement {
+  /** Resolves once the game is on the page. */
+  readonly ready: Promise<void>;
+  /** The game's state: moves, board, status, winner, winning line, player to move. */
+  readonly state: GameState;
+  /** Plays `column` (0-based) for the player to move; throws like the handle's `play`. */
+  play(column: number): MoveResult;
+  /** Takes back the last move (against the computer, its reply too). */
+  undo(): void;
+  /** Starts a new game, from `options.moves` if given. */
+  newGame(options?: MountOptions): void;
+  /** Changes the options it names; throws on an invalid one, changing nothing. */
+  setOptions(options: MountOptions): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "connect-four": ConnectFourElement;
+  }
+}

@@ -1,8 +1,8 @@
-// The package's entry module: the whole game (`mount`), the rules (`Game`) and the solver
-// (`Solver`). It names the computer's worker and the opening book with
-// `new URL("…", import.meta.url)`, which bundlers (Vite, webpack, …) follow and emit, and
-// hands them to the wasm module once it is loaded.
-import initWasm, { initSync as initWasmSync, __setAssets } from "./connect_four.js";
+// The package's entry module: the whole game (`mount`, and the `<connect-four>` element),
+// the rules (`Game`) and the solver (`Solver`). It names the computer's worker and the
+// opening book with `new URL("…", import.meta.url)`, which bundlers (Vite, webpack, …)
+// follow and emit, and hands them to the wasm module once it is loaded.
+import initWasm, { initSync as initWasmSync, mount, __setAssets } from "./connect_four.js";
 
 export { Game, Solver, MountHandle, mount } from "./connect_four.js";
 
@@ -31,3 +31,117 @@ export function initSync(module) {
   loading ??= Promise.resolve(output);
   return output;
 }
+
+/** The element's attributes and the options they set. */
+const ATTRIBUTES = {
+  red: "red",
+  yellow: "yellow",
+  moves: "moves",
+  theme: "theme",
+  "reduced-motion": "reducedMotion",
+  analysis: "analysis",
+  "book-url": "bookUrl",
+};
+const BOOLEAN = new Set(["reducedMotion", "analysis"]);
+
+/** The option an attribute's value sets; a removed attribute sets the option's default. */
+function optionOf(attribute, value) {
+  const name = ATTRIBUTES[attribute];
+  if (BOOLEAN.has(name)) {
+    if (value !== null) return { [name]: value !== "false" };
+    return name === "analysis"
+      ? { analysis: false }
+      : { reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches };
+  }
+  if (value !== null) return { [name]: value };
+  if (name === "red" || name === "yellow") return { [name]: "human" };
+  if (name === "theme") return { theme: "auto" };
+  return {};
+}
+
+/** Defines `<connect-four>` where custom elements exist (not in Node). */
+function defineElement() {
+  if (typeof customElements === "undefined" || customElements.get("connect-four")) return;
+
+  /**
+   * `<connect-four red="human" yellow="hard" theme="dark">`: the whole game. Its attributes
+   * mirror `mount`'s options (`red`, `yellow`, `moves`, `theme`, `reduced-motion`,
+   * `analysis`, `book-url`), and changing one updates the game. It fires the same events
+   * as `mount`'s host element and has the same methods as its handle.
+   */
+  class ConnectFourElement extends HTMLElement {
+    static observedAttributes = Object.keys(ATTRIBUTES);
+    #handle = null;
+    #ready = null;
+    #resolve = null;
+
+    constructor() {
+      super();
+      this.#ready = new Promise((resolve) => (this.#resolve = resolve));
+    }
+
+    /** Resolves once the game is on the page. */
+    get ready() {
+      return this.#ready;
+    }
+
+    connectedCallback() {
+      init().then(() => {
+        if (!this.isConnected || this.#handle) return;
+        let options = {};
+        for (const attribute of Object.keys(ATTRIBUTES)) {
+          const value = this.getAttribute(attribute);
+          if (value !== null) options = { ...options, ...optionOf(attribute, value) };
+        }
+        try {
+          this.#handle = mount(this, options);
+          this.#resolve();
+        } catch (e) {
+          this.#fail(e);
+        }
+      }, (e) => this.#fail(e));
+    }
+
+    disconnectedCallback() {
+      this.#handle?.destroy();
+      this.#handle = null;
+      this.#ready = new Promise((resolve) => (this.#resolve = resolve));
+    }
+
+    attributeChangedCallback(attribute, old, value) {
+      if (!this.#handle || old === value) return;
+      try {
+        this.#handle.setOptions(optionOf(attribute, value));
+      } catch (e) {
+        this.#fail(e);
+      }
+    }
+
+    #fail(e) {
+      console.error("connect-four:", e);
+      this.dispatchEvent(new CustomEvent("c4-error", {
+        bubbles: true, composed: true, detail: { message: String(e?.message ?? e) },
+      }));
+    }
+
+    #game() {
+      if (!this.#handle) throw new Error("the game is not on the page yet: await element.ready");
+      return this.#handle;
+    }
+
+    /** The game's state: moves, board, status, winner, winning line, player to move. */
+    get state() { return this.#game().state; }
+    /** Plays `column` (0-based) for the player to move; throws like the handle's `play`. */
+    play(column) { return this.#game().play(column); }
+    /** Takes back the last move (against the computer, its reply too). */
+    undo() { this.#game().undo(); }
+    /** Starts a new game, from `options.moves` if given. */
+    newGame(options) { this.#game().newGame(options); }
+    /** Changes the options it names; throws on an invalid one, changing nothing. */
+    setOptions(options) { this.#game().setOptions(options); }
+  }
+
+  customElements.define("connect-four", ConnectFourElement);
+}
+
+defineElement();

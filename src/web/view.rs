@@ -30,6 +30,8 @@ thread_local! {
 pub struct View {
     /// The element the game was mounted in.
     pub host: HtmlElement,
+    /// The document or shadow root that adopted the stylesheet for this game.
+    style_root: web_sys::Node,
     pub wrapper: HtmlElement,
     pub stage: HtmlElement,
     pub canvas: HtmlCanvasElement,
@@ -219,10 +221,11 @@ impl View {
             }
         }
         root.append_child(&wrapper)?;
-        adopt_style(root)?;
+        let style_root = adopt_style(root)?;
 
         Ok(View {
             host: root.clone(),
+            style_root,
             wrapper,
             stage,
             canvas,
@@ -335,21 +338,22 @@ impl View {
     /// Removes the game from the page, and the stylesheet with the last game of its
     /// document or shadow root.
     pub fn remove(&self) {
-        let root = self.host.get_root_node();
+        // Where the stylesheet went: the host may have left the document already.
+        let root = &self.style_root;
         self.wrapper.remove();
         SHEET.with(|sheet| {
             let mut sheet = sheet.borrow_mut();
             let Some((style, roots)) = sheet.as_mut() else {
                 return;
             };
-            if let Some(i) = roots.iter().position(|(r, _)| *r == root) {
+            if let Some(i) = roots.iter().position(|(r, _)| r == root) {
                 roots[i].1 -= 1;
                 if roots[i].1 == 0 {
                     roots.swap_remove(i);
                     let style: &JsValue = style.as_ref();
-                    let adopted = adopted_sheets(&root).filter(|s| s != style);
+                    let adopted = adopted_sheets(root).filter(|s| s != style);
                     let _ = js_sys::Reflect::set(
-                        &root,
+                        root,
                         &ADOPTED.into(),
                         &adopted.collect::<js_sys::Array>(),
                     );
@@ -380,8 +384,9 @@ fn adopted_sheets(root: &web_sys::Node) -> impl Iterator<Item = JsValue> {
         .into_iter()
 }
 
-/// Adopts the game's stylesheet in the document or shadow root that holds `host`, once.
-fn adopt_style(host: &HtmlElement) -> Result<(), JsValue> {
+/// Adopts the game's stylesheet in the document or shadow root that holds `host`, once;
+/// returns that root.
+fn adopt_style(host: &HtmlElement) -> Result<web_sys::Node, JsValue> {
     let root = host.get_root_node();
     SHEET.with(|sheet| {
         let mut sheet = sheet.borrow_mut();
@@ -391,7 +396,7 @@ fn adopt_style(host: &HtmlElement) -> Result<(), JsValue> {
             *sheet = Some((style, Vec::new()));
         }
         let Some((style, roots)) = sheet.as_mut() else {
-            return Ok(());
+            return Ok(root);
         };
         match roots.iter_mut().find(|(r, _)| *r == root) {
             Some((_, games)) => *games += 1,
@@ -399,9 +404,9 @@ fn adopt_style(host: &HtmlElement) -> Result<(), JsValue> {
                 let adopted: js_sys::Array = adopted_sheets(&root).collect();
                 adopted.push(style);
                 js_sys::Reflect::set(&root, &ADOPTED.into(), &adopted)?;
-                roots.push((root, 1));
+                roots.push((root.clone(), 1));
             }
         }
-        Ok(())
+        Ok(root)
     })
 }

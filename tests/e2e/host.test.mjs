@@ -157,3 +157,57 @@ test("a worker that cannot load: the player is told, the host gets c4-error, not
   assert.equal(await page.locator(".c4").getAttribute("aria-busy"), "false");
   await context.close();
 });
+
+test("the <connect-four> element: attributes in, events out, removal cleans up", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await page.locator(".c4").waitFor();
+  await page.evaluate(async () => {
+    window.c4.destroy();
+    const el = document.createElement("connect-four");
+    el.setAttribute("yellow", "easy");
+    el.setAttribute("reduced-motion", "");
+    el.setAttribute("moves", "44");
+    window.__moves = [];
+    el.addEventListener("c4-move", (e) => window.__moves.push(`${e.detail.moves} ${e.detail.by}`));
+    document.getElementById("game").append(el);
+    window.el = el;
+    await el.ready;
+  });
+  assert.equal(await page.locator("connect-four .c4").count(), 1);
+  assert.equal(await page.evaluate(() => window.el.state.moves), "44");
+  await page.getByRole("button", { name: /^Column 3/ }).click();
+  await until(() => page.evaluate(() => window.__moves.length === 2), "the person's move and the computer's");
+  const [mine, theirs] = await page.evaluate(() => window.__moves);
+  assert.equal(mine, "443 human");
+  assert.match(theirs, /^443\d easy$/);
+  // Attributes update the game.
+  await page.evaluate(() => window.el.setAttribute("theme", "dark"));
+  assert.equal(await page.locator("connect-four .c4").getAttribute("data-theme"), "dark");
+  await page.evaluate(() => window.el.setAttribute("yellow", "human"));
+  await page.evaluate(() => window.el.play(0));
+  await page.waitForTimeout(300);
+  assert.equal((await page.evaluate(() => window.el.state.moves)).length, 5, "Yellow is a person now: no answer");
+  await page.evaluate(() => window.el.setAttribute("moves", "1234"));
+  assert.equal(await page.evaluate(() => window.el.state.moves), "1234");
+  // An invalid attribute is reported, and changes nothing.
+  const error = await page.evaluate(() => new Promise((done) => {
+    window.el.addEventListener("c4-error", (e) => done(e.detail.message), { once: true });
+    window.el.setAttribute("red", "godlike");
+  }));
+  assert.match(error, /unknown level/);
+  assert.equal(await page.evaluate(() => window.el.state.moves), "1234");
+  problems.splice(0); // the invalid attribute's console.error, expected
+  // Removal destroys the game: its DOM and its stylesheet go.
+  await page.evaluate(() => window.el.remove());
+  assert.equal(await page.evaluate(() => window.el.querySelector(".c4")), null);
+  assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0);
+  assert.match((await tryCall(page, "window.el.play(0)")).error, /not on the page/);
+  // Two on one page, each its own game.
+  await page.evaluate(async () => {
+    document.getElementById("game").innerHTML = "<connect-four></connect-four><connect-four theme=light></connect-four>";
+    await Promise.all([...document.querySelectorAll("connect-four")].map((e) => e.ready));
+  });
+  assert.equal(await page.locator("connect-four .c4").count(), 2);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
