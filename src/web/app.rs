@@ -2,22 +2,24 @@
 //! carries out the [`Effect`]s, and shows the controller's [`Scene`] and [`Mirror`]. It
 //! paints when something changes, and requests animation frames only while something moves.
 
-use super::ai::AiClient;
-use super::input::{self, Input, Wiring};
-use super::options::{Choice, MountOptions};
-use super::paint::paint;
-use super::view::View;
-use crate::engine::Position;
-use crate::ui::event::{Event, GameState, MoveResult, Refusal};
+mod api;
+
+use crate::ui::event::Event;
 use crate::ui::layout::Layout;
 use crate::ui::protocol::Reply;
 use crate::ui::theme::{Palette, Shade};
 use crate::ui::{Command, Controller, Effect, Mirror, Scene};
+use crate::web::ai::AiClient;
+use crate::web::colors::Colors;
+use crate::web::input::{self, Input, Wiring};
+use crate::web::options::Choice;
+use crate::web::paint::paint;
+use crate::web::view::View;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{MediaQueryList, Window};
+use web_sys::Window;
 
 pub struct App {
     window: Window,
@@ -26,9 +28,7 @@ pub struct App {
     layout: Layout,
     dpr: f64,
     palette: Palette,
-    /// The system's preferences: dark, and more contrast.
-    dark: MediaQueryList,
-    contrast: MediaQueryList,
+    colors: Colors,
     /// The pending animation frame, if one is requested.
     frame_id: Option<i32>,
     frame: Closure<dyn FnMut(f64)>,
@@ -60,7 +60,7 @@ pub fn run_app<T>(shared: &Shared, f: impl FnOnce(&mut App) -> T) -> Option<T> {
         let events = std::mem::take(&mut app.events);
         (result, app.view.host.clone(), events)
     };
-    super::host::dispatch(&host, events);
+    crate::web::host::dispatch(&host, events);
     Some(result)
 }
 
@@ -69,18 +69,10 @@ impl App {
     pub fn mount(root: &web_sys::HtmlElement, choice: Choice) -> Result<Shared, JsValue> {
         let window = web_sys::window().ok_or("mount needs a window")?;
         let doc = window.document().ok_or("mount needs a document")?;
-        let query = |q: &str| -> Result<MediaQueryList, JsValue> {
-            Ok(window
-                .match_media(q)?
-                .ok_or("matchMedia is not available")?)
-        };
-        let (dark, contrast) = (
-            query("(prefers-color-scheme: dark)")?,
-            query("(prefers-contrast: more)")?,
-        );
+        let colors = Colors::new(&window)?;
         let book_url = match &choice.book_url {
             Some(url) => url.clone(),
-            None => super::assets::book_url()?,
+            None => crate::web::assets::book_url()?,
         };
         let view = View::build(&doc, root)?;
         let position = choice.moves.unwrap_or_default();
@@ -94,8 +86,7 @@ impl App {
                 layout: Layout::fit(1.0, 1.0),
                 dpr: 1.0,
                 palette: Palette::of(Shade::Light, |_| None),
-                dark,
-                contrast,
+                colors,
                 frame_id: None,
                 frame: Closure::new(move |t: f64| with_app(&w, |a| a.on_frame(t))),
                 wiring: None,
@@ -107,7 +98,7 @@ impl App {
         });
         let weak = Rc::downgrade(&shared);
         let mut app = shared.borrow_mut();
-        let media = [app.dark.clone(), app.contrast.clone()];
+        let media = app.colors.queries();
         match input::wire(&app.view, &media, move |i| with_app(&weak, |a| a.input(i))) {
             Ok(wiring) => app.wiring = Some(wiring),
             Err(e) => {
@@ -241,74 +232,13 @@ impl App {
         }
     }
 
-    /// The game's state, for the host.
-    pub fn state(&self) -> GameState {
-        GameState::of(self.controller.position())
-    }
-
-    /// The host's move for the player to move.
-    pub fn play(&mut self, column: usize) -> Result<MoveResult, Refusal> {
-        let (effects, result) = self.controller.play(column, self.now());
-        self.apply(effects);
-        result
-    }
-
-    pub fn undo(&mut self) {
-        self.run(Command::Undo);
-    }
-
-    /// A new game from `position`.
-    pub fn new_game(&mut self, position: Position) {
-        let effects = self.controller.new_game(position, self.now());
-        self.apply(effects);
-    }
-
-    /// Changes the options `options` names, keeping the others; an invalid one is an
-    /// error, and then nothing changes. A position in them starts a new game there.
-    pub fn set_options(&mut self, options: &MountOptions) -> Result<(), String> {
-        let base = Choice {
-            settings: self.controller.settings(),
-            ..self.choice.clone()
-        };
-        let base_uri = self.view.host.base_uri().ok().flatten().unwrap_or_default();
-        let choice = options.over(&base, &base_uri)?;
-        if let Some(url) = &choice.book_url {
-            self.ai.set_book_url(url);
-        }
-        let effects = self.controller.set_settings(choice.settings, self.now());
-        self.apply(effects);
-        let theme_changed = choice.theme != self.choice.theme;
-        let start = choice.moves;
-        self.choice = Choice {
-            moves: None,
-            ..choice
-        };
-        if theme_changed {
-            self.restyle();
-            self.repaint();
-        }
-        if let Some(position) = start {
-            self.new_game(position);
-        }
-        Ok(())
-    }
-
     /// Reads the theme's colours on the page (the host's `color-scheme` and CSS custom
     /// properties, the system's preferences); true if they changed.
     fn restyle(&mut self) -> bool {
-        let style = self
-            .window
-            .get_computed_style(&self.view.host)
-            .ok()
-            .flatten();
-        let read = |property: &str| style.as_ref()?.get_property_value(property).ok();
-        let scheme = read("color-scheme").unwrap_or_default();
-        let shade = self
-            .choice
-            .theme
-            .shade(&scheme, self.dark.matches(), self.contrast.matches());
+        let (shade, palette) = self
+            .colors
+            .read(&self.window, &self.view.host, self.choice.theme);
         self.view.set_shade(shade);
-        let palette = Palette::of(shade, read);
         let changed = palette != self.palette;
         self.palette = palette;
         changed

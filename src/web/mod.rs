@@ -10,6 +10,8 @@ mod ai;
 mod app;
 #[cfg(feature = "ui")]
 pub mod assets;
+#[cfg(feature = "ui")]
+mod colors;
 mod convert;
 #[cfg(feature = "ui")]
 mod dom;
@@ -25,6 +27,8 @@ mod options;
 #[cfg(feature = "ui")]
 mod paint;
 pub mod solver;
+#[cfg(feature = "ui")]
+mod style;
 #[cfg(feature = "ui")]
 mod view;
 

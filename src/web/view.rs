@@ -2,30 +2,17 @@
 //! [`Mirror`], touching only what changed. Every text comes from `ui::text`.
 
 use super::dom::{append, attr, el, set_attr, set_hidden, text};
+use super::style;
 use crate::engine::{Player, HEIGHT, WIDTH};
 use crate::ui::layout::Layout;
 use crate::ui::mirror::Mirror;
 use crate::ui::{text as say, PlayerKind};
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
     CanvasRenderingContext2d, Document, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
     HtmlInputElement, HtmlSelectElement,
 };
-
-const CSS: &str = include_str!("style.css");
-
-/// The game's stylesheet, and the documents or shadow roots that adopted it with how many
-/// games each shows.
-type Shared = (web_sys::CssStyleSheet, Vec<(web_sys::Node, usize)>);
-
-thread_local! {
-    /// Made once, adopted by every document or shadow root that shows a game. A
-    /// constructable stylesheet, so that a strict Content-Security-Policy (`style-src
-    /// 'self'`) allows it.
-    static SHEET: RefCell<Option<Shared>> = const { RefCell::new(None) };
-}
 
 pub struct View {
     /// The element the game was mounted in.
@@ -221,7 +208,7 @@ impl View {
             }
         }
         root.append_child(&wrapper)?;
-        let style_root = adopt_style(root)?;
+        let style_root = style::adopt(root)?;
 
         Ok(View {
             host: root.clone(),
@@ -338,28 +325,8 @@ impl View {
     /// Removes the game from the page, and the stylesheet with the last game of its
     /// document or shadow root.
     pub fn remove(&self) {
-        // Where the stylesheet went: the host may have left the document already.
-        let root = &self.style_root;
         self.wrapper.remove();
-        SHEET.with(|sheet| {
-            let mut sheet = sheet.borrow_mut();
-            let Some((style, roots)) = sheet.as_mut() else {
-                return;
-            };
-            if let Some(i) = roots.iter().position(|(r, _)| r == root) {
-                roots[i].1 -= 1;
-                if roots[i].1 == 0 {
-                    roots.swap_remove(i);
-                    let style: &JsValue = style.as_ref();
-                    let adopted = adopted_sheets(root).filter(|s| s != style);
-                    let _ = js_sys::Reflect::set(
-                        root,
-                        &ADOPTED.into(),
-                        &adopted.collect::<js_sys::Array>(),
-                    );
-                }
-            }
-        });
+        style::release(&self.style_root);
     }
 }
 
@@ -370,43 +337,4 @@ fn place_over_board(el: &HtmlElement, l: &Layout) -> web_sys::CssStyleDeclaratio
     let _ = style.set_property("top", &format!("{}px", l.top - l.cell));
     let _ = style.set_property("width", &format!("{}px", l.cell * WIDTH as f64));
     style
-}
-
-const ADOPTED: &str = "adoptedStyleSheets";
-
-/// The style sheets a document or shadow root has adopted.
-fn adopted_sheets(root: &web_sys::Node) -> impl Iterator<Item = JsValue> {
-    js_sys::Reflect::get(root, &ADOPTED.into())
-        .ok()
-        .and_then(|a| a.dyn_into::<js_sys::Array>().ok())
-        .map(|a| a.to_vec())
-        .unwrap_or_default()
-        .into_iter()
-}
-
-/// Adopts the game's stylesheet in the document or shadow root that holds `host`, once;
-/// returns that root.
-fn adopt_style(host: &HtmlElement) -> Result<web_sys::Node, JsValue> {
-    let root = host.get_root_node();
-    SHEET.with(|sheet| {
-        let mut sheet = sheet.borrow_mut();
-        if sheet.is_none() {
-            let style = web_sys::CssStyleSheet::new()?;
-            style.replace_sync(CSS)?;
-            *sheet = Some((style, Vec::new()));
-        }
-        let Some((style, roots)) = sheet.as_mut() else {
-            return Ok(root);
-        };
-        match roots.iter_mut().find(|(r, _)| *r == root) {
-            Some((_, games)) => *games += 1,
-            None => {
-                let adopted: js_sys::Array = adopted_sheets(&root).collect();
-                adopted.push(style);
-                js_sys::Reflect::set(&root, &ADOPTED.into(), &adopted)?;
-                roots.push((root.clone(), 1));
-            }
-        }
-        Ok(root)
-    })
 }

@@ -1,0 +1,62 @@
+//! What the host page can ask of a game through its handle: its state, a move, undo, a new
+//! game, other options.
+
+use super::App;
+use crate::engine::Position;
+use crate::ui::event::{GameState, MoveResult, Refusal};
+use crate::ui::Command;
+use crate::web::options::{Choice, MountOptions};
+
+impl App {
+    /// The game's state, for the host.
+    pub fn state(&self) -> GameState {
+        GameState::of(self.controller.position())
+    }
+
+    /// The host's move for the player to move.
+    pub fn play(&mut self, column: usize) -> Result<MoveResult, Refusal> {
+        let (effects, result) = self.controller.play(column, self.now());
+        self.apply(effects);
+        result
+    }
+
+    pub fn undo(&mut self) {
+        self.run(Command::Undo);
+    }
+
+    /// A new game from `position`.
+    pub fn new_game(&mut self, position: Position) {
+        let effects = self.controller.new_game(position, self.now());
+        self.apply(effects);
+    }
+
+    /// Changes the options `options` names, keeping the others; an invalid one is an
+    /// error, and then nothing changes. A position in them starts a new game there.
+    pub fn set_options(&mut self, options: &MountOptions) -> Result<(), String> {
+        let base = Choice {
+            settings: self.controller.settings(),
+            ..self.choice.clone()
+        };
+        let base_uri = self.view.host.base_uri().ok().flatten().unwrap_or_default();
+        let choice = options.over(&base, &base_uri)?;
+        if let Some(url) = &choice.book_url {
+            self.ai.set_book_url(url);
+        }
+        let effects = self.controller.set_settings(choice.settings, self.now());
+        self.apply(effects);
+        let theme_changed = choice.theme != self.choice.theme;
+        let start = choice.moves;
+        self.choice = Choice {
+            moves: None,
+            ..choice
+        };
+        if theme_changed {
+            self.restyle();
+            self.repaint();
+        }
+        if let Some(position) = start {
+            self.new_game(position);
+        }
+        Ok(())
+    }
+}
