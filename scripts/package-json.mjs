@@ -18,13 +18,17 @@ const pkg = {
   module: "./index.js",
   types: "./index.d.ts",
   exports: {
-    ".": { types: "./index.d.ts", default: "./index.js" },
+    ".": {
+      types: "./index.d.ts",
+      node: { import: "./node/index.mjs", require: "./node/index.cjs" },
+      default: "./index.js",
+    },
     "./book.bin": "./book.bin",
     "./package.json": "./package.json",
   },
   files: [
     "index.js", "index.d.ts", "connect_four.js", "connect_four.d.ts", "connect_four_bg.wasm",
-    "connect_four_bg.wasm.d.ts", "worker.js", "book.bin", "README.md",
+    "connect_four_bg.wasm.d.ts", "worker.js", "book.bin", "README.md", "node/",
   ],
   sideEffects: ["./index.js"],
 };

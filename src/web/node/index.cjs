@@ -1,0 +1,45 @@
+// The package in Node (CommonJS; index.mjs re-exports it for ES modules): the rules (`Game`)
+// and the solver (`Solver`), from the wasm build made for Node, which loads synchronously.
+// `Solver.load()` reads the opening book from the package (or from `bookUrl`: a path, a
+// file: URL, or an http(s) URL).
+"use strict";
+const wasm = require("./connect_four.js");
+const { readFile } = require("node:fs/promises");
+const { join } = require("node:path");
+const { fileURLToPath } = require("node:url");
+
+const BOOK = join(__dirname, "..", "book.bin");
+
+async function readBook(where) {
+  const url = where instanceof URL ? where.href : where === undefined ? undefined : String(where);
+  if (url !== undefined && /^https?:/.test(url)) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+  const file = url === undefined ? BOOK : url.startsWith("file:") ? fileURLToPath(url) : url;
+  return readFile(file);
+}
+
+/**
+ * A solver with the opening book, read from the package unless `options.bookUrl` says
+ * otherwise. Rejects, saying why, if the book cannot be read.
+ */
+async function load(options) {
+  const { bookUrl, ...rest } = options ?? {};
+  let book;
+  try {
+    book = await readBook(bookUrl);
+  } catch (e) {
+    throw new Error(`could not load the opening book from ${bookUrl ?? BOOK}: ${e.message}`);
+  }
+  return new wasm.Solver({ ...rest, book });
+}
+Object.defineProperty(wasm.Solver, "load", { value: load, writable: true, configurable: true });
+
+module.exports = {
+  Game: wasm.Game,
+  Solver: wasm.Solver,
+  /** Nothing to wait for in Node: the module is ready once imported. */
+  default: async () => {},
+};
