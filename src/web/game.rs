@@ -21,7 +21,9 @@ export interface MoveResult {
   player: 1 | 2;
   /** Rows from top to bottom, each with 7 cells: 0 empty, 1 or 2 a player's piece. */
   board: number[][];
+  /** "in-progress", "win" or "draw", after the move. */
   status: GameStatus;
+  /** The winner (1 or 2) if the move won; otherwise `null`. */
   winner: 1 | 2 | null;
   /** Every cell of every line of four or more through the winning move; empty unless won. */
   winLine: Cell[];
@@ -98,6 +100,7 @@ impl Game {
         board_to_js(&self.position)
     }
 
+    /// `"in-progress"`, `"win"` or `"draw"`.
     #[wasm_bindgen(getter, unchecked_return_type = "GameStatus")]
     pub fn status(&self) -> String {
         self.position.status().as_str().to_owned()

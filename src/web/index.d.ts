@@ -1,14 +1,18 @@
 // The package's types: what index.js exports. The classes and their options are declared in
 // connect_four.d.ts, which wasm-bindgen writes from the Rust source.
-import type {
-  InitInput, InitOutput, SyncInitInput, GameState, MoveResult, MountOptions,
-} from "./connect_four.js";
+import type { GameState, MoveResult, MountOptions } from "./connect_four.js";
 
 export { Game, Solver, MountHandle, mount } from "./connect_four.js";
 export type {
   Cell, GameStatus, MoveResult, Level, SolverOptions, SolverLoadOptions, BestMoves, MountOptions,
-  GameState, InitInput, InitOutput, SyncInitInput,
+  GameState,
 } from "./connect_four.js";
+
+/** Where `init` finds the wasm module: its URL, a `Response`, its bytes, or the module. */
+export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
+
+/** What `initSync` starts the wasm module from: its bytes, or the compiled module. */
+export type SyncInitInput = BufferSource | WebAssembly.Module;
 
 /**
  * Loads and starts the wasm module (`connect_four_bg.wasm`, beside this file unless
@@ -17,10 +21,10 @@ export type {
  */
 export default function init(
   module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
-): Promise<InitOutput>;
+): Promise<void>;
 
 /** Starts the wasm module from its bytes or a compiled `WebAssembly.Module`, synchronously. */
-export function initSync(module: { module: SyncInitInput } | SyncInitInput): InitOutput;
+export function initSync(module: { module: SyncInitInput } | SyncInitInput): void;
 
 /**
  * `<connect-four red="human" yellow="hard" theme="dark">`: the whole game, defined when the

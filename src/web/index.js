@@ -8,9 +8,8 @@ export { Game, Solver, MountHandle, mount } from "./connect_four.js";
 
 const spawnWorker = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 
-const ready = (output) => {
+const ready = () => {
   __setAssets(spawnWorker, new URL("./book.bin", import.meta.url).href);
-  return output;
 };
 
 let loading = null;
@@ -27,9 +26,10 @@ export default function init(module_or_path) {
 
 /** Starts the wasm module from its bytes or a compiled `WebAssembly.Module`, synchronously. */
 export function initSync(module) {
-  const output = ready(initWasmSync(module));
-  loading ??= Promise.resolve(output);
-  return output;
+  if (loading) return;
+  initWasmSync(module);
+  ready();
+  loading = Promise.resolve();
 }
 
 /** The element's attributes and the options they set. */

@@ -17,7 +17,9 @@ export interface GameState {
   moves: string;
   /** Rows from top to bottom, each with 7 cells: 0 empty, 1 or 2 a player's piece. */
   board: number[][];
+  /** "in-progress", "win" or "draw". */
   status: GameStatus;
+  /** The winner, 1 or 2, once the game is won; otherwise `null`. */
   winner: 1 | 2 | null;
   /** Every cell of every line of four or more through the winning move; empty unless won. */
   winLine: Cell[];

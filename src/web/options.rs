@@ -50,7 +50,7 @@ mount_options! {
     moves / "moves": String => "string",
     /// Where the computer's worker fetches the opening book, relative to the page. Default:
     /// `book.bin` beside the package's `connect_four.js`. Set it if your bundler moves the file.
-    book_url / "bookUrl": String => "string",
+    book_url / "bookUrl": String => "string | URL",
 }
 
 /// The game's options once checked: what `mount` starts with, and what `setOptions` changes.
@@ -96,7 +96,18 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
             ));
         }
     }
-    serde_wasm_bindgen::from_value(options.clone()).map_err(|e| {
+    // A URL object stands for its address.
+    let url = js_sys::Reflect::get(options, &"bookUrl".into()).unwrap_or_default();
+    let options = match url.dyn_ref::<web_sys::Url>() {
+        Some(url) => {
+            let copy = js_sys::Object::assign(&js_sys::Object::new(), options.unchecked_ref());
+            js_sys::Reflect::set(&copy, &"bookUrl".into(), &url.href().into())
+                .map_err(|_| "invalid mount options: could not read bookUrl".to_owned())?;
+            copy.into()
+        }
+        None => options.clone(),
+    };
+    serde_wasm_bindgen::from_value(options).map_err(|e| {
         // serde_wasm_bindgen's errors read "Error: ..." (a JS Error's text).
         let e = e.to_string();
         let why = e.strip_prefix("Error: ").unwrap_or(&e);

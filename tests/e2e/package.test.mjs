@@ -16,7 +16,7 @@ test("the package lists its book; its game and Solver.load find it and play perf
   assert.ok(pkg.files.includes("worker.js"), `files: ${pkg.files}`);
   const types = readFileSync(join(ROOT, "pkg", "connect_four.d.ts"), "utf8");
   assert.match(types, /book\?: Uint8Array \| ArrayBuffer \| false;/);
-  assert.match(types, /bookUrl\?: string;/);
+  assert.match(types, /bookUrl\?: string \| URL;/);
   assert.match(types, /static load\(options\?: SolverLoadOptions\): Promise<Solver>;/);
 
   const books = [];
