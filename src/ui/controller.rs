@@ -7,7 +7,7 @@ use super::command::Command;
 use super::event::{Event, MoveResult, Refusal};
 use super::protocol::{Reply, Request, Scores};
 use super::settings::{PlayerKind, Settings};
-use super::text;
+use super::text::{self, Texts};
 use crate::engine::{Cell, Placed, Position, WIDTH};
 use crate::solver::Level;
 
@@ -99,6 +99,8 @@ pub struct Controller {
     book_warned: bool,
     /// The worker's last failure, said once: a new worker that fails the same way is quiet.
     failure: Option<String>,
+    /// What the game says.
+    texts: Texts,
 }
 
 impl Controller {
@@ -125,6 +127,7 @@ impl Controller {
             pondered: None,
             book_warned: false,
             failure: None,
+            texts: Texts::default(),
         }
     }
 
@@ -190,7 +193,7 @@ impl Controller {
                 // Each new worker (one per cancelled search) says it again: say it once.
                 self.book_warned = true;
                 vec![
-                    Effect::Announce(text::no_book_text(&reason)),
+                    Effect::Announce(self.texts.no_book_text(&reason)),
                     Effect::Event(Event::Error { message: reason }),
                 ]
             }
@@ -211,10 +214,10 @@ impl Controller {
                     if hint {
                         effects.extend(self.hint_from_analysis());
                     } else if self.settings.show_analysis {
-                        effects.push(Effect::Announce(text::analysis_text(
-                            &scores,
-                            self.position.move_count(),
-                        )));
+                        effects.push(Effect::Announce(
+                            self.texts
+                                .analysis_text(&scores, self.position.move_count()),
+                        ));
                     }
                     effects
                 }
@@ -244,12 +247,26 @@ impl Controller {
     /// change the players or start again.
     fn computer_failed(&mut self, message: &str) -> Vec<Effect> {
         vec![
-            Effect::Announce(text::computer_failed_text(message)),
+            Effect::Announce(self.texts.computer_failed_text(message)),
             Effect::Changed,
             Effect::Event(Event::Error {
                 message: message.to_owned(),
             }),
         ]
+    }
+
+    /// What the game says.
+    pub fn texts(&self) -> &Texts {
+        &self.texts
+    }
+
+    /// Says everything with `texts` from now on.
+    pub fn set_texts(&mut self, texts: Texts) -> Vec<Effect> {
+        if texts == self.texts {
+            return Vec::new();
+        }
+        self.texts = texts;
+        vec![Effect::Changed]
     }
 
     /// What the worker is doing.
@@ -299,14 +316,14 @@ impl Controller {
     /// A person asks which move is best.
     fn request_hint(&mut self) -> Vec<Effect> {
         if self.position.is_over() {
-            return vec![Effect::Announce(text::NO_HINT_GAME_OVER.into())];
+            return vec![Effect::Announce(self.texts.no_hint_game_over.clone())];
         }
         if !self.human_to_move() {
-            return vec![Effect::Announce(text::WAIT_FOR_COMPUTER.into())];
+            return vec![Effect::Announce(self.texts.wait_for_computer.clone())];
         }
         if let Some((column, score)) = self.hint {
             // Asked again: say it again.
-            return vec![Effect::Announce(text::hint_text(
+            return vec![Effect::Announce(self.texts.hint_text(
                 column,
                 score,
                 self.position.move_count(),
@@ -315,7 +332,7 @@ impl Controller {
         if self.analysis.is_some() {
             return self.hint_from_analysis();
         }
-        let mut effects = vec![Effect::Announce(text::LOOKING_FOR_HINT.into())];
+        let mut effects = vec![Effect::Announce(self.texts.looking_for_hint.clone())];
         let moves = self.position.moves_string();
         match self.job {
             Job::Analysis { id, .. } => self.job = Job::Analysis { id, hint: true },
@@ -359,7 +376,10 @@ impl Controller {
         };
         self.hint = Some((column, score));
         vec![
-            Effect::Announce(text::hint_text(column, score, self.position.move_count())),
+            Effect::Announce(
+                self.texts
+                    .hint_text(column, score, self.position.move_count()),
+            ),
             Effect::Changed,
         ]
     }
@@ -436,7 +456,7 @@ impl Controller {
     /// A person asks to drop a piece in `column`.
     fn drop_piece(&mut self, column: usize, now: f64) -> Vec<Effect> {
         if column >= WIDTH {
-            return vec![Effect::Announce(text::no_such_column(column))];
+            return vec![Effect::Announce(self.texts.no_such_column(column))];
         }
         self.selected = column;
         if self.fall.is_some() {
@@ -490,12 +510,12 @@ impl Controller {
     /// Says why the move in `column` is refused, and tells the host.
     fn refuse(&self, column: usize, reason: Refusal) -> Vec<Effect> {
         let message = match reason {
-            Refusal::Over => text::GAME_OVER.to_owned(),
+            Refusal::Over => self.texts.game_over.clone(),
             Refusal::Busy if self.fall.is_some() && self.human_to_move() => {
-                text::WAIT_FOR_FALL.to_owned()
+                self.texts.wait_for_fall.clone()
             }
-            Refusal::Busy => text::WAIT_FOR_COMPUTER.to_owned(),
-            Refusal::Full => text::full_text(column),
+            Refusal::Busy => self.texts.wait_for_computer.clone(),
+            Refusal::Full => self.texts.full_text(column),
         };
         vec![
             Effect::Announce(message),
@@ -526,7 +546,7 @@ impl Controller {
             distance,
             duration,
         });
-        effects.push(Effect::Announce(text::move_text(placed)));
+        effects.push(Effect::Announce(self.texts.move_text(placed)));
         effects.push(Effect::Changed);
         if duration == 0.0 {
             effects.extend(self.tick(now));
@@ -543,7 +563,7 @@ impl Controller {
             }
             self.fall = None;
             effects.push(Effect::Changed);
-            if let Some(result) = text::result_text(self.position.status()) {
+            if let Some(result) = self.texts.result_text(self.position.status()) {
                 self.finished_at = Some(now);
                 self.win_line = self.position.win_line();
                 self.queued = None;
@@ -621,9 +641,9 @@ impl Controller {
             }
         }
         effects.push(Effect::Announce(if undone.is_empty() {
-            text::NOTHING_TO_UNDO.into()
+            self.texts.nothing_to_undo.clone()
         } else {
-            text::undid_text(&undone)
+            self.texts.undid_text(&undone)
         }));
         effects.push(Effect::Changed);
         effects.extend(self.tick(now));
@@ -637,9 +657,9 @@ impl Controller {
         self.win_line = position.win_line();
         self.finished_at = position.is_over().then_some(f64::NEG_INFINITY);
         self.selected = WIDTH / 2;
-        effects.push(Effect::Announce(text::new_game_text(
-            position.current_player(),
-        )));
+        effects.push(Effect::Announce(
+            self.texts.new_game_text(position.current_player()),
+        ));
         effects.push(Effect::Changed);
         effects.push(Effect::Event(Event::NewGame {
             moves: position.moves_string(),
@@ -661,10 +681,10 @@ impl Controller {
             effects.extend(self.tick(now));
         } else if analysis_on {
             if let Some(scores) = self.analysis {
-                effects.push(Effect::Announce(text::analysis_text(
-                    &scores,
-                    self.position.move_count(),
-                )));
+                effects.push(Effect::Announce(
+                    self.texts
+                        .analysis_text(&scores, self.position.move_count()),
+                ));
             } else if self.fall.is_none() && self.human_to_move() {
                 effects.extend(self.request_analysis());
             }

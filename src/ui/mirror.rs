@@ -3,7 +3,7 @@
 
 use super::controller::Controller;
 use super::settings::Settings;
-use super::text;
+use super::text::Texts;
 use crate::engine::{Status, WIDTH};
 
 /// One column control and the analysis label above it.
@@ -42,10 +42,13 @@ pub struct Mirror {
     pub result: Option<String>,
     /// What the settings' controls show.
     pub settings: Settings,
+    /// Every text, for the labels that do not change with the game.
+    pub texts: Texts,
 }
 
 impl Mirror {
     pub fn of(c: &Controller) -> Mirror {
+        let text = c.texts();
         let p = c.position();
         let settings = c.settings();
         let shown = c.analysis().filter(|_| settings.show_analysis);
@@ -53,11 +56,11 @@ impl Mirror {
             .map(|column| {
                 let outcome = shown
                     .and_then(|s| s[column])
-                    .map(|s| text::outcome_text(s, p.move_count()));
+                    .map(|s| text.outcome_text(s, p.move_count()));
                 let hinted = c.hint() == Some(column);
                 ColumnView {
-                    name: text::column_name(
-                        &text::column_label(p, column),
+                    name: text.column_name(
+                        &text.column_label(p, column),
                         outcome.as_deref(),
                         hinted,
                     ),
@@ -72,9 +75,9 @@ impl Mirror {
         Mirror {
             columns,
             turn: if thinking {
-                text::thinking_text(p.current_player())
+                text.thinking_text(p.current_player())
             } else {
-                text::turn_text(p)
+                text.turn_text(p)
             },
             swatch: match p.status() {
                 Status::InProgress => Some(p.current_player().number()),
@@ -82,16 +85,14 @@ impl Mirror {
                 Status::Draw => None,
             },
             thinking,
-            count: text::count_text(p.move_count()),
+            count: text.count_text(p.move_count()),
             can_undo: p.move_count() > 0,
             can_hint: c.human_to_move(),
             analysis_shown: settings.show_analysis,
             analysis_busy: settings.show_analysis && c.is_analyzing(),
-            result: c
-                .finished()
-                .then(|| text::result_text(p.status()))
-                .flatten(),
+            result: c.finished().then(|| text.result_text(p.status())).flatten(),
             settings,
+            texts: text.clone(),
         }
     }
 }

@@ -1,185 +1,358 @@
-//! Every user-facing string: labels, the turn line, accessible names and announcements.
-//! Columns and rows are counted from 1 here, as people count; rows from the bottom.
+//! Every user-facing string, in one table: [`Texts`]. A host replaces any of them with the
+//! `texts` option (player names included), so the game can speak another language. Texts
+//! with `{placeholders}` are templates. Columns and rows are counted from 1 here, as people
+//! count; rows from the bottom.
 
 use super::settings::PlayerKind;
 use crate::engine::{Placed, Player, Position, Status, HEIGHT};
-use crate::solver::{Outcome, Score};
+use crate::solver::{Level, Outcome, Score};
 
-/// The game's accessible name.
-pub const GAME: &str = "Connect Four";
-/// The accessible name of the group of column controls.
-pub const BOARD: &str = "Board: choose a column";
-pub const PLAY_AGAIN: &str = "Play again";
-pub const NEW_GAME: &str = "New game";
-pub const UNDO: &str = "Undo";
-pub const HINT: &str = "Hint";
-pub const SHOW_ANALYSIS: &str = "Show analysis";
-pub const SETTINGS: &str = "Settings";
-pub const REDUCE_MOTION: &str = "Reduce motion";
-pub const KEY_HELP: &str = "Keys: ← → choose a column, Enter or Space drops, 1–7 drop directly, U undoes, N starts a new game, H gives a hint.";
+/// Declares [`Texts`]: each text's Rust name, JS name and English default, with a doc
+/// comment that says where it shows and which placeholders it takes.
+macro_rules! texts {
+    ($( $(#[doc = $doc:literal])* $field:ident / $js:literal = $default:literal, )*) => {
+        /// Every user-facing string of the game.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct Texts {
+            $( $(#[doc = $doc])* pub $field: String, )*
+        }
 
-pub const NO_HINT_GAME_OVER: &str = "The game is over: there is no move to hint.";
-pub const WAIT_FOR_COMPUTER: &str = "Wait: the computer is thinking.";
-pub const WAIT_FOR_FALL: &str = "Wait: a piece is still falling.";
-pub const LOOKING_FOR_HINT: &str = "Looking for the best move…";
-pub const GAME_OVER: &str = "The game is over. Press N or choose New game to play again.";
-pub const NOTHING_TO_UNDO: &str = "Nothing to undo";
+        impl Default for Texts {
+            /// The English texts.
+            fn default() -> Texts {
+                Texts { $( $field: $default.to_owned(), )* }
+            }
+        }
 
-pub fn player_name(player: Player) -> &'static str {
-    match player {
-        Player::First => "Red",
-        Player::Second => "Yellow",
-    }
-}
+        impl Texts {
+            /// The texts' names, as JS spells them in the `texts` option.
+            pub const KEYS: &'static [&'static str] = &[$($js),*];
 
-/// The label of a side's choice of player: "Red is played by".
-pub fn played_by(player: Player) -> String {
-    format!("{} is played by", player_name(player))
-}
+            /// Replaces the text named `key` (its JS name); false if there is none.
+            pub fn set(&mut self, key: &str, value: String) -> bool {
+                match key {
+                    $( $js => self.$field = value, )*
+                    _ => return false,
+                }
+                true
+            }
+        }
 
-/// A choice of player in the settings: "A person" or "Computer: hard".
-pub fn player_choice(kind: PlayerKind) -> String {
-    match kind {
-        PlayerKind::Human => "A person".to_owned(),
-        PlayerKind::Computer(level) => format!("Computer: {level}"),
-    }
-}
-
-/// The turn line while the computer works out its move.
-pub fn thinking_text(player: Player) -> String {
-    format!("{} is thinking…", player_name(player))
-}
-
-/// "0 moves played", "1 move played".
-pub fn count_text(moves: usize) -> String {
-    format!(
-        "{moves} {} played",
-        if moves == 1 { "move" } else { "moves" }
-    )
-}
-
-/// A column number that does not exist.
-pub fn no_such_column(column: usize) -> String {
-    format!("There is no column {}", column + 1)
-}
-
-/// The hint: "Hint: column 4, win in 3".
-pub fn hint_text(column: usize, score: i32, moves: usize) -> String {
-    format!(
-        "Hint: column {}, {}",
-        column + 1,
-        outcome_text(score, moves)
-    )
-}
-
-/// The accessible name of a column control with what the analysis and the hint add.
-pub fn column_name(label: &str, outcome: Option<&str>, hinted: bool) -> String {
-    let mut name = label.to_owned();
-    if let Some(outcome) = outcome {
-        name.push_str("; analysis: ");
-        name.push_str(outcome);
-    }
-    if hinted {
-        name.push_str("; hint: best move");
-    }
-    name
-}
-
-/// What undo took back: "Undid Yellow in column 5 and Red in column 4".
-pub fn undid_text(undone: &[(Player, usize)]) -> String {
-    let what: Vec<String> = undone
-        .iter()
-        .map(|&(p, c)| format!("{} in column {}", player_name(p), c + 1))
-        .collect();
-    format!("Undid {}", what.join(" and "))
-}
-
-pub fn new_game_text(first: Player) -> String {
-    format!("New game. {} to move.", player_name(first))
-}
-
-pub fn computer_failed_text(message: &str) -> String {
-    format!("The computer could not move: {message}")
-}
-
-/// The computer's worker started without its opening book, for `reason` (e.g. "could not
-/// load the opening book from …: HTTP 404").
-pub fn no_book_text(reason: &str) -> String {
-    // ASCII only: the messages are English, and Unicode's case tables would add 15 KB
-    // to the wasm module.
-    let mut reason = reason.to_owned();
-    if let Some(first) = reason.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    format!("{reason}. The computer still plays exactly, but may think longer early in the game.")
-}
-
-/// "Red in column 4, row 1" (row 1 is the bottom row).
-pub fn move_text(placed: Placed) -> String {
-    format!(
-        "{} in column {}, row {}",
-        player_name(placed.player),
-        placed.column + 1,
-        HEIGHT - usize::from(placed.row)
-    )
-}
-
-pub fn full_text(column: usize) -> String {
-    format!("Column {} is full", column + 1)
-}
-
-/// The result line, or `None` while the game goes on.
-pub fn result_text(status: Status) -> Option<String> {
-    match status {
-        Status::InProgress => None,
-        Status::Win(p) => Some(format!("{} wins!", player_name(p))),
-        Status::Draw => Some("It's a draw: the board is full.".to_owned()),
-    }
-}
-
-/// The turn line: "Red to move" or the result.
-pub fn turn_text(position: &Position) -> String {
-    result_text(position.status())
-        .unwrap_or_else(|| format!("{} to move", player_name(position.current_player())))
-}
-
-/// The accessible name of a column control: it starts "Column N" and says how full the
-/// column is and what is in it, bottom to top.
-pub fn column_label(position: &Position, column: usize) -> String {
-    let height = position.height(column);
-    let pieces: Vec<&str> = (0..height)
-        .map(|h| {
-            position
-                .cell(column, HEIGHT - 1 - h)
-                .map_or("?", player_name)
-        })
-        .collect();
-    let fill = if height == HEIGHT {
-        "full".to_owned()
-    } else if height == 0 {
-        "empty".to_owned()
-    } else {
-        format!("{height} of {HEIGHT} filled")
+        /// The TypeScript interface of the `texts` option.
+        pub const TS_TEXTS: &str = concat!(
+            "/** Every user-facing string; `texts` replaces any of them. `{name}` marks a placeholder. */\n",
+            "export interface Texts {\n",
+            $( "  /**", $($doc, "\n   *",)* " Default: \"", $default, "\". */\n  ", $js, ": string;\n", )*
+            "}\n"
+        );
     };
-    if pieces.is_empty() {
-        format!("Column {}, {fill}", column + 1)
-    } else {
-        format!(
-            "Column {}, {fill}: {} (bottom to top)",
-            column + 1,
-            pieces.join(", ")
+}
+
+texts! {
+    /// The first player's name.
+    red / "red" = "Red",
+    /// The second player's name.
+    yellow / "yellow" = "Yellow",
+    /// The game's accessible name.
+    game / "game" = "Connect Four",
+    /// The accessible name of the row of column controls.
+    board / "board" = "Board: choose a column",
+    play_again / "playAgain" = "Play again",
+    new_game / "newGame" = "New game",
+    undo / "undo" = "Undo",
+    hint / "hint" = "Hint",
+    show_analysis / "showAnalysis" = "Show analysis",
+    settings / "settings" = "Settings",
+    reduce_motion / "reduceMotion" = "Reduce motion",
+    key_help / "keyHelp" = "Keys: ← → choose a column, Enter or Space drops, 1–7 drop directly, U undoes, N starts a new game, H gives a hint.",
+    /// The label of a side's choice of player. `{player}`.
+    played_by / "playedBy" = "{player} is played by",
+    /// A choice of player: a person.
+    human / "human" = "A person",
+    /// A choice of player: the computer. `{level}`.
+    computer / "computer" = "Computer: {level}",
+    easy / "easy" = "easy",
+    medium / "medium" = "medium",
+    hard / "hard" = "hard",
+    perfect / "perfect" = "perfect",
+    /// The turn line. `{player}`.
+    to_move / "toMove" = "{player} to move",
+    /// The turn line while the computer works out its move. `{player}`.
+    thinking / "thinking" = "{player} is thinking…",
+    /// The result of a won game. `{player}`.
+    wins / "wins" = "{player} wins!",
+    /// The result of a drawn game.
+    drawn / "drawn" = "It's a draw: the board is full.",
+    /// The move counter. `{n}`.
+    moves_played / "movesPlayed" = "{n} moves played",
+    /// The move counter after one move.
+    one_move_played / "oneMovePlayed" = "1 move played",
+    /// A move, announced. `{player}`, `{column}`, `{row}` (row 1 is the bottom).
+    moved / "moved" = "{player} in column {column}, row {row}",
+    /// `{column}`.
+    full / "full" = "Column {column} is full",
+    /// `{column}`.
+    no_such_column / "noSuchColumn" = "There is no column {column}",
+    /// A column control's name. `{column}`, `{fill}`.
+    column / "column" = "Column {column}, {fill}",
+    /// A column control's name, with what is in it. `{column}`, `{fill}`, `{pieces}`.
+    column_with_pieces / "columnWithPieces" = "Column {column}, {fill}: {pieces} (bottom to top)",
+    empty / "empty" = "empty",
+    column_full / "columnFull" = "full",
+    /// `{n}`: how many of the 6 cells are filled.
+    filled / "filled" = "{n} of 6 filled",
+    /// Added to a column's name when the analysis is shown. `{outcome}`.
+    analysis_of_column / "analysisOfColumn" = "; analysis: {outcome}",
+    /// Added to the hinted column's name.
+    hinted / "hinted" = "; hint: best move",
+    /// An outcome: the side to move wins with its `{n}`-th move from now.
+    win_in / "winIn" = "win in {n}",
+    /// An outcome: a draw.
+    draw / "draw" = "draw",
+    /// An outcome: the side to move loses to the opponent's `{n}`-th move from now.
+    loses_in / "losesIn" = "loses in {n}",
+    /// The hint, announced. `{column}`, `{outcome}`.
+    hint_is / "hintIs" = "Hint: column {column}, {outcome}",
+    /// The analysis, announced. `{columns}`: each column's outcome.
+    analysis / "analysis" = "Analysis: {columns}.",
+    /// One column in the announced analysis. `{column}`, `{outcome}`.
+    analysis_item / "analysisItem" = "column {column} {outcome}",
+    /// Shown above the board while the analysis is worked out.
+    analysing / "analysing" = "analysing…",
+    no_hint_game_over / "noHintGameOver" = "The game is over: there is no move to hint.",
+    wait_for_computer / "waitForComputer" = "Wait: the computer is thinking.",
+    wait_for_fall / "waitForFall" = "Wait: a piece is still falling.",
+    looking_for_hint / "lookingForHint" = "Looking for the best move…",
+    game_over / "gameOver" = "The game is over. Press N or choose New game to play again.",
+    nothing_to_undo / "nothingToUndo" = "Nothing to undo",
+    /// What undo took back. `{moves}`: the moves, each an `undoneMove`, joined by `and`.
+    undid / "undid" = "Undid {moves}",
+    /// One move taken back. `{player}`, `{column}`.
+    undone_move / "undoneMove" = "{player} in column {column}",
+    /// Joins the moves undo took back.
+    and / "and" = " and ",
+    /// `{player}`: who moves first.
+    new_game_started / "newGameStarted" = "New game. {player} to move.",
+    /// The computer's worker failed. `{message}`: why, for developers.
+    computer_failed / "computerFailed" = "The computer could not move: {message}",
+    /// The opening book could not be loaded. `{reason}`: why.
+    no_book / "noBook" = "{reason}. The computer still plays exactly, but may think longer early in the game.",
+}
+
+/// `template` with each `{name}` replaced by its value.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_owned();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+impl Texts {
+    pub fn player_name(&self, player: Player) -> &str {
+        match player {
+            Player::First => &self.red,
+            Player::Second => &self.yellow,
+        }
+    }
+
+    fn with_player(&self, template: &str, player: Player) -> String {
+        fill(template, &[("player", self.player_name(player))])
+    }
+
+    /// "Red is played by".
+    pub fn played_by(&self, player: Player) -> String {
+        self.with_player(&self.played_by, player)
+    }
+
+    pub fn level(&self, level: Level) -> &str {
+        match level {
+            Level::Easy => &self.easy,
+            Level::Medium => &self.medium,
+            Level::Hard => &self.hard,
+            Level::Perfect => &self.perfect,
+        }
+    }
+
+    /// A choice of player in the settings: "A person" or "Computer: hard".
+    pub fn player_choice(&self, kind: PlayerKind) -> String {
+        match kind {
+            PlayerKind::Human => self.human.clone(),
+            PlayerKind::Computer(level) => fill(&self.computer, &[("level", self.level(level))]),
+        }
+    }
+
+    /// The turn line while the computer works out its move.
+    pub fn thinking_text(&self, player: Player) -> String {
+        self.with_player(&self.thinking, player)
+    }
+
+    /// "0 moves played", "1 move played".
+    pub fn count_text(&self, moves: usize) -> String {
+        if moves == 1 {
+            self.one_move_played.clone()
+        } else {
+            fill(&self.moves_played, &[("n", &moves.to_string())])
+        }
+    }
+
+    /// A column number that does not exist.
+    pub fn no_such_column(&self, column: usize) -> String {
+        fill(
+            &self.no_such_column,
+            &[("column", &(column + 1).to_string())],
         )
     }
-}
 
-/// A column's outcome in words, from a solver score for the side to move after `moves`
-/// moves (see [`Score`]): "win in 3" (with the mover's third move from now), "draw", or
-/// "loses in 5" (to the opponent's fifth move from now).
-pub fn outcome_text(score: i32, moves: usize) -> String {
-    match Score::new(score).outcome(moves) {
-        Outcome::Win(n) => format!("win in {n}"),
-        Outcome::Draw => "draw".to_owned(),
-        Outcome::Loss(n) => format!("loses in {n}"),
+    /// The hint: "Hint: column 4, win in 3".
+    pub fn hint_text(&self, column: usize, score: i32, moves: usize) -> String {
+        let outcome = self.outcome_text(score, moves);
+        fill(
+            &self.hint_is,
+            &[("column", &(column + 1).to_string()), ("outcome", &outcome)],
+        )
+    }
+
+    /// The accessible name of a column control with what the analysis and the hint add.
+    pub fn column_name(&self, label: &str, outcome: Option<&str>, hinted: bool) -> String {
+        let mut name = label.to_owned();
+        if let Some(outcome) = outcome {
+            name.push_str(&fill(&self.analysis_of_column, &[("outcome", outcome)]));
+        }
+        if hinted {
+            name.push_str(&self.hinted);
+        }
+        name
+    }
+
+    /// What undo took back: "Undid Yellow in column 5 and Red in column 4".
+    pub fn undid_text(&self, undone: &[(Player, usize)]) -> String {
+        let what: Vec<String> = undone
+            .iter()
+            .map(|&(p, c)| {
+                fill(
+                    &self.undone_move,
+                    &[
+                        ("player", self.player_name(p)),
+                        ("column", &(c + 1).to_string()),
+                    ],
+                )
+            })
+            .collect();
+        fill(&self.undid, &[("moves", &what.join(&self.and))])
+    }
+
+    pub fn new_game_text(&self, first: Player) -> String {
+        self.with_player(&self.new_game_started, first)
+    }
+
+    pub fn computer_failed_text(&self, message: &str) -> String {
+        fill(&self.computer_failed, &[("message", message)])
+    }
+
+    /// The computer's worker started without its opening book, for `reason` (e.g. "could
+    /// not load the opening book from …: HTTP 404").
+    pub fn no_book_text(&self, reason: &str) -> String {
+        // ASCII only: the reasons are English, and Unicode's case tables would add 15 KB
+        // to the wasm module.
+        let mut reason = reason.to_owned();
+        if let Some(first) = reason.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        fill(&self.no_book, &[("reason", &reason)])
+    }
+
+    /// "Red in column 4, row 1" (row 1 is the bottom row).
+    pub fn move_text(&self, placed: Placed) -> String {
+        fill(
+            &self.moved,
+            &[
+                ("player", self.player_name(placed.player)),
+                ("column", &(placed.column + 1).to_string()),
+                ("row", &(HEIGHT - usize::from(placed.row)).to_string()),
+            ],
+        )
+    }
+
+    pub fn full_text(&self, column: usize) -> String {
+        fill(&self.full, &[("column", &(column + 1).to_string())])
+    }
+
+    /// The result line, or `None` while the game goes on.
+    pub fn result_text(&self, status: Status) -> Option<String> {
+        match status {
+            Status::InProgress => None,
+            Status::Win(p) => Some(self.with_player(&self.wins, p)),
+            Status::Draw => Some(self.drawn.clone()),
+        }
+    }
+
+    /// The turn line: "Red to move" or the result.
+    pub fn turn_text(&self, position: &Position) -> String {
+        self.result_text(position.status())
+            .unwrap_or_else(|| self.with_player(&self.to_move, position.current_player()))
+    }
+
+    /// The accessible name of a column control: it starts "Column N" and says how full the
+    /// column is and what is in it, bottom to top.
+    pub fn column_label(&self, position: &Position, column: usize) -> String {
+        let height = position.height(column);
+        let pieces: Vec<&str> = (0..height)
+            .map(|h| {
+                position
+                    .cell(column, HEIGHT - 1 - h)
+                    .map_or("?", |p| self.player_name(p))
+            })
+            .collect();
+        let fill_text = if height == HEIGHT {
+            self.column_full.clone()
+        } else if height == 0 {
+            self.empty.clone()
+        } else {
+            fill(&self.filled, &[("n", &height.to_string())])
+        };
+        let number = (column + 1).to_string();
+        if pieces.is_empty() {
+            fill(&self.column, &[("column", &number), ("fill", &fill_text)])
+        } else {
+            fill(
+                &self.column_with_pieces,
+                &[
+                    ("column", &number),
+                    ("fill", &fill_text),
+                    ("pieces", &pieces.join(", ")),
+                ],
+            )
+        }
+    }
+
+    /// A column's outcome in words, from a solver score for the side to move after `moves`
+    /// moves (see [`Score`]): "win in 3" (with the mover's third move from now), "draw", or
+    /// "loses in 5" (to the opponent's fifth move from now).
+    pub fn outcome_text(&self, score: i32, moves: usize) -> String {
+        match Score::new(score).outcome(moves) {
+            Outcome::Win(n) => fill(&self.win_in, &[("n", &n.to_string())]),
+            Outcome::Draw => self.draw.clone(),
+            Outcome::Loss(n) => fill(&self.loses_in, &[("n", &n.to_string())]),
+        }
+    }
+
+    /// The announcement of an analysis: every column's outcome.
+    pub fn analysis_text(&self, scores: &[Option<i32>], moves: usize) -> String {
+        let parts: Vec<String> = scores
+            .iter()
+            .enumerate()
+            .filter_map(|(c, s)| {
+                s.map(|s| {
+                    let outcome = self.outcome_text(s, moves);
+                    fill(
+                        &self.analysis_item,
+                        &[("column", &(c + 1).to_string()), ("outcome", &outcome)],
+                    )
+                })
+            })
+            .collect();
+        fill(&self.analysis, &[("columns", &parts.join(", "))])
     }
 }
 
@@ -191,79 +364,104 @@ pub fn best_columns(scores: &[Option<i32>]) -> Vec<usize> {
         .collect()
 }
 
-/// The announcement of an analysis: the best move first, then every column.
-pub fn analysis_text(scores: &[Option<i32>], moves: usize) -> String {
-    let parts: Vec<String> = scores
-        .iter()
-        .enumerate()
-        .filter_map(|(c, s)| s.map(|s| format!("column {} {}", c + 1, outcome_text(s, moves))))
-        .collect();
-    format!("Analysis: {}.", parts.join(", "))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn outcomes_count_moves_from_now() {
+        let t = Texts::default();
         // Empty board: the first player wins with its 21st stone (score 1): 21 moves from now.
-        assert_eq!(outcome_text(1, 0), "win in 21");
+        assert_eq!(t.outcome_text(1, 0), "win in 21");
         // Pons' example: "4455" scores 18 for Red, who wins with its 4th stone, its 2nd from now.
-        assert_eq!(outcome_text(18, 4), "win in 2");
+        assert_eq!(t.outcome_text(18, 4), "win in 2");
         // A move that wins at once, after 6 moves: score (43 - 6) / 2 = 18, the next move.
-        assert_eq!(outcome_text(18, 6), "win in 1");
+        assert_eq!(t.outcome_text(18, 6), "win in 1");
         // Pons' example "44455554221" scores -15 for the mover, Yellow (5 stones played):
         // Red (6 stones) wins with its 7th stone, its first from now.
-        assert_eq!(outcome_text(-15, 11), "loses in 1");
-        assert_eq!(outcome_text(0, 20), "draw");
+        assert_eq!(t.outcome_text(-15, 11), "loses in 1");
+        assert_eq!(t.outcome_text(0, 20), "draw");
         let scores = [None, Some(-2), Some(3), Some(3), Some(0), None, Some(-1)];
         assert_eq!(best_columns(&scores), vec![2, 3]);
-        assert!(analysis_text(&scores, 10).starts_with("Analysis: column 2 loses in"));
+        assert!(t
+            .analysis_text(&scores, 10)
+            .starts_with("Analysis: column 2 loses in"));
     }
 
     #[test]
     fn texts() {
+        let t = Texts::default();
         let mut p = Position::new();
         let placed = p.play(3).unwrap();
-        assert_eq!(move_text(placed), "Red in column 4, row 1");
+        assert_eq!(t.move_text(placed), "Red in column 4, row 1");
         let placed = p.play(3).unwrap();
-        assert_eq!(move_text(placed), "Yellow in column 4, row 2");
+        assert_eq!(t.move_text(placed), "Yellow in column 4, row 2");
         assert_eq!(
-            column_label(&p, 3),
+            t.column_label(&p, 3),
             "Column 4, 2 of 6 filled: Red, Yellow (bottom to top)"
         );
-        assert_eq!(column_label(&p, 0), "Column 1, empty");
-        assert_eq!(full_text(0), "Column 1 is full");
-        assert_eq!(turn_text(&p), "Red to move");
+        assert_eq!(t.column_label(&p, 0), "Column 1, empty");
+        assert_eq!(t.full_text(0), "Column 1 is full");
+        assert_eq!(t.turn_text(&p), "Red to move");
         let p = Position::from_moves("444444").unwrap();
-        assert!(column_label(&p, 3).starts_with("Column 4, full"));
+        assert!(t.column_label(&p, 3).starts_with("Column 4, full"));
         let p = Position::from_moves("1212121").unwrap();
-        assert_eq!(turn_text(&p), "Red wins!");
-        assert!(result_text(Status::Draw).unwrap().contains("draw"));
-        assert_eq!(count_text(1), "1 move played");
-        assert_eq!(count_text(2), "2 moves played");
-        assert_eq!(thinking_text(Player::Second), "Yellow is thinking…");
-        assert_eq!(played_by(Player::First), "Red is played by");
-        assert_eq!(player_choice(PlayerKind::Human), "A person");
+        assert_eq!(t.turn_text(&p), "Red wins!");
+        assert!(t.result_text(Status::Draw).unwrap().contains("draw"));
+        assert_eq!(t.count_text(1), "1 move played");
+        assert_eq!(t.count_text(2), "2 moves played");
+        assert_eq!(t.thinking_text(Player::Second), "Yellow is thinking…");
+        assert_eq!(t.played_by(Player::First), "Red is played by");
+        assert_eq!(t.player_choice(PlayerKind::Human), "A person");
         assert_eq!(
-            player_choice(PlayerKind::Computer(crate::solver::Level::Hard)),
+            t.player_choice(PlayerKind::Computer(Level::Hard)),
             "Computer: hard"
         );
         assert_eq!(
-            column_name("Column 4, empty", Some("draw"), true),
+            t.column_name("Column 4, empty", Some("draw"), true),
             "Column 4, empty; analysis: draw; hint: best move"
         );
         assert_eq!(
-            column_name("Column 4, empty", None, false),
+            t.column_name("Column 4, empty", None, false),
             "Column 4, empty"
         );
         assert_eq!(
-            undid_text(&[(Player::Second, 4), (Player::First, 3)]),
+            t.undid_text(&[(Player::Second, 4), (Player::First, 3)]),
             "Undid Yellow in column 5 and Red in column 4"
         );
-        assert!(result_text(Status::Win(Player::Second))
+        assert!(t
+            .result_text(Status::Win(Player::Second))
             .unwrap()
             .contains("wins"));
+    }
+
+    #[test]
+    fn another_language_replaces_every_text_it_names() {
+        let mut t = Texts::default();
+        for (key, value) in [
+            ("red", "Rot"),
+            ("yellow", "Gelb"),
+            ("moved", "{player} in Spalte {column}, Reihe {row}"),
+            ("toMove", "{player} ist am Zug"),
+            ("movesPlayed", "{n} Züge gespielt"),
+        ] {
+            assert!(t.set(key, value.to_owned()), "{key}");
+        }
+        assert!(!t.set("colour", "x".into()), "no such text");
+        let mut p = Position::new();
+        let placed = p.play(3).unwrap();
+        assert_eq!(t.move_text(placed), "Rot in Spalte 4, Reihe 1");
+        assert_eq!(t.turn_text(&p), "Gelb ist am Zug");
+        assert_eq!(t.count_text(3), "3 Züge gespielt");
+        assert_eq!(t.count_text(1), "1 move played", "what it leaves out stays");
+        // Every name sets its own text, and only it.
+        for key in Texts::KEYS {
+            let mut changed = Texts::default();
+            assert!(changed.set(key, "✱".into()), "{key}");
+            assert_ne!(changed, Texts::default(), "{key}");
+            assert!(TS_TEXTS.contains(&format!("  {key}: string;")), "{key}");
+        }
+        assert!(TS_TEXTS.contains("  toMove: string;"));
+        assert!(TS_TEXTS.contains("Default: \"{player} to move\""));
     }
 }

@@ -76,7 +76,8 @@ impl App {
         };
         let view = View::build(&doc, root)?;
         let position = choice.moves.unwrap_or_default();
-        let controller = Controller::with_position(choice.settings, position);
+        let mut controller = Controller::with_position(choice.settings, position);
+        controller.set_texts(choice.texts.clone());
         let shared = Rc::new_cyclic(|weak: &Weak<RefCell<App>>| {
             let (w, r) = (weak.clone(), weak.clone());
             RefCell::new(App {

@@ -5,7 +5,7 @@ import type { GameState, MoveResult, MountOptions } from "./connect_four.js";
 export { Game, Solver, MountHandle, mount } from "./connect_four.js";
 export type {
   Cell, GameStatus, MoveResult, Level, SolverOptions, SolverLoadOptions, BestMoves, MountOptions,
-  GameState,
+  GameState, Texts,
 } from "./connect_four.js";
 
 /** Where `init` finds the wasm module: its URL, a `Response`, its bytes, or the module. */

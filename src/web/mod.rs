@@ -21,6 +21,8 @@ mod host;
 #[cfg(feature = "ui")]
 mod input;
 #[cfg(feature = "ui")]
+mod labels;
+#[cfg(feature = "ui")]
 pub mod mount;
 #[cfg(feature = "ui")]
 mod options;

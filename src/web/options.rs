@@ -2,6 +2,7 @@
 //! TypeScript interface all come from the one list below.
 
 use crate::engine::Position;
+use crate::ui::text::{Texts, TS_TEXTS};
 use crate::ui::theme::Theme;
 use crate::ui::{PlayerKind, Settings};
 use wasm_bindgen::prelude::*;
@@ -46,12 +47,18 @@ mount_options! {
     /// (`--c4-board`, `--c4-hole`, `--c4-red`, `--c4-yellow`, `--c4-background`, `--c4-text`,
     /// `--c4-focus`) override single colours.
     theme / "theme": String => "\"auto\" | \"light\" | \"dark\" | \"high-contrast\"",
+    /// Replaces any of the game's texts (player names included), e.g. to speak another
+    /// language: `{ red: "Rot", yellow: "Gelb", toMove: "{player} ist am Zug" }`.
+    texts / "texts": std::collections::BTreeMap<String, String> => "Partial<Texts>",
     /// Start from this position, in move notation (e.g. "4453").
     moves / "moves": String => "string",
     /// Where the computer's worker fetches the opening book, relative to the page. Default:
     /// `book.bin` beside the package's `connect_four.js`. Set it if your bundler moves the file.
     book_url / "bookUrl": String => "string | URL",
 }
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TEXTS_SECTION: &'static str = TS_TEXTS;
 
 /// The game's options once checked: what `mount` starts with, and what `setOptions` changes.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,6 +69,7 @@ pub struct Choice {
     pub book_url: Option<String>,
     /// A position to start from, if the options give one.
     pub moves: Option<Position>,
+    pub texts: Texts,
 }
 
 impl Choice {
@@ -75,6 +83,7 @@ impl Choice {
             theme: Theme::Auto,
             book_url: None,
             moves: None,
+            texts: Texts::default(),
         }
     }
 }
@@ -156,8 +165,18 @@ impl MountOptions {
                     .href(),
             ),
         };
+        let mut texts = base.texts.clone();
+        for (key, value) in self.texts.iter().flatten() {
+            if !texts.set(key, value.clone()) {
+                return Err(format!(
+                    "option texts: unknown text {key:?}, expected one of {:?}",
+                    Texts::KEYS
+                ));
+            }
+        }
         Ok(Choice {
             settings,
+            texts,
             theme: pick(&self.theme, "theme", base.theme)?,
             book_url,
             moves,

@@ -2,11 +2,13 @@
 //! [`Mirror`], touching only what changed. Every text comes from `ui::text`.
 
 use super::dom::{append, attr, el, set_attr, set_hidden, text};
+use super::labels::Labels;
 use super::style;
 use crate::engine::{Player, HEIGHT, WIDTH};
 use crate::ui::layout::Layout;
 use crate::ui::mirror::Mirror;
-use crate::ui::{text as say, PlayerKind};
+use crate::ui::text::Texts;
+use crate::ui::PlayerKind;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -42,6 +44,7 @@ pub struct View {
     analysis_cells: Vec<HtmlElement>,
     /// What the DOM shows now.
     shown: Option<Mirror>,
+    labels: Labels,
     /// Alternates so that a repeated announcement is announced again.
     announce_toggle: bool,
 }
@@ -58,15 +61,19 @@ fn shortcut(b: HtmlButtonElement, key: &str) -> Result<HtmlButtonElement, JsValu
     Ok(b)
 }
 
+/// A checkbox, then its label's text (a span, so that it can change).
 fn checkbox(
     doc: &Document,
     parent: &HtmlElement,
-    label: &str,
+    labels: &mut Labels,
+    label: fn(&Texts) -> String,
 ) -> Result<HtmlInputElement, JsValue> {
     let input: HtmlInputElement = el(doc, "input", "")?;
     input.set_type("checkbox");
     append(parent, &input)?;
-    parent.append_with_str_1(label)?;
+    let span: HtmlElement = el(doc, "span", "")?;
+    append(parent, &span)?;
+    labels.text(&span, label);
     Ok(input)
 }
 
@@ -82,7 +89,8 @@ impl View {
     /// Builds the game inside `root`, after its other children, and shares the stylesheet.
     pub fn build(doc: &Document, root: &HtmlElement) -> Result<View, JsValue> {
         let wrapper: HtmlElement = el(doc, "section", "c4")?;
-        attr(&wrapper, "aria-label", say::GAME)?;
+        let mut labels = Labels::default();
+        labels.attr(&wrapper, "aria-label", |t| t.game.clone());
 
         let bar: HtmlElement = el(doc, "div", "c4-bar")?;
         let turn_box: HtmlElement = el(doc, "span", "c4-turn")?;
@@ -104,7 +112,7 @@ impl View {
             .dyn_into::<CanvasRenderingContext2d>()?;
         let columns: HtmlElement = el(doc, "div", "c4-columns")?;
         attr(&columns, "role", "group")?;
-        attr(&columns, "aria-label", say::BOARD)?;
+        labels.attr(&columns, "aria-label", |t| t.board.clone());
         let mut buttons = Vec::with_capacity(WIDTH);
         for c in 0..WIDTH {
             let b = button(doc, "c4-col", &format!("{}", c + 1))?;
@@ -133,16 +141,23 @@ impl View {
         let result: HtmlElement = el(doc, "div", "c4-result")?;
         result.set_hidden(true);
         let result_text: HtmlElement = el(doc, "p", "c4-result-text")?;
-        let play_again = button(doc, "c4-btn c4-primary", say::PLAY_AGAIN)?;
+        let play_again = button(doc, "c4-btn c4-primary", "")?;
+        labels.text(&play_again, |t| t.play_again.clone());
         append(&result, &result_text)?;
         append(&result, &play_again)?;
 
         let controls: HtmlElement = el(doc, "div", "c4-controls")?;
-        let new_game = shortcut(button(doc, "c4-btn", say::NEW_GAME)?, "N")?;
-        let undo = shortcut(button(doc, "c4-btn", say::UNDO)?, "U")?;
-        let hint = shortcut(button(doc, "c4-btn", say::HINT)?, "H")?;
+        let new_game = shortcut(button(doc, "c4-btn", "")?, "N")?;
+        labels.text(&new_game, |t| t.new_game.clone());
+        let undo = shortcut(button(doc, "c4-btn", "")?, "U")?;
+        labels.text(&undo, |t| t.undo.clone());
+        let hint = shortcut(button(doc, "c4-btn", "")?, "H")?;
+        labels.text(&hint, |t| t.hint.clone());
         let analysis_label: HtmlElement = el(doc, "label", "c4-toggle")?;
-        let show_analysis = checkbox(doc, &analysis_label, say::SHOW_ANALYSIS)?;
+        let show_analysis = checkbox(doc, &analysis_label, &mut labels, |t| {
+            t.show_analysis.clone()
+        })?;
+        labels.attr(&analysis, "data-busy-text", |t| t.analysing.clone());
         for part in [&new_game, &undo, &hint] {
             append(&controls, part)?;
         }
@@ -150,17 +165,19 @@ impl View {
 
         let settings: HtmlElement = el(doc, "details", "c4-settings")?;
         let summary: HtmlElement = el(doc, "summary", "")?;
-        summary.set_text_content(Some(say::SETTINGS));
+        labels.text(&summary, |t| t.settings.clone());
         let body: HtmlElement = el(doc, "div", "c4-settings-body")?;
         let mut player_selects = Vec::new();
         for side in [Player::First, Player::Second] {
             let label: HtmlElement = el(doc, "label", "")?;
-            label.append_with_str_1(&say::played_by(side))?;
+            let text: HtmlElement = el(doc, "span", "")?;
+            append(&label, &text)?;
+            labels.text(&text, move |t| t.played_by(side));
             let select: HtmlSelectElement = el(doc, "select", "")?;
             for kind in PlayerKind::ALL {
                 let option = doc.create_element("option")?;
                 attr(&option, "value", kind.name())?;
-                option.set_text_content(Some(&say::player_choice(kind)));
+                labels.text(&option, move |t| t.player_choice(kind));
                 append(&select, &option)?;
             }
             append(&label, &select)?;
@@ -168,9 +185,9 @@ impl View {
             player_selects.push(select);
         }
         let motion_label: HtmlElement = el(doc, "label", "")?;
-        let reduce_motion = checkbox(doc, &motion_label, say::REDUCE_MOTION)?;
+        let reduce_motion = checkbox(doc, &motion_label, &mut labels, |t| t.reduce_motion.clone())?;
         let help: HtmlElement = el(doc, "p", "c4-help")?;
-        help.set_text_content(Some(say::KEY_HELP));
+        labels.text(&help, |t| t.key_help.clone());
         append(&body, &motion_label)?;
         append(&body, &help)?;
         append(&settings, &summary)?;
@@ -237,6 +254,7 @@ impl View {
             analysis,
             analysis_cells,
             shown: None,
+            labels,
             announce_toggle: false,
         })
     }
@@ -281,6 +299,9 @@ impl View {
         }
         set_hidden(&self.analysis, !m.analysis_shown);
         set_attr(&self.analysis, "data-busy", bool_attr(m.analysis_busy));
+        if changed(&|o| o.texts == m.texts) {
+            self.labels.show(&m.texts);
+        }
         if changed(&|o| o.settings == m.settings) {
             self.reduce_motion.set_checked(m.settings.reduced_motion);
             self.show_analysis.set_checked(m.settings.show_analysis);

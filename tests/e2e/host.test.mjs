@@ -211,3 +211,29 @@ test("the <connect-four> element: attributes in, events out, removal cleans up",
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("texts: another language, player names included, set at mount and changed later", async () => {
+  const german = {
+    red: "Rot", yellow: "Gelb", toMove: "{player} ist am Zug", newGame: "Neues Spiel", undo: "Zurück",
+    moved: "{player} in Spalte {column}, Reihe {row}", column: "Spalte {column}, {fill}", empty: "leer",
+    movesPlayed: "{n} Züge gespielt", oneMovePlayed: "1 Zug gespielt", playedBy: "{player} spielt:",
+    game: "Vier gewinnt",
+  };
+  const { page, problems, context } = await mounted({ reducedMotion: true, texts: german });
+  assert.equal(await page.locator(".c4-turn").textContent(), "Rot ist am Zug");
+  assert.equal(await page.locator(".c4").getAttribute("aria-label"), "Vier gewinnt");
+  await page.getByRole("button", { name: "Neues Spiel" }).waitFor();
+  await page.getByRole("button", { name: "Spalte 4, leer" }).click();
+  await until(async () => (await page.getByRole("status").textContent()).startsWith("Rot in Spalte 4, Reihe 1"), "the move in German");
+  assert.equal(await page.locator(".c4-count").textContent(), "1 Zug gespielt");
+  assert.equal(await page.locator(".c4-turn").textContent(), "Gelb ist am Zug");
+  assert.match(await page.locator(".c4-settings").textContent(), /Rot spielt:/);
+  // What the texts leave out stays English; setOptions changes texts later.
+  assert.equal(await page.getByRole("button", { name: "Hint" }).count(), 1);
+  await page.evaluate(() => window.c4.setOptions({ texts: { hint: "Tipp" } }));
+  assert.equal(await page.getByRole("button", { name: "Tipp" }).count(), 1);
+  assert.equal(await page.locator(".c4-turn").textContent(), "Gelb ist am Zug", "earlier texts stay");
+  assert.match((await tryCall(page, "window.c4.setOptions({ texts: { colour: 'x' } })")).error, /unknown text "colour"/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

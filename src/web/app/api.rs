@@ -42,7 +42,8 @@ impl App {
         if let Some(url) = &choice.book_url {
             self.ai.set_book_url(url);
         }
-        let effects = self.controller.set_settings(choice.settings, self.now());
+        let mut effects = self.controller.set_texts(choice.texts.clone());
+        effects.extend(self.controller.set_settings(choice.settings, self.now()));
         self.apply(effects);
         let theme_changed = choice.theme != self.choice.theme;
         let start = choice.moves;
