@@ -1,5 +1,5 @@
 # The two commands: `make serve` and `make test`. Each installs whatever is missing first.
-.PHONY: serve test bench setup package
+.PHONY: serve test bench setup package example
 
 serve:
 	bash scripts/serve.sh
@@ -15,3 +15,6 @@ bench:
 
 package:
 	bash scripts/package.sh
+
+example:
+	bash scripts/example.sh
