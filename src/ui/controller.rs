@@ -776,6 +776,14 @@ mod tests {
         c.command(Command::Drop(column), now)
     }
 
+    /// A person (Red) against the computer at `level`, with reduced motion.
+    fn against(level: Level) -> Settings {
+        Settings {
+            players: [PlayerKind::Human, PlayerKind::Computer(level)],
+            ..reduced()
+        }
+    }
+
     fn reduced() -> Settings {
         Settings {
             reduced_motion: true,
@@ -942,11 +950,7 @@ mod tests {
 
     #[test]
     fn computer_turns_are_requested_and_stale_answers_dropped() {
-        let settings = Settings {
-            players: [PlayerKind::Human, PlayerKind::Computer(Level::Easy)],
-            reduced_motion: true,
-            show_analysis: false,
-        };
+        let settings = against(Level::Easy);
         let mut c = Controller::new(settings);
         let e = drop(&mut c, 3, 0.0);
         let id = match asked(&e).as_slice() {
@@ -987,11 +991,7 @@ mod tests {
 
     #[test]
     fn a_failed_worker_is_announced_and_nothing_stays_pending() {
-        let settings = Settings {
-            players: [PlayerKind::Human, PlayerKind::Computer(Level::Hard)],
-            reduced_motion: true,
-            show_analysis: false,
-        };
+        let settings = against(Level::Hard);
         let mut c = Controller::new(settings);
         drop(&mut c, 3, 0.0);
         let id = job_id(&c);
@@ -1041,11 +1041,7 @@ mod tests {
                 })
                 .collect()
         };
-        let settings = Settings {
-            players: [PlayerKind::Human, PlayerKind::Computer(Level::Perfect)],
-            reduced_motion: true,
-            show_analysis: false,
-        };
+        let settings = against(Level::Perfect);
         let mut c = Controller::new(settings);
         assert_eq!(ponders(&c.tick(0.0)), [""]);
         assert!(ponders(&c.tick(1.0)).is_empty(), "once per position");
@@ -1178,11 +1174,7 @@ mod tests {
 
     #[test]
     fn the_host_hears_moves_refusals_new_games_and_the_end() {
-        let settings = Settings {
-            players: [PlayerKind::Human, PlayerKind::Computer(Level::Easy)],
-            reduced_motion: true,
-            show_analysis: false,
-        };
+        let settings = against(Level::Easy);
         let mut c = Controller::new(settings);
         let e = drop(&mut c, 3, 0.0);
         assert_eq!(names(&e), ["c4-move"]);
