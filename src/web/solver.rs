@@ -43,7 +43,7 @@ export interface SolverLoadOptions {
   seed?: number;
   /**
    * Where to fetch the opening book (a relative URL resolves as `fetch` resolves it).
-   * Default: `book.bin` beside the package's glue module.
+   * Default: the package's `book.bin` (in Node, read from the package's folder).
    */
   bookUrl?: string | URL;
 }
@@ -115,9 +115,8 @@ fn load_options(options: Option<JsValue>) -> Result<(Settings, String), JsError>
     Ok((settings, url))
 }
 
-/// Where `Solver.load` (and the game's worker) fetches the book unless told: the package's
-/// `book.bin`.
-pub(crate) fn default_book_url() -> Result<String, JsError> {
+/// Where `Solver.load` fetches the book unless told: the package's `book.bin`.
+fn default_book_url() -> Result<String, JsError> {
     #[cfg(feature = "ui")]
     {
         super::assets::book_url().map_err(|e| JsError::new(&error_text(&e)))
