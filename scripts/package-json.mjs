@@ -18,9 +18,10 @@ const pkg = {
   module: "./index.js",
   types: "./index.d.ts",
   exports: {
+    // Conditions match in order: Node's build first, then the browser's.
     ".": {
+      node: { types: "./node/index.d.ts", import: "./node/index.mjs", require: "./node/index.cjs" },
       types: "./index.d.ts",
-      node: { import: "./node/index.mjs", require: "./node/index.cjs" },
       default: "./index.js",
     },
     "./book.bin": "./book.bin",
@@ -34,6 +35,8 @@ const pkg = {
 };
 writeFileSync(path, JSON.stringify(pkg, null, 2) + "\n");
 
-const types = new URL("../pkg/connect_four.d.ts", import.meta.url);
-const text = readFileSync(types, "utf8").replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, "");
-writeFileSync(types, text);
+for (const file of ["../pkg/connect_four.d.ts", "../pkg/node/connect_four.d.ts"]) {
+  const types = new URL(file, import.meta.url);
+  const text = readFileSync(types, "utf8").replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, "");
+  writeFileSync(types, text);
+}

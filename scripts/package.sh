@@ -13,8 +13,8 @@ wasm-pack build --release --target nodejs --no-default-features --out-dir target
 wasm-pack build --release --target web
 cp src/web/index.js src/web/index.d.ts src/web/worker.js pkg/
 mkdir -p pkg/node
-cp target/pkg-node/connect_four.js target/pkg-node/connect_four_bg.wasm pkg/node/
-cp src/web/node/index.cjs src/web/node/index.mjs src/web/node/package.json pkg/node/
+cp target/pkg-node/connect_four.js target/pkg-node/connect_four.d.ts target/pkg-node/connect_four_bg.wasm pkg/node/
+cp src/web/node/index.cjs src/web/node/index.mjs src/web/node/index.d.ts src/web/node/package.json pkg/node/
 cp src/solver/book.bin pkg/book.bin
 cp src/web/PACKAGE.md pkg/README.md
 node scripts/package-json.mjs

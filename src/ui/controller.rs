@@ -575,6 +575,8 @@ impl Controller {
                     effects.extend(self.drop_piece(column, now));
                     return effects;
                 }
+                // The computer moves next: the move asked for during the fall is refused.
+                effects.extend(self.refuse(column, Refusal::Busy));
             }
         }
         effects.extend(self.request_computer());
@@ -1259,6 +1261,31 @@ mod tests {
             }]
         );
         assert_eq!(announced(&e), ["New game. Red to move."]);
+    }
+
+    #[test]
+    fn a_click_during_the_fall_before_the_computers_turn_is_refused() {
+        let mut c = Controller::new(Settings {
+            reduced_motion: false,
+            ..against(Level::Easy)
+        });
+        drop(&mut c, 3, 0.0);
+        assert!(
+            drop(&mut c, 2, 10.0)
+                .iter()
+                .all(|e| !matches!(e, Effect::Event(_))),
+            "queued"
+        );
+        let e = c.tick(10_000.0);
+        assert_eq!(
+            events(&e),
+            [Event::Refused {
+                column: 2,
+                reason: Refusal::Busy
+            }]
+        );
+        assert_eq!(c.position().moves_string(), "4");
+        assert!(c.is_thinking());
     }
 
     #[test]

@@ -195,7 +195,8 @@ impl App {
             self.view.apply(mirror);
             self.repaint();
         }
-        if finished {
+        // Focus moves to "Play again" only from inside the game: never away from the page.
+        if finished && self.view.has_focus() {
             let _ = self.view.play_again.focus();
         }
         for failure in failures {

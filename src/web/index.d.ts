@@ -1,6 +1,6 @@
 // The package's types: what index.js exports. The classes and their options are declared in
 // connect_four.d.ts, which wasm-bindgen writes from the Rust source.
-import type { GameState, MoveResult, MountOptions } from "./connect_four.js";
+import type { Cell, GameState, Level, MoveResult, MountOptions } from "./connect_four.js";
 
 export { Game, Solver, MountHandle, mount } from "./connect_four.js";
 export type {
@@ -45,10 +45,53 @@ export interface ConnectFourElement extends HTMLElement {
   newGame(options?: MountOptions): void;
   /** Changes the options it names; throws on an invalid one, changing nothing. */
   setOptions(options: MountOptions): void;
+  /** Removes the element, and with it the game, its listeners, frames and worker. */
+  destroy(): void;
+}
+
+/** `c4-move`'s detail: the move's result, the moves so far, and who played it. */
+export interface MoveEventDetail extends MoveResult {
+  /** The moves so far, the new one included. */
+  moves: string;
+  /** "human", or the computer's level. */
+  by: "human" | Level;
+}
+
+/** `c4-end`'s detail: how the game ended. */
+export interface EndEventDetail {
+  status: "win" | "draw";
+  winner: 1 | 2 | null;
+  winLine: Cell[];
+  moves: string;
+}
+
+/** `c4-refused`'s detail: the column asked for, and why it was refused. */
+export interface RefusedEventDetail {
+  column: number;
+  /** The column is full, the game is over, or it is the computer's turn or a piece falls. */
+  reason: "full" | "over" | "busy";
+}
+
+/** `c4-newgame`'s detail: the start position. */
+export interface NewGameEventDetail {
+  moves: string;
+}
+
+/** `c4-error`'s detail: what went wrong, in words for developers. */
+export interface ErrorEventDetail {
+  message: string;
 }
 
 declare global {
   interface HTMLElementTagNameMap {
     "connect-four": ConnectFourElement;
+  }
+  /** The game's events, fired on the host element; they bubble and are composed. */
+  interface GlobalEventHandlersEventMap {
+    "c4-move": CustomEvent<MoveEventDetail>;
+    "c4-end": CustomEvent<EndEventDetail>;
+    "c4-refused": CustomEvent<RefusedEventDetail>;
+    "c4-newgame": CustomEvent<NewGameEventDetail>;
+    "c4-error": CustomEvent<ErrorEventDetail>;
   }
 }

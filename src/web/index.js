@@ -125,8 +125,15 @@ function defineElement() {
     }
 
     #game() {
-      if (!this.#handle) throw new Error("the game is not on the page yet: await element.ready");
-      return this.#handle;
+      if (this.#handle) return this.#handle;
+      throw new Error(this.isConnected
+        ? "the game is not ready yet: await element.ready"
+        : "the element is not on the page: add it, then await element.ready");
+    }
+
+    /** Removes the element, and with it the game, its listeners, frames and worker. */
+    destroy() {
+      this.remove();
     }
 
     /** The game's state: moves, board, status, winner, winning line, player to move. */

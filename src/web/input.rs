@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
     Element, Event, EventTarget, KeyboardEvent, MediaQueryList, MutationObserver,
-    MutationObserverInit, PointerEvent, ResizeObserver,
+    MutationObserverInit, PointerEvent, ResizeObserver, TransitionEvent,
 };
 
 /// What the page reports to the game.
@@ -164,6 +164,20 @@ pub fn wire(
         on(query, "change", Box::new(|_| Some(Input::Restyle)));
     }
     on(&window, "resize", Box::new(|_| Some(Input::Resize)));
+    // A board colour changed, by whatever means (see the probes in style.css). The new value
+    // is readable as soon as the transition runs; one cut short is cancelled, not ended.
+    for event in ["transitionrun", "transitionend", "transitioncancel"] {
+        on(
+            &view.wrapper,
+            event,
+            Box::new(|e| {
+                let e = e.dyn_ref::<TransitionEvent>()?;
+                e.property_name()
+                    .starts_with("--_probe")
+                    .then_some(Input::Restyle)
+            }),
+        );
+    }
 
     // Keys are handled (and their default actions prevented) on the whole game.
     let s = send.clone();

@@ -312,6 +312,15 @@ impl View {
         self.shown = Some(m);
     }
 
+    /// Whether the keyboard focus is inside the game.
+    pub fn has_focus(&self) -> bool {
+        let active = self
+            .wrapper
+            .owner_document()
+            .and_then(|d| d.active_element());
+        active.is_some_and(|a| self.wrapper.contains(Some(&a)))
+    }
+
     /// Shows the game in `shade`'s colours (its `data-theme`, which the stylesheet reads).
     pub fn set_shade(&self, shade: crate::ui::theme::Shade) {
         set_attr(&self.wrapper, "data-theme", shade.name());

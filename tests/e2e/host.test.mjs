@@ -109,6 +109,16 @@ test("theming: custom properties on the host and the theme option repaint the bo
   assert.ok(near(await board(), [0x1d, 0x46, 0xc9]), `light board: ${await board()}`);
   await page.evaluate(() => document.getElementById("game").style.setProperty("--c4-board", "rgb(0, 128, 0)"));
   await until(async () => near(await board(), [0, 128, 0]), "the board in the host's colour");
+  // A stylesheet rule added later, with no attribute changing anywhere, repaints too.
+  await page.evaluate(() => {
+    document.getElementById("game").style.removeProperty("--c4-board");
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync("#game { --c4-board: rgb(0, 0, 128); }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  await until(async () => near(await board(), [0, 0, 128]), "the board in the stylesheet's colour");
+  await page.evaluate(() => { document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1); });
+  await until(async () => near(await board(), [0x1d, 0x46, 0xc9]), "the board back to the theme's");
   await page.evaluate(() => document.body.style.setProperty("--c4-red", "rgb(128, 0, 128)"));
   await page.evaluate(() => window.c4.play(3));
   await until(async () => near(await cellPixel(page, 3, 5, 0.3, 0), [128, 0, 128]), "red pieces in the page's colour");
@@ -202,6 +212,15 @@ test("the <connect-four> element: attributes in, events out, removal cleans up",
   assert.equal(await page.evaluate(() => window.el.querySelector(".c4")), null);
   assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0);
   assert.match((await tryCall(page, "window.el.play(0)")).error, /not on the page/);
+  // destroy() removes the element too.
+  await page.evaluate(async () => {
+    const el = document.createElement("connect-four");
+    document.body.append(el);
+    await el.ready;
+    el.destroy();
+    window.__gone = !el.isConnected && el.querySelector(".c4") === null;
+  });
+  assert.equal(await page.evaluate(() => window.__gone), true);
   // Two on one page, each its own game.
   await page.evaluate(async () => {
     document.getElementById("game").innerHTML = "<connect-four></connect-four><connect-four theme=light></connect-four>";

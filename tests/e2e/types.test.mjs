@@ -13,6 +13,12 @@ test("tsc --strict --noEmit on a file that uses every export", async () => {
   assert.equal(stdout, "");
 });
 
+test("tsc --strict --noEmit in Node, without the DOM's types", async () => {
+  const dir = await installPackage("types-app");
+  const { stdout } = await node(dir, "node_modules/typescript/bin/tsc", "-p", "tsconfig.node.json");
+  assert.equal(stdout, "");
+});
+
 test("every export is documented, and internals are not exported", async () => {
   const dir = await installPackage("types-app");
   const pkg = join(dir, "node_modules", "connect-four");
