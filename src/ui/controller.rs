@@ -8,7 +8,7 @@ use super::event::{Event, MoveResult, Refusal};
 use super::protocol::{Reply, Request, Scores};
 use super::settings::{PlayerKind, Settings};
 use super::text::{self, Texts};
-use crate::engine::{Cell, Placed, Position, WIDTH};
+use crate::engine::{Cell, Column, Placed, Position, WIDTH};
 use crate::solver::Level;
 
 /// A piece on its way down.
@@ -475,23 +475,20 @@ impl Controller {
 
     /// The host's `play(column)`: a person's move, played at once, or refused (the reason
     /// comes back) while a piece is still falling.
-    pub fn play(&mut self, column: usize, now: f64) -> (Vec<Effect>, Result<MoveResult, Refusal>) {
-        let refusal = match self.refusal(column) {
+    pub fn play(&mut self, column: Column, now: f64) -> (Vec<Effect>, Result<MoveResult, Refusal>) {
+        let index = column.index();
+        let refusal = match self.refusal(index) {
             None if self.fall.is_some() => Some(Refusal::Busy),
             other => other,
         };
         if let Some(reason) = refusal {
-            return (self.refuse(column, reason), Err(reason));
+            return (self.refuse(index, reason), Err(reason));
         }
-        match self.position.play(column) {
-            Ok(placed) => {
-                self.selected = column;
-                let result = MoveResult::after(&self.position, placed);
-                (self.placed(placed, now), Ok(result))
-            }
-            // Only a column off the board gets here; the web layer checks it first.
-            Err(e) => (vec![Effect::Announce(e.to_string())], Err(Refusal::Busy)),
-        }
+        // Not refused: the column is on the board, not full, and the game goes on.
+        let placed = self.position.play_unchecked(index);
+        self.selected = index;
+        let result = MoveResult::after(&self.position, placed);
+        (self.placed(placed, now), Ok(result))
     }
 
     /// Why a person's move in `column` would be refused now, if it would.
@@ -1236,7 +1233,7 @@ mod tests {
     #[test]
     fn the_hosts_play_is_refused_while_a_piece_falls() {
         let mut c = Controller::new(Settings::default());
-        let (e, result) = c.play(3, 0.0);
+        let (e, result) = c.play(Column::new(3).unwrap(), 0.0);
         let result = result.expect("played");
         assert_eq!(
             (result.column, result.row, result.status),
@@ -1244,12 +1241,12 @@ mod tests {
         );
         assert_eq!(names(&e), ["c4-move"]);
         // A person's click now would be queued; the host's play is refused, not queued.
-        let (e, result) = c.play(2, 10.0);
+        let (e, result) = c.play(Column::new(2).unwrap(), 10.0);
         assert_eq!(result, Err(Refusal::Busy));
         assert_eq!(announced(&e), ["Wait: a piece is still falling."]);
         assert_eq!(c.position().moves_string(), "4");
         c.tick(10_000.0);
-        let (_, result) = c.play(2, 10_000.0);
+        let (_, result) = c.play(Column::new(2).unwrap(), 10_000.0);
         assert_eq!(result.map(|r| r.player), Ok(2));
         assert_eq!(c.position().moves_string(), "43");
         // A new game from a chosen start.

@@ -4,7 +4,7 @@
 use super::app::{run_app, App, Shared};
 use super::convert::{column_from_js, describe, error_text, to_js};
 use super::options::{self, Choice};
-use crate::engine::PlayError;
+use crate::engine::{Column, PlayError};
 use crate::ui::event::Refusal;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -65,14 +65,19 @@ impl MountHandle {
     ) -> Result<JsValue, JsError> {
         let over = self.with(|app| app.state().status != "in-progress")?;
         let column = match column_from_js(&column) {
-            Ok(column) => column.index(),
+            Ok(column) => column,
             // A finished game says so first, as `Game.play` does.
-            Err(_) if over => 0,
+            Err(_) if over => Column::ALL[0],
             Err(e) => return Err(e),
         };
         match self.with(|app| app.play(column))? {
             Ok(result) => Ok(to_js(&result)),
-            Err(Refusal::Full) => Err(JsError::new(&PlayError::ColumnFull { column }.to_string())),
+            Err(Refusal::Full) => Err(JsError::new(
+                &PlayError::ColumnFull {
+                    column: column.index(),
+                }
+                .to_string(),
+            )),
             Err(Refusal::Over) => Err(JsError::new("the game is over")),
             Err(Refusal::Busy) => Err(JsError::new(
                 "the game is busy: it is the computer's turn or a piece is falling",

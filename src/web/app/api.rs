@@ -2,7 +2,7 @@
 //! game, other options.
 
 use super::App;
-use crate::engine::Position;
+use crate::engine::{Column, Position};
 use crate::ui::event::{GameState, MoveResult, Refusal};
 use crate::ui::Command;
 use crate::web::options::{Choice, MountOptions};
@@ -14,7 +14,7 @@ impl App {
     }
 
     /// The host's move for the player to move.
-    pub fn play(&mut self, column: usize) -> Result<MoveResult, Refusal> {
+    pub fn play(&mut self, column: Column) -> Result<MoveResult, Refusal> {
         let (effects, result) = self.controller.play(column, self.now());
         self.apply(effects);
         result
