@@ -80,8 +80,6 @@ pub struct Controller {
     /// Whether the keyboard focus is on a column control.
     board_focused: bool,
     fall: Option<Fall>,
-    /// A drop asked for while a piece was falling, played when it lands.
-    queued: Option<usize>,
     /// When the fade at the end started.
     finished_at: Option<f64>,
     /// The winning line, worked out once when the game is finished (drawn every frame).
@@ -119,7 +117,6 @@ impl Controller {
             hover: None,
             board_focused: false,
             fall: None,
-            queued: None,
             job: Job::Idle,
             last_id: 0,
             analysis: None,
@@ -267,6 +264,12 @@ impl Controller {
         }
         self.texts = texts;
         vec![Effect::Changed]
+    }
+
+    /// The result as the players hear it, once the game is over.
+    pub fn result_line(&self) -> Option<String> {
+        self.texts
+            .outcome_line(self.position.status(), self.settings.players)
     }
 
     /// What the worker is doing.
@@ -459,17 +462,18 @@ impl Controller {
             return vec![Effect::Announce(self.texts.no_such_column(column))];
         }
         self.selected = column;
-        if self.fall.is_some() {
-            // Never lose a move half-way: it is played when the piece in the air lands.
-            self.queued = Some(column);
-            return vec![Effect::Changed];
-        }
-        match self.refusal(column) {
+        // While a piece falls, the next move is the other player's: a second click or tap
+        // meant for the same column (a double-click) must not play for them.
+        let refusal = match self.refusal(column) {
+            None if self.fall.is_some() => Some(Refusal::Busy),
+            other => other,
+        };
+        match refusal {
             Some(reason) => self.refuse(column, reason),
-            None => match self.position.play(column) {
-                Ok(placed) => self.placed(placed, now),
-                Err(e) => vec![Effect::Announce(e.to_string())],
-            },
+            None => {
+                let placed = self.position.play_unchecked(column);
+                self.placed(placed, now)
+            }
         }
     }
 
@@ -477,11 +481,7 @@ impl Controller {
     /// comes back) while a piece is still falling.
     pub fn play(&mut self, column: Column, now: f64) -> (Vec<Effect>, Result<MoveResult, Refusal>) {
         let index = column.index();
-        let refusal = match self.refusal(index) {
-            None if self.fall.is_some() => Some(Refusal::Busy),
-            other => other,
-        };
-        if let Some(reason) = refusal {
+        if let Some(reason) = self.refusal(index) {
             return (self.refuse(index, reason), Err(reason));
         }
         // Not refused: the column is on the board, not full, and the game goes on.
@@ -495,7 +495,7 @@ impl Controller {
     fn refusal(&self, column: usize) -> Option<Refusal> {
         if self.position.is_over() {
             Some(Refusal::Over)
-        } else if !self.human_to_move() {
+        } else if !self.human_to_move() || self.fall.is_some() {
             Some(Refusal::Busy)
         } else if !self.position.can_play(column) {
             Some(Refusal::Full)
@@ -560,20 +560,13 @@ impl Controller {
             }
             self.fall = None;
             effects.push(Effect::Changed);
-            if let Some(result) = self.texts.result_text(self.position.status()) {
+            if let Some(result) = self.result_line() {
                 self.finished_at = Some(now);
                 self.win_line = self.position.win_line();
-                self.queued = None;
-                effects.push(Effect::Finished(result));
+                let four = self.texts.four_text(&self.win_line, fall.placed);
+                let said = four.map_or(result.clone(), |four| format!("{result} {four}"));
+                effects.push(Effect::Finished(said));
                 return effects;
-            }
-            if let Some(column) = self.queued.take() {
-                if self.human_to_move() {
-                    effects.extend(self.drop_piece(column, now));
-                    return effects;
-                }
-                // The computer moves next: the move asked for during the fall is refused.
-                effects.extend(self.refuse(column, Refusal::Busy));
             }
         }
         effects.extend(self.request_computer());
@@ -619,7 +612,6 @@ impl Controller {
     /// position is replaced.
     fn cancel(&mut self) -> Vec<Effect> {
         self.fall = None;
-        self.queued = None;
         self.finished_at = None;
         self.win_line.clear();
         // The worker may be replaced, and its table with it: ponder again when asked.
@@ -805,10 +797,20 @@ mod tests {
         let (placed, offset) = c.falling(0.0).unwrap();
         assert_eq!(placed.row, 5);
         assert_eq!(offset, 6.0);
-        // A move during the fall is queued, not lost, and played when the piece lands.
-        assert!(announced(&drop(&mut c, 2, 50.0)).is_empty());
+        // A second click during the fall (a double-click) is not played for Yellow.
+        let e = drop(&mut c, 3, 50.0);
+        assert_eq!(announced(&e), ["Wait: a piece is still falling."]);
+        assert_eq!(
+            events(&e),
+            [Event::Refused {
+                column: 3,
+                reason: Refusal::Busy
+            }]
+        );
         assert_eq!(c.position().moves_string(), "4");
-        let e = c.tick(10_000.0);
+        c.tick(10_000.0);
+        assert_eq!(c.position().moves_string(), "4", "nothing was queued");
+        let e = drop(&mut c, 2, 10_000.0);
         assert_eq!(announced(&e), ["Yellow in column 3, row 1"]);
         assert_eq!(c.position().moves_string(), "43");
     }
@@ -828,7 +830,10 @@ mod tests {
         // The line is shown only once the piece has landed.
         assert!(c.win_line().is_empty());
         let e = c.tick(now + 1000.0);
-        assert_eq!(announced(&e), ["Red wins!"]);
+        assert_eq!(
+            announced(&e),
+            ["Red wins! Four in a column: column 1, rows 1 to 4."]
+        );
         assert_eq!(c.win_line(), c.position().win_line().as_slice());
         assert_eq!(c.win_line().len(), 4);
         assert_eq!(c.others_alpha(now + 1000.0), 1.0);
@@ -1240,7 +1245,7 @@ mod tests {
             (3, 5, "in-progress")
         );
         assert_eq!(names(&e), ["c4-move"]);
-        // A person's click now would be queued; the host's play is refused, not queued.
+        // While the piece falls, the host's play is refused, as a person's click is.
         let (e, result) = c.play(Column::new(2).unwrap(), 10.0);
         assert_eq!(result, Err(Refusal::Busy));
         assert_eq!(announced(&e), ["Wait: a piece is still falling."]);
@@ -1267,13 +1272,8 @@ mod tests {
             ..against(Level::Easy)
         });
         drop(&mut c, 3, 0.0);
-        assert!(
-            drop(&mut c, 2, 10.0)
-                .iter()
-                .all(|e| !matches!(e, Effect::Event(_))),
-            "queued"
-        );
-        let e = c.tick(10_000.0);
+        let e = drop(&mut c, 2, 10.0);
+        assert_eq!(announced(&e), ["Wait: the computer is thinking."]);
         assert_eq!(
             events(&e),
             [Event::Refused {
@@ -1281,6 +1281,7 @@ mod tests {
                 reason: Refusal::Busy
             }]
         );
+        c.tick(10_000.0);
         assert_eq!(c.position().moves_string(), "4");
         assert!(c.is_thinking());
     }

@@ -90,7 +90,7 @@ impl Mirror {
             can_hint: c.human_to_move(),
             analysis_shown: settings.show_analysis,
             analysis_busy: settings.show_analysis && c.is_analyzing(),
-            result: c.finished().then(|| text.result_text(p.status())).flatten(),
+            result: c.finished().then(|| c.result_line()).flatten(),
             settings,
             texts: text.clone(),
         }

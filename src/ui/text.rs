@@ -4,7 +4,7 @@
 //! count; rows from the bottom.
 
 use super::settings::PlayerKind;
-use crate::engine::{Placed, Player, Position, Status, HEIGHT};
+use crate::engine::{Cell, Placed, Player, Position, Status, HEIGHT};
 use crate::solver::{Level, Outcome, Score};
 
 /// Declares [`Texts`]: each text's Rust name, JS name and English default, with a doc
@@ -83,6 +83,16 @@ texts! {
     wins / "wins" = "{player} wins!",
     /// The result of a drawn game.
     drawn / "drawn" = "It's a draw: the board is full.",
+    /// The result when the one person playing the computer wins.
+    you_win / "youWin" = "You win!",
+    /// The result when the computer beats the one person playing it.
+    computer_wins / "computerWins" = "The computer wins.",
+    /// Where a horizontal four is. `{row}`, `{from}`, `{to}` (columns).
+    four_in_row / "fourInRow" = "Four in a row: row {row}, columns {from} to {to}.",
+    /// Where a vertical four is. `{column}`, `{from}`, `{to}` (rows).
+    four_in_column / "fourInColumn" = "Four in a column: column {column}, rows {from} to {to}.",
+    /// Where a diagonal four is. `{fromColumn}`, `{fromRow}`, `{toColumn}`, `{toRow}`.
+    four_on_diagonal / "fourOnDiagonal" = "Four on a diagonal: from column {fromColumn}, row {fromRow} to column {toColumn}, row {toRow}.",
     /// The move counter. `{n}`.
     moves_played / "movesPlayed" = "{n} moves played",
     /// The move counter after one move.
@@ -287,6 +297,72 @@ impl Texts {
         }
     }
 
+    /// The result as the players hear it: "You win!" or "The computer wins." when one
+    /// person plays the computer, "Red wins!" otherwise, or the draw.
+    pub fn outcome_line(&self, status: Status, players: [PlayerKind; 2]) -> Option<String> {
+        let Status::Win(winner) = status else {
+            return self.result_text(status);
+        };
+        let humans = players.iter().filter(|&&p| p == PlayerKind::Human).count();
+        let winner_kind = players[usize::from(winner.number() - 1)];
+        Some(match (humans, winner_kind) {
+            (1, PlayerKind::Human) => self.you_win.clone(),
+            (1, PlayerKind::Computer(_)) => self.computer_wins.clone(),
+            _ => self.with_player(&self.wins, winner),
+        })
+    }
+
+    /// Where the four is, from the winning line and the move that made it: "Four in a row:
+    /// row 1, columns 2 to 5." The line through the last move is named, counted as people
+    /// count (columns from the left, rows from the bottom, from 1).
+    pub fn four_text(&self, line: &[Cell], last: Placed) -> Option<String> {
+        let (column, row) = (i32::from(last.column), i32::from(last.row));
+        let has = |c: i32, r: i32| {
+            line.iter()
+                .any(|cell| i32::from(cell.column) == c && i32::from(cell.row) == r)
+        };
+        for (dc, dr) in [(1, 0), (0, -1), (1, -1), (1, 1)] {
+            let reach = |sign: i32| {
+                (1..)
+                    .take_while(|&k| has(column + sign * k * dc, row + sign * k * dr))
+                    .count() as i32
+            };
+            let (back, ahead) = (reach(-1), reach(1));
+            if back + ahead + 1 < 4 {
+                continue;
+            }
+            let from = (column - back * dc, row - back * dr);
+            let to = (column + ahead * dc, row + ahead * dr);
+            // People count columns from 1 and rows from the bottom, from 1.
+            let c = |x: i32| (x + 1).to_string();
+            let r = |y: i32| (HEIGHT as i32 - y).to_string();
+            return Some(match (dc, dr) {
+                (1, 0) => fill(
+                    &self.four_in_row,
+                    &[("row", &r(row)), ("from", &c(from.0)), ("to", &c(to.0))],
+                ),
+                (0, _) => fill(
+                    &self.four_in_column,
+                    &[
+                        ("column", &c(column)),
+                        ("from", &r(from.1)),
+                        ("to", &r(to.1)),
+                    ],
+                ),
+                _ => fill(
+                    &self.four_on_diagonal,
+                    &[
+                        ("fromColumn", &c(from.0)),
+                        ("fromRow", &r(from.1)),
+                        ("toColumn", &c(to.0)),
+                        ("toRow", &r(to.1)),
+                    ],
+                ),
+            });
+        }
+        None
+    }
+
     /// The turn line: "Red to move" or the result.
     pub fn turn_text(&self, position: &Position) -> String {
         self.result_text(position.status())
@@ -433,6 +509,52 @@ mod tests {
             .result_text(Status::Win(Player::Second))
             .unwrap()
             .contains("wins"));
+    }
+
+    #[test]
+    fn the_end_speaks_to_the_player_and_says_where_the_four_is() {
+        let t = Texts::default();
+        let people = [PlayerKind::Human; 2];
+        let person_first = [PlayerKind::Human, PlayerKind::Computer(Level::Hard)];
+        let computer_first = [PlayerKind::Computer(Level::Hard), PlayerKind::Human];
+        let red = Status::Win(Player::First);
+        assert_eq!(t.outcome_line(red, people).unwrap(), "Red wins!");
+        assert_eq!(t.outcome_line(red, person_first).unwrap(), "You win!");
+        assert_eq!(
+            t.outcome_line(red, computer_first).unwrap(),
+            "The computer wins."
+        );
+        let both = [PlayerKind::Computer(Level::Easy); 2];
+        assert_eq!(t.outcome_line(red, both).unwrap(), "Red wins!");
+        assert!(t
+            .outcome_line(Status::Draw, person_first)
+            .unwrap()
+            .contains("draw"));
+        assert_eq!(t.outcome_line(Status::InProgress, people), None);
+        // Each direction, played out: the four is named from its ends.
+        for (moves, expected) in [
+            ("2233445", "Four in a row: row 1, columns 2 to 5."),
+            ("1212121", "Four in a column: column 1, rows 1 to 4."),
+            // Found by random play; their ends read off the board by an independent script.
+            (
+                "13434442352",
+                "Four on a diagonal: from column 1, row 1 to column 4, row 4.",
+            ),
+            (
+                "231263121134",
+                "Four on a diagonal: from column 1, row 4 to column 4, row 1.",
+            ),
+        ] {
+            let mut p = Position::from_moves(&moves[..moves.len() - 1]).unwrap();
+            let last = usize::from(moves.as_bytes()[moves.len() - 1] - b'1');
+            let placed = p.play(last).unwrap();
+            assert!(p.is_over(), "{moves}");
+            assert_eq!(
+                t.four_text(&p.win_line(), placed).unwrap(),
+                expected,
+                "{moves}"
+            );
+        }
     }
 
     #[test]

@@ -82,7 +82,7 @@ test("a game against the computer (medium): it answers from the worker and the p
     if (played === 0) await recordLongTasks(page);
     played++;
   }
-  assert.match(await live(page), /wins|draw/);
+  assert.match(await live(page), /win|draw/);
   await checkLongTasks(page);
   await screenshot(page, "06-vs-computer");
   assert.deepEqual(problems, []);
@@ -132,7 +132,7 @@ test("computer against computer plays a whole game by itself", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   await remount(page, { red: "medium", yellow: "easy", reducedMotion: true });
   await page.getByRole("button", { name: "Play again" }).waitFor({ timeout: 120_000 });
-  assert.match(await live(page), /wins|draw/);
+  assert.match(await live(page), /win|draw/);
   assert.ok((await moveCount(page)) >= 7);
   assert.deepEqual(problems, []);
   await context.close();

@@ -284,3 +284,23 @@ test("bad mount input gets a clear error", async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("a double-click during a fall in two-player mode plays one piece", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await page.locator(".c4-turn").filter({ hasText: "Red to move" }).waitFor();
+  await column(page, 4).dblclick();
+  await page.waitForTimeout(1000);
+  assert.equal(await moveCount(page), 1, "one piece, not one for each player");
+  assert.match(await page.locator(".c4-turn").textContent(), /Yellow to move/);
+  // A double-tap on a phone, too.
+  const phone = await openPage(browser, server.url, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await phone.page.locator(".c4").waitFor();
+  const target = column(phone.page, 2);
+  await target.tap();
+  await target.tap();
+  await phone.page.waitForTimeout(1000);
+  assert.equal(await moveCount(phone.page), 1);
+  assert.deepEqual([...problems, ...phone.problems], []);
+  await phone.context.close();
+  await context.close();
+});

@@ -256,3 +256,21 @@ test("texts: another language, player names included, set at mount and changed l
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("the end speaks to the player: you win, the computer wins, and where the four is", async () => {
+  const { page, problems, context } = await mounted({ reducedMotion: true, yellow: "perfect", moves: "121212" });
+  const said = () => page.getByRole("status").textContent();
+  await page.getByRole("button", { name: /^Column 1/ }).click();
+  await until(async () => /^You win! Four in a column: column 1, rows 1 to 4\.\s*$/.test(await said()), "you win");
+  assert.equal(await page.locator(".c4-result-text").textContent(), "You win!");
+  // The computer (perfect) takes the win it is given.
+  await page.evaluate(() => window.c4.newGame({ moves: "1212123" }));
+  await until(async () => /^The computer wins\. Four in a column: column 2, rows 1 to 4\.\s*$/.test(await said()), "the computer wins", 30_000);
+  assert.equal(await page.locator(".c4-result-text").textContent(), "The computer wins.");
+  // Two people: the winner's name, and a row.
+  await page.evaluate(() => window.c4.setOptions({ yellow: "human", moves: "223344" }));
+  await page.evaluate(() => window.c4.play(4));
+  await until(async () => /^Red wins! Four in a row: row 1, columns 2 to 5\.\s*$/.test(await said()), "red wins");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
