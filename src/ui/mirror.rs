@@ -30,6 +30,8 @@ pub struct Mirror {
     pub swatch: Option<u8>,
     /// The computer is working out its move (the game's `aria-busy`).
     pub thinking: bool,
+    /// A piece is falling: moves wait until it lands (the game's `data-moving`).
+    pub moving: bool,
     /// "3 moves played".
     pub count: String,
     pub can_undo: bool,
@@ -85,6 +87,7 @@ impl Mirror {
                 Status::Draw => None,
             },
             thinking,
+            moving: c.fall().is_some(),
             count: text.count_text(p.move_count()),
             can_undo: p.move_count() > 0,
             can_hint: c.human_to_move(),

@@ -286,6 +286,9 @@ impl View {
         if changed(&|o| o.thinking == m.thinking) {
             set_attr(&self.wrapper, "aria-busy", bool_attr(m.thinking));
         }
+        if changed(&|o| o.moving == m.moving) {
+            set_attr(&self.wrapper, "data-moving", bool_attr(m.moving));
+        }
         if changed(&|o| o.count == m.count) {
             text(&self.count, &m.count);
         }

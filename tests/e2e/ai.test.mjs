@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { serve, launch, openPage, until, moveCount, screenshot, DIST } from "./harness.mjs";
+import { serve, launch, openPage, until, moveCount, screenshot, settled, DIST } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -79,6 +79,7 @@ test("a game against the computer (medium): it answers from the worker and the p
       const turn = await page.locator(".c4-turn").textContent();
       return (await moveCount(page)) >= before + 2 && /Red to move/.test(turn);
     }, "the computer's reply", 60_000);
+    await settled(page);
     if (played === 0) await recordLongTasks(page);
     played++;
   }

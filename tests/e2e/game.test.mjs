@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import {
   serve, launch, openPage, screenshot, until, cellPixel, near, COLORS, faded, moveCount, installProbe,
+  settled,
 } from "./harness.mjs";
 
 let server, browser;
@@ -36,6 +37,7 @@ async function clickColumn(page, n) {
   const before = await moveCount(page);
   await column(page, n).click();
   await until(async () => (await moveCount(page)) === before + 1, `move in column ${n}`);
+  await settled(page);
 }
 
 test("a whole game won with the mouse: live region, Play again, faded checkers", async () => {
@@ -99,6 +101,7 @@ test("a whole game to a draw with the keyboard alone", async () => {
     }
     selected = target;
     await until(async () => (await moveCount(page)) === i + 1, `move ${i + 1}`);
+    await settled(page);
   }
   await page.getByRole("button", { name: "Play again" }).waitFor();
   await until(async () => /draw/.test(await liveText(page)), "draw announced");
@@ -159,6 +162,7 @@ test("a phone in portrait: taps drop pieces, nothing shifts or scrolls sideways"
     const before = await moveCount(page);
     await column(page, n).tap();
     await until(async () => (await moveCount(page)) === before + 1, `tap ${n}`);
+    await settled(page);
   }
   await until(async () => near(await cellPixel(page, 3, 4, 0.3, 0), COLORS.backdrop) === false, "pieces drawn");
   assert.deepEqual(await stage.boundingBox(), box0, "layout did not shift");

@@ -164,3 +164,9 @@ export async function moveCount(page, index = 0) {
   const text = await page.locator(".c4-count").nth(index).textContent();
   return Number.parseInt(text, 10);
 }
+
+/** Waits until no piece of board `index` is falling (moves wait for the landing). */
+export async function settled(page, index = 0) {
+  await until(() => page.evaluate((i) => document.querySelectorAll(".c4")[i]?.getAttribute("data-moving") === "false", index),
+    "the piece to land");
+}
