@@ -41,14 +41,16 @@ pub fn fade_duration(reduced_motion: bool) -> f64 {
     }
 }
 
-/// The opacity the non-winning checkers fade to.
-pub const FADED_ALPHA: f64 = 0.25;
+/// How far the non-winning checkers fade toward the palette's dim colour (0: not at all).
+/// Half-way keeps them at 2:1 or more against the empty holes in every theme, while the
+/// winning four, in full colour and ringed, stands out.
+pub const FADED: f64 = 0.5;
 
-/// Opacity of a non-winning checker `t` ms into the fade (eased).
-pub fn fade_alpha(t: f64, duration: f64) -> f64 {
+/// How far a non-winning checker has faded `t` ms into the fade (eased).
+pub fn fade_amount(t: f64, duration: f64) -> f64 {
     let x = (t / duration).clamp(0.0, 1.0);
     let eased = 1.0 - (1.0 - x) * (1.0 - x);
-    1.0 - (1.0 - FADED_ALPHA) * eased
+    FADED * eased
 }
 
 #[cfg(test)]
@@ -89,11 +91,11 @@ mod tests {
     }
 
     #[test]
-    fn fade_goes_from_full_to_a_quarter() {
-        assert_eq!(fade_alpha(0.0, 700.0), 1.0);
-        assert_eq!(fade_alpha(700.0, 700.0), FADED_ALPHA);
-        assert_eq!(fade_alpha(9e9, 700.0), FADED_ALPHA);
-        assert!(fade_alpha(350.0, 700.0) < 1.0 && fade_alpha(350.0, 700.0) > FADED_ALPHA);
+    fn fade_goes_from_nothing_to_half_way() {
+        assert_eq!(fade_amount(0.0, 700.0), 0.0);
+        assert_eq!(fade_amount(700.0, 700.0), FADED);
+        assert_eq!(fade_amount(9e9, 700.0), FADED);
+        assert!(fade_amount(350.0, 700.0) > 0.0 && fade_amount(350.0, 700.0) < FADED);
         assert!(fade_duration(true) < fade_duration(false));
     }
 }

@@ -691,13 +691,13 @@ impl Controller {
                 .is_some_and(|t| now - t < anim::fade_duration(self.settings.reduced_motion))
     }
 
-    /// Opacity of the checkers outside the win line.
-    pub fn others_alpha(&self, now: f64) -> f64 {
+    /// How far the checkers outside the win line have faded (0: not at all).
+    pub fn others_fade(&self, now: f64) -> f64 {
         match (self.finished_at, self.position.status()) {
             (Some(t), crate::engine::Status::Win(_)) => {
-                anim::fade_alpha(now - t, anim::fade_duration(self.settings.reduced_motion))
+                anim::fade_amount(now - t, anim::fade_duration(self.settings.reduced_motion))
             }
-            _ => 1.0,
+            _ => 0.0,
         }
     }
 
@@ -836,8 +836,8 @@ mod tests {
         );
         assert_eq!(c.win_line(), c.position().win_line().as_slice());
         assert_eq!(c.win_line().len(), 4);
-        assert_eq!(c.others_alpha(now + 1000.0), 1.0);
-        assert_eq!(c.others_alpha(now + 5000.0), anim::FADED_ALPHA);
+        assert_eq!(c.others_fade(now + 1000.0), 0.0);
+        assert_eq!(c.others_fade(now + 5000.0), anim::FADED);
         assert!(!c.is_animating(now + 5000.0));
         assert!(announced(&drop(&mut c, 3, now + 5000.0))[0].contains("over"));
         c.command(Command::Undo, now + 6000.0);
@@ -1082,11 +1082,11 @@ mod tests {
         let won = Position::from_moves("1212121").unwrap();
         let mut c = Controller::with_position(Settings::default(), won);
         assert!(c.finished() && !c.is_animating(0.0));
-        assert_eq!(c.others_alpha(0.0), anim::FADED_ALPHA);
+        assert_eq!(c.others_fade(0.0), anim::FADED);
         assert!(announced(&drop(&mut c, 3, 0.0))[0].contains("over"));
         c.command(Command::NewGame, 0.0);
         assert!(!c.finished());
-        assert_eq!(c.others_alpha(0.0), 1.0);
+        assert_eq!(c.others_fade(0.0), 0.0);
     }
 
     #[test]

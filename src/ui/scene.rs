@@ -16,6 +16,8 @@ pub struct Piece {
     pub row: f64,
     pub player: Player,
     pub alpha: f64,
+    /// How far it has faded toward the palette's dim colour (0: its full colour).
+    pub fade: f64,
 }
 
 /// What hovers over the row of air above the pointer's or the keyboard's column.
@@ -44,7 +46,7 @@ impl Scene {
         let p = c.position();
         let falling = c.falling(now);
         let win = c.win_line();
-        let others = c.others_alpha(now);
+        let others = c.others_fade(now);
         let mut pieces = Vec::new();
         for row in 0..HEIGHT {
             for column in 0..WIDTH {
@@ -58,8 +60,8 @@ impl Scene {
                 if falling.is_some_and(|(f, _)| f.column == cell.column && f.row == cell.row) {
                     continue;
                 }
-                let alpha = if win.is_empty() || win.contains(&cell) {
-                    1.0
+                let fade = if win.is_empty() || win.contains(&cell) {
+                    0.0
                 } else {
                     others
                 };
@@ -67,7 +69,8 @@ impl Scene {
                     column,
                     row: row as f64,
                     player,
-                    alpha,
+                    alpha: 1.0,
+                    fade,
                 });
             }
         }
@@ -77,6 +80,7 @@ impl Scene {
                 row: f64::from(placed.row) - offset,
                 player: placed.player,
                 alpha: 1.0,
+                fade: 0.0,
             });
         }
         let hint = c.hint().and_then(|column| {
@@ -98,6 +102,7 @@ impl Scene {
                         row: -1.0,
                         player: p.current_player(),
                         alpha: GHOST_ALPHA,
+                        fade: 0.0,
                     })
                 } else {
                     Ghost::Unavailable { column }
@@ -116,7 +121,7 @@ impl Scene {
 mod tests {
     use super::*;
     use crate::engine::Position;
-    use crate::ui::anim::FADED_ALPHA;
+    use crate::ui::anim::FADED;
     use crate::ui::protocol::Reply;
     use crate::ui::{Command, Settings};
 
@@ -126,6 +131,7 @@ mod tests {
             row,
             player,
             alpha,
+            fade: 0.0,
         }
     }
 
@@ -155,12 +161,9 @@ mod tests {
                 column: p.column as u8,
                 row: p.row as u8,
             };
-            let expected = if s.rings.contains(&cell) {
-                1.0
-            } else {
-                FADED_ALPHA
-            };
-            assert_eq!(p.alpha, expected, "{p:?}");
+            let expected = if s.rings.contains(&cell) { 0.0 } else { FADED };
+            assert_eq!(p.fade, expected, "{p:?}");
+            assert_eq!(p.alpha, 1.0, "{p:?}");
         }
         assert_eq!(s.ghost, None, "no ghost once the game is over");
     }

@@ -119,6 +119,8 @@ pub struct Palette {
     pub marker_edge: String,
     /// The crossed-out ghost over a full column.
     pub unavailable: String,
+    /// What the checkers outside the winning four fade toward.
+    pub dim: String,
 }
 
 /// The CSS custom properties the board reads, with the palette field each sets.
@@ -128,19 +130,19 @@ impl Palette {
     /// The palette of `shade`, with the colours `custom` gives for [`BOARD_PROPERTIES`]
     /// (the host's CSS custom properties; `None` or an empty value keeps the default).
     pub fn of(shade: Shade, custom: impl Fn(&str) -> Option<String>) -> Palette {
-        let [board, board_edge, hole, red, red_mark, yellow, yellow_mark, marker, marker_edge, unavailable] =
+        let [board, board_edge, hole, red, red_mark, yellow, yellow_mark, marker, marker_edge, unavailable, dim] =
             match shade {
                 Shade::Light => [
                     "#1d46c9", "#12308f", "#e4eaf8", "#d21f32", "#7d0f1b", "#f2c200", "#7a5c00",
-                    "#ffffff", "#0b0d12", "#4a5163",
+                    "#ffffff", "#0b0d12", "#4a5163", "#5b6275",
                 ],
                 Shade::Dark => [
                     "#2a55d8", "#8fb0ff", "#0b101b", "#e5364a", "#6b0b16", "#f6cc1a", "#6e5200",
-                    "#ffffff", "#000000", "#b7bfd3",
+                    "#ffffff", "#000000", "#b7bfd3", "#4a5266",
                 ],
                 Shade::HighContrast => [
                     "#0030ff", "#ffffff", "#000000", "#ff3347", "#000000", "#ffe600", "#000000",
-                    "#ffffff", "#000000", "#ffffff",
+                    "#ffffff", "#000000", "#ffffff", "#5a5a5a",
                 ],
             };
         let pick = |property: &str, default: &str| {
@@ -160,6 +162,7 @@ impl Palette {
             marker: marker.to_owned(),
             marker_edge: marker_edge.to_owned(),
             unavailable: unavailable.to_owned(),
+            dim: dim.to_owned(),
         }
     }
 }
@@ -198,6 +201,42 @@ mod tests {
             Theme::HighContrast.shade("light", false, false),
             Shade::HighContrast
         );
+    }
+
+    /// WCAG's contrast ratio of two `#rrggbb` colours.
+    fn contrast(a: &str, b: &str) -> f64 {
+        let luminance = |hex: &str| {
+            let channel = |i: usize| {
+                let v = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;
+                if v <= 0.03928 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+        };
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// `a` covered `amount` of the way by `b`, as the canvas paints a faded checker.
+    fn mix(a: &str, b: &str, amount: f64) -> String {
+        let c = |hex: &str, i: usize| f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap());
+        let m = |i: usize| ((1.0 - amount) * c(a, i) + amount * c(b, i)).round() as u8;
+        format!("#{:02x}{:02x}{:02x}", m(1), m(3), m(5))
+    }
+
+    #[test]
+    fn faded_checkers_keep_two_to_one_against_the_holes() {
+        for shade in [Shade::Light, Shade::Dark, Shade::HighContrast] {
+            let p = Palette::of(shade, |_| None);
+            for piece in [&p.red, &p.yellow] {
+                let faded = mix(piece, &p.dim, crate::ui::anim::FADED);
+                let ratio = contrast(&faded, &p.hole);
+                assert!(ratio >= 2.0, "{shade:?} {piece} faded {faded}: {ratio:.2}");
+            }
+        }
     }
 
     #[test]

@@ -104,6 +104,13 @@ fn draw_piece(ctx: &CanvasRenderingContext2d, pal: &Palette, l: &Layout, piece: 
     let _ = ctx.arc(x, y, r, 0.0, TAU);
     ctx.set_fill_style_str(fill);
     ctx.fill();
+    if piece.fade > 0.0 {
+        // Faded toward the dim colour: the same disc, covered part of the way.
+        ctx.set_global_alpha(piece.alpha * piece.fade);
+        ctx.set_fill_style_str(&pal.dim);
+        ctx.fill();
+        ctx.set_global_alpha(piece.alpha);
+    }
     ctx.set_stroke_style_str(mark);
     ctx.set_line_width((r * 0.09).max(1.0));
     ctx.begin_path();

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import {
   serve, launch, openPage, screenshot, until, cellPixel, near, COLORS, faded, moveCount, installProbe,
-  settled,
+  settled, contrast,
 } from "./harness.mjs";
 
 let server, browser;
@@ -68,7 +68,7 @@ test("a whole game won with the mouse: live region, Play again, faded checkers",
   await again.waitFor();
   assert.match(await liveText(page), /Red wins/);
   await until(async () => (await again.evaluate((b) => document.activeElement === b)), "focus on Play again");
-  // The yellow checkers (not in the line) fade to a quarter; the red line stays.
+  // The yellow checkers (not in the line) fade half-way to the dim colour; the red line stays.
   await until(async () => near(await cellPixel(page, 1, 5, 0.3, 0), faded(COLORS.yellow)), "yellow faded");
   assert.ok(near(await cellPixel(page, 0, 5, 0.3, 0), COLORS.red), "winning checker at full strength");
   // The winning checkers carry a white ring that does not depend on colour.
@@ -307,4 +307,31 @@ test("a double-click during a fall in two-player mode plays one piece", async ()
   assert.deepEqual([...problems, ...phone.problems], []);
   await phone.context.close();
   await context.close();
+});
+
+test("faded checkers keep 2:1 against the empty holes, in light and dark", async () => {
+  for (const colorScheme of ["light", "dark"]) {
+    const { page, problems, context } = await openPage(browser, server.url, { colorScheme });
+    await page.locator(".c4").waitFor();
+    // Red wins in column 1; Yellow's checkers in column 2 fade.
+    await page.evaluate(() => {
+      window.c4.destroy();
+      window.c4 = window.wasmBindings.mount(document.getElementById("game"), { reducedMotion: true, moves: "12121" });
+      window.c4.play(1);
+      window.c4.play(0);
+    });
+    await page.getByRole("button", { name: "Play again" }).waitFor();
+    await page.waitForTimeout(400); // the short fade of reduced motion
+    const hole = await cellPixel(page, 4, 5, 0.3, 0);
+    const fadedYellow = await cellPixel(page, 1, 5, 0.3, 0);
+    const winningRed = await cellPixel(page, 0, 5, 0.3, 0);
+    // Red's faded checkers: none here lost; Yellow's are the faded ones.
+    const ratio = contrast(fadedYellow, hole);
+    console.log(`${colorScheme}: faded yellow ${fadedYellow} on hole ${hole}: ${ratio.toFixed(2)}:1`);
+    assert.ok(ratio >= 2, `${colorScheme}: faded yellow ${ratio.toFixed(2)}:1 against the hole`);
+    assert.ok(contrast(winningRed, fadedYellow) > 1.2, "the winning four stands apart from the faded");
+    await screenshot(page, `faded-${colorScheme}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
 });

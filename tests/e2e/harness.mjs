@@ -154,9 +154,19 @@ export const COLORS = {
   boardEdge: [0x12, 0x30, 0x8f],
 };
 
-/** A colour faded to `alpha` over the light backdrop. */
-export function faded(rgb, alpha = 0.25) {
-  return rgb.map((v, i) => Math.round(alpha * v + (1 - alpha) * COLORS.backdrop[i]));
+/** A checker's colour faded half-way toward the light theme's dim colour, as the end shows it. */
+export function faded(rgb, dim = [0x5b, 0x62, 0x75], amount = 0.5) {
+  return rgb.map((v, i) => Math.round((1 - amount) * v + amount * dim[i]));
+}
+
+/** WCAG's contrast ratio of two RGB(A) colours. */
+export function contrast(a, b) {
+  const luminance = ([r, g, b]) => [r, g, b]
+    .map((v) => v / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
 /** The "N moves played" counter of board `index`. */
