@@ -223,3 +223,21 @@ test("a missing opening book is announced, and the computer still plays", async 
   assert.equal(again.length, 1, again.join("\n"));
   await context.close();
 });
+
+test("Hint twice in one position gives the same answer twice, by button and by key", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await page.locator(".c4").waitFor();
+  await recordAnnouncements(page);
+  const hints = () => page.evaluate(() => window.__said.filter((s) => /^Hint:/.test(s)).map((s) => s.trim()));
+  await page.getByRole("button", { name: "Hint", exact: true }).click();
+  await until(async () => (await hints()).length === 1, "the first hint", 60_000);
+  await page.getByRole("button", { name: "Hint", exact: true }).click();
+  await until(async () => (await hints()).length === 2, "the second hint, not a hang");
+  await column(page, 4).focus();
+  await page.keyboard.press("h");
+  await until(async () => (await hints()).length === 3, "the hint by key");
+  const [first, ...again] = await hints();
+  assert.deepEqual(again, [first, first]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
