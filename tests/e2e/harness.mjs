@@ -1,25 +1,12 @@
 // Shared e2e helpers: a static server for dist/ on 127.0.0.1 and a Chromium launcher.
-import { createServer } from "node:http";
-import { readFile, mkdir } from "node:fs/promises";
-import { extname, join, normalize, resolve } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
+import { staticServer } from "../../scripts/serve-static.mjs";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const DIST = join(ROOT, "dist");
 export const ARTIFACTS = join(ROOT, "target", "e2e-artifacts");
-
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".bin": "application/octet-stream",
-  ".ico": "image/x-icon",
-};
 
 /** The strict Content-Security-Policy the package and the site must run under, unchanged. */
 export const STRICT_CSP =
@@ -31,24 +18,7 @@ export const STRICT_CSP =
  * response (e.g. a Content-Security-Policy). Returns { url, close }.
  */
 export async function serve(dirs = DIST, headers = {}) {
-  const mounts = Object.entries(typeof dirs === "string" ? { "/": dirs } : dirs)
-    .sort(([a], [b]) => b.length - a.length);
-  const server = createServer(async (req, res) => {
-    try {
-      let path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-      if (path.endsWith("/")) path += "index.html";
-      const [prefix, dir] = mounts.find(([prefix]) => path.startsWith(prefix)) ?? [];
-      if (!dir) throw new Error("not served");
-      const file = normalize(join(dir, path.slice(prefix.length)));
-      if (!file.startsWith(dir)) throw new Error("outside");
-      const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", ...headers });
-      res.end(body);
-    } catch {
-      res.writeHead(404, { "content-type": "text/plain", ...headers });
-      res.end("not found");
-    }
-  });
+  const server = staticServer(dirs, headers);
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   const { port } = server.address();
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
