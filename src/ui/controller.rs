@@ -37,6 +37,8 @@ pub enum Effect {
     CancelComputer,
     /// Tell the host page.
     Event(Event),
+    /// Tell the page's developers (the console): details a player need not read.
+    Warn(String),
 }
 
 /// What the computer's worker is doing for this game: one job at a time. Each job has an
@@ -190,7 +192,8 @@ impl Controller {
                 // Each new worker (one per cancelled search) says it again: say it once.
                 self.book_warned = true;
                 vec![
-                    Effect::Announce(self.texts.no_book_text(&reason)),
+                    Effect::Announce(self.texts.no_book.clone()),
+                    Effect::Warn(reason.clone()),
                     Effect::Event(Event::Error { message: reason }),
                 ]
             }
@@ -858,9 +861,12 @@ mod tests {
         let e = c.reply(warning.clone(), 0.0);
         assert_eq!(
             e.len(),
-            2,
-            "an announcement and the host's event only: {e:?}"
+            3,
+            "an announcement, the console's detail and the host's event only: {e:?}"
         );
+        assert!(e.contains(&Effect::Warn(
+            "could not load the opening book from /book.bin: HTTP 404".into()
+        )));
         assert_eq!(
             events(&e),
             [Event::Error {
@@ -869,10 +875,7 @@ mod tests {
         );
         assert_eq!(
             announced(&e),
-            [
-                "Could not load the opening book from /book.bin: HTTP 404. The computer still \
-              plays exactly, but may think longer early in the game."
-            ]
+            ["The computer could not load its opening book, so its first moves may take longer."]
         );
         assert_eq!(c.position().moves_string(), "4");
         // A replacement worker says it again; the player hears it once.

@@ -145,8 +145,8 @@ texts! {
     new_game_started / "newGameStarted" = "New game. {player} to move.",
     /// The computer's worker failed. `{message}`: why, for developers.
     computer_failed / "computerFailed" = "The computer could not move: {message}",
-    /// The opening book could not be loaded. `{reason}`: why.
-    no_book / "noBook" = "{reason}. The computer still plays exactly, but may think longer early in the game.",
+    /// The opening book could not be loaded (why goes to the console).
+    no_book / "noBook" = "The computer could not load its opening book, so its first moves may take longer.",
 }
 
 /// `template` with each `{name}` replaced by its value.
@@ -258,18 +258,6 @@ impl Texts {
 
     pub fn computer_failed_text(&self, message: &str) -> String {
         fill(&self.computer_failed, &[("message", message)])
-    }
-
-    /// The computer's worker started without its opening book, for `reason` (e.g. "could
-    /// not load the opening book from …: HTTP 404").
-    pub fn no_book_text(&self, reason: &str) -> String {
-        // ASCII only: the reasons are English, and Unicode's case tables would add 15 KB
-        // to the wasm module.
-        let mut reason = reason.to_owned();
-        if let Some(first) = reason.get_mut(..1) {
-            first.make_ascii_uppercase();
-        }
-        fill(&self.no_book, &[("reason", &reason)])
     }
 
     /// "Red in column 4, row 1" (row 1 is the bottom row).

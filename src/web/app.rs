@@ -188,6 +188,9 @@ impl App {
                 }
                 Effect::CancelComputer => self.ai.cancel(),
                 Effect::Event(event) => self.events.push(event),
+                Effect::Warn(detail) => {
+                    web_sys::console::warn_1(&format!("connect-four: {detail}").into())
+                }
             }
         }
         if changed {

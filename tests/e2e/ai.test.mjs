@@ -195,13 +195,18 @@ test("the worker fetches the opening book, from where bookUrl says", async () =>
 
 test("a missing opening book is announced, and the computer still plays", async () => {
   const { page, context } = await openPage(browser, server.url);
+  const warnings = [];
+  page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
   await context.route("**/book.bin", (route) => route.fulfill({ status: 404, body: "not found" }));
   await remount(page, { yellow: "easy", reducedMotion: true });
   await recordAnnouncements(page);
   await column(page, 4).click();
   await until(async () => (await moveCount(page)) === 2, "easy reply without the book", 30_000);
   const said = await page.evaluate(() => window.__said);
-  assert.ok(said.some((s) => /^Could not load the opening book from http:\/\/127\.0\.0\.1:\d+\/book\.bin: HTTP 404\. The computer still plays/.test(s)), said.join("\n"));
+  // One short sentence for the player; the details (the URL, the HTTP status) go to the console.
+  assert.ok(said.some((s) => /^The computer could not load its opening book, so its first moves may take longer\.\s*$/.test(s)), said.join("\n"));
+  assert.ok(!said.some((s) => /http|404/.test(s)), said.join("\n"));
+  assert.ok(warnings.some((w) => /connect-four: could not load the opening book from http:\/\/127\.0\.0\.1:\d+\/book\.bin: HTTP 404/.test(w)), warnings.join("\n"));
   // Said once. Cancel a search (Undo the moment the board turns busy): the next request
   // starts a new worker, which finds the book missing again, and stays quiet about it.
   await page.getByRole("button", { name: "Undo" }).click();
