@@ -137,8 +137,12 @@ impl App {
     fn input(&mut self, input: Input) {
         match input {
             Input::Act(action) => {
+                // Undo on the result hides "Play again": the focus must not fall off the game.
+                let on_result = self.view.result_has_focus();
                 self.run(action.command);
-                if action.focus_selected {
+                // A move that ended the game has just sent the focus to "Play again": keep it.
+                let moved_on = action.focus_selected && !self.view.result_has_focus();
+                if moved_on || (on_result && !self.view.result_shown()) {
                     let _ = self.view.buttons[self.controller.selected()].focus();
                 }
             }

@@ -315,6 +315,19 @@ impl View {
         self.shown = Some(m);
     }
 
+    /// Whether the keyboard focus is on the result panel ("Play again").
+    pub fn result_has_focus(&self) -> bool {
+        let active = self
+            .wrapper
+            .owner_document()
+            .and_then(|d| d.active_element());
+        active.is_some_and(|a| self.result.contains(Some(&a)))
+    }
+
+    pub fn result_shown(&self) -> bool {
+        !self.result.hidden()
+    }
+
     /// Whether the keyboard focus is inside the game.
     pub fn has_focus(&self) -> bool {
         let active = self

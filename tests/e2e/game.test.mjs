@@ -335,3 +335,24 @@ test("faded checkers keep 2:1 against the empty holes, in light and dark", async
     await context.close();
   }
 });
+
+test("undo from the result keeps the keyboard in the game", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await page.locator(".c4").waitFor();
+  await page.evaluate(() => {
+    window.c4.destroy();
+    window.c4 = window.wasmBindings.mount(document.getElementById("game"), { reducedMotion: true, moves: "121212" });
+  });
+  await column(page, 1).focus();
+  await page.keyboard.press("1");
+  const again = page.getByRole("button", { name: "Play again" });
+  await until(async () => (await again.evaluate((b) => document.activeElement === b)), "focus on Play again");
+  await page.keyboard.press("u");
+  await until(async () => (await moveCount(page)) === 6, "the win undone");
+  assert.match(await page.evaluate(() => document.activeElement.getAttribute("aria-label") ?? ""), /^Column /);
+  // The keys still work.
+  await page.keyboard.press("2");
+  await until(async () => (await moveCount(page)) === 7, "a move by key after the undo");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
