@@ -101,6 +101,8 @@ pub struct Controller {
     failure: Option<String>,
     /// What the game says.
     texts: Texts,
+    /// Counts the changes of `texts`, so that a view can tell new texts from old cheaply.
+    texts_version: u32,
 }
 
 impl Controller {
@@ -127,6 +129,7 @@ impl Controller {
             book_warned: false,
             failure: None,
             texts: Texts::default(),
+            texts_version: 0,
         }
     }
 
@@ -266,7 +269,13 @@ impl Controller {
             return Vec::new();
         }
         self.texts = texts;
+        self.texts_version += 1;
         vec![Effect::Changed]
+    }
+
+    /// Changes each time the texts do.
+    pub fn texts_version(&self) -> u32 {
+        self.texts_version
     }
 
     /// The result as the players hear it, once the game is over.

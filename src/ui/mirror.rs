@@ -3,7 +3,6 @@
 
 use super::controller::Controller;
 use super::settings::Settings;
-use super::text::Texts;
 use crate::engine::{Status, WIDTH};
 
 /// One column control and the analysis label above it.
@@ -44,8 +43,9 @@ pub struct Mirror {
     pub result: Option<String>,
     /// What the settings' controls show.
     pub settings: Settings,
-    /// Every text, for the labels that do not change with the game.
-    pub texts: Texts,
+    /// Which texts the labels that do not change with the game show (see
+    /// [`Controller::texts_version`]): the view reads them from the controller when it changes.
+    pub texts_version: u32,
 }
 
 impl Mirror {
@@ -95,7 +95,7 @@ impl Mirror {
             analysis_busy: settings.show_analysis && c.is_analyzing(),
             result: c.finished().then(|| c.result_line()).flatten(),
             settings,
-            texts: text.clone(),
+            texts_version: c.texts_version(),
         }
     }
 }

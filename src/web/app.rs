@@ -109,9 +109,7 @@ impl App {
         }
         app.fit();
         app.restyle();
-        let mirror = Mirror::of(&app.controller);
-        app.view.apply(mirror);
-        app.repaint();
+        app.show();
         let t = app.now();
         let effects = app.controller.tick(t);
         app.apply(effects);
@@ -198,9 +196,7 @@ impl App {
             }
         }
         if changed {
-            let mirror = Mirror::of(&self.controller);
-            self.view.apply(mirror);
-            self.repaint();
+            self.show();
         }
         // Focus moves to "Play again" only from inside the game: never away from the page.
         if finished && self.view.has_focus() {
@@ -209,6 +205,13 @@ impl App {
         for failure in failures {
             self.reply(failure);
         }
+    }
+
+    /// Shows the game as it is now: the DOM's mirror, then the board.
+    fn show(&mut self) {
+        let mirror = Mirror::of(&self.controller);
+        self.view.apply(mirror, self.controller.texts());
+        self.repaint();
     }
 
     /// Paints the board as it is now, then keeps frames coming while something moves.

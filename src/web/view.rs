@@ -259,8 +259,9 @@ impl View {
         })
     }
 
-    /// Brings the DOM in line with `m`, writing only what differs from what it shows.
-    pub fn apply(&mut self, m: Mirror) {
+    /// Brings the DOM in line with `m` (and its labels with `texts`), writing only what
+    /// differs from what it shows.
+    pub fn apply(&mut self, m: Mirror, texts: &Texts) {
         let old = self.shown.take();
         let changed = |f: &dyn Fn(&Mirror) -> bool| old.as_ref().is_none_or(|o| !f(o));
         for (i, (column, button)) in m.columns.iter().zip(&self.buttons).enumerate() {
@@ -302,8 +303,8 @@ impl View {
         }
         set_hidden(&self.analysis, !m.analysis_shown);
         set_attr(&self.analysis, "data-busy", bool_attr(m.analysis_busy));
-        if changed(&|o| o.texts == m.texts) {
-            self.labels.show(&m.texts);
+        if changed(&|o| o.texts_version == m.texts_version) {
+            self.labels.show(texts);
         }
         if changed(&|o| o.settings == m.settings) {
             self.reduce_motion.set_checked(m.settings.reduced_motion);
