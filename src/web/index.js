@@ -20,7 +20,10 @@ let loading = null;
  * return the same promise.
  */
 export default function init(module_or_path) {
-  loading ??= initWasm(module_or_path).then(ready);
+  loading ??= initWasm(module_or_path).then(ready, (e) => {
+    loading = null; // a failed load (say, offline) can be tried again
+    throw e;
+  });
   return loading;
 }
 
