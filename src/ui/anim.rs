@@ -46,6 +46,20 @@ pub fn fade_duration(reduced_motion: bool) -> f64 {
 /// winning four, in full colour and ringed, stands out.
 pub const FADED: f64 = 0.5;
 
+/// How long the winning four pulses after a win.
+pub const CELEBRATION: f64 = 1600.0;
+
+/// How strongly the winning four pulses `t` ms after the win (0 to 1): three soft beats
+/// that die away, then nothing.
+pub fn celebration(t: f64) -> f64 {
+    if !(0.0..CELEBRATION).contains(&t) {
+        return 0.0;
+    }
+    let x = t / CELEBRATION;
+    let beat = (x * 3.0 * std::f64::consts::PI).sin().abs();
+    beat * (1.0 - x)
+}
+
 /// How far a non-winning checker has faded `t` ms into the fade (eased).
 pub fn fade_amount(t: f64, duration: f64) -> f64 {
     let x = (t / duration).clamp(0.0, 1.0);
@@ -88,6 +102,19 @@ mod tests {
         let times: Vec<f64> = (1..=7).map(|d| fall_duration(d as f64)).collect();
         assert!(times.windows(2).all(|w| w[0] < w[1]), "{times:?}");
         assert!(times[6] < 700.0, "{times:?}");
+    }
+
+    #[test]
+    fn the_celebration_beats_then_stops() {
+        assert_eq!(celebration(-1.0), 0.0);
+        assert_eq!(celebration(0.0), 0.0);
+        assert_eq!(celebration(CELEBRATION), 0.0);
+        assert_eq!(celebration(CELEBRATION * 10.0), 0.0);
+        let peaks: Vec<f64> = (0..3)
+            .map(|k| celebration(CELEBRATION * (2 * k + 1) as f64 / 6.0))
+            .collect();
+        assert!(peaks.windows(2).all(|w| w[0] > w[1]), "dying away: {peaks:?}");
+        assert!(peaks.iter().all(|&p| p > 0.0 && p <= 1.0), "{peaks:?}");
     }
 
     #[test]

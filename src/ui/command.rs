@@ -1,6 +1,6 @@
 //! What a person can ask of the game, and the keys that ask it.
 
-use super::settings::PlayerKind;
+use super::settings::{ModeChoice, PlayerKind};
 use crate::engine::WIDTH;
 
 /// One thing a person asks for; [`super::Controller::command`] carries it out.
@@ -22,6 +22,11 @@ pub enum Command {
     SetPlayers([PlayerKind; 2]),
     SetReducedMotion(bool),
     SetAnalysis(bool),
+    SetSound(bool),
+    /// The main choice: the opponent, the computer's level or the person's colour.
+    Choose(ModeChoice),
+    /// Say the whole board.
+    ReadBoard,
 }
 
 /// Where a key was pressed.
@@ -68,6 +73,7 @@ pub fn key_action(key: &str, modified: bool, target: KeyTarget) -> Option<Action
         "u" | "U" => act(Command::Undo, false),
         "n" | "N" => act(Command::NewGame, true),
         "h" | "H" => act(Command::Hint, false),
+        "b" | "B" => act(Command::ReadBoard, false),
         _ => None,
     }
 }
@@ -98,6 +104,8 @@ mod tests {
             assert_eq!(command("N", target), Some(Command::NewGame));
             assert_eq!(command("h", target), Some(Command::Hint));
             assert_eq!(command("H", target), Some(Command::Hint));
+            assert_eq!(command("b", target), Some(Command::ReadBoard));
+            assert_eq!(command("B", target), Some(Command::ReadBoard));
         }
         // Arrows move the selection only on the board; elsewhere they scroll or move a caret.
         assert_eq!(command("ArrowLeft", Other), None);

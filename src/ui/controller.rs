@@ -6,9 +6,10 @@ use super::anim;
 use super::command::Command;
 use super::event::{Event, MoveResult, Refusal};
 use super::protocol::{Reply, Request, Scores};
-use super::settings::{PlayerKind, Settings};
+use super::save::Saved;
+use super::settings::{Mode, ModeChoice, PlayerKind, Settings};
 use super::text::{self, Texts};
-use crate::engine::{Cell, Column, Placed, Position, WIDTH};
+use crate::engine::{Cell, Column, Placed, Player, Position, Status, WIDTH};
 use crate::solver::Level;
 
 /// A piece on its way down.
@@ -39,6 +40,22 @@ pub enum Effect {
     Event(Event),
     /// Tell the page's developers (the console): details a player need not read.
     Warn(String),
+    /// Play this sound (only sent while the sound is on).
+    Sound(Cue),
+    /// Remember this (a [`Saved`] game's text) across reloads.
+    Save(String),
+}
+
+/// A sound the game makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cue {
+    /// A checker lands.
+    Land,
+    /// A game is won (by a person, or by anyone when no person plays alone).
+    Win,
+    /// The computer beats the one person playing it.
+    Loss,
+    Draw,
 }
 
 /// What the computer's worker is doing for this game: one job at a time. Each job has an
@@ -103,6 +120,9 @@ pub struct Controller {
     texts: Texts,
     /// Counts the changes of `texts`, so that a view can tell new texts from old cheaply.
     texts_version: u32,
+    /// The level and colour the main choice shows while two people play.
+    shown_level: Level,
+    shown_person: Player,
 }
 
 impl Controller {
@@ -130,6 +150,8 @@ impl Controller {
             failure: None,
             texts: Texts::default(),
             texts_version: 0,
+            shown_level: Level::Medium,
+            shown_person: Player::First,
         }
     }
 
@@ -168,6 +190,15 @@ impl Controller {
                 },
                 now,
             ),
+            Command::SetSound(on) => self.set_settings(
+                Settings {
+                    sound: on,
+                    ..self.settings
+                },
+                now,
+            ),
+            Command::Choose(choice) => self.choose(choice, now),
+            Command::ReadBoard => vec![Effect::Announce(self.texts.board_text(&self.position))],
         }
     }
 
@@ -282,6 +313,76 @@ impl Controller {
     pub fn result_line(&self) -> Option<String> {
         self.texts
             .outcome_line(self.position.status(), self.settings.players)
+    }
+
+    /// Where the four is, once the game is won: "Four in a row: row 1, columns 2 to 5."
+    pub fn result_detail(&self) -> Option<String> {
+        let last = self.position.last_move()?;
+        self.texts.four_text(&self.position.win_line(), last)
+    }
+
+    /// The main choice as it stands: two people, or one against the computer; `None` for two
+    /// computers.
+    pub fn mode(&self) -> Option<Mode> {
+        Mode::of(self.settings.players)
+    }
+
+    /// The level and colour the main choice shows: the computer's while one person plays it,
+    /// the last ones chosen otherwise.
+    pub fn shown_choice(&self) -> (Level, Player) {
+        match self.mode() {
+            Some(Mode::Computer { level, person }) => (level, person),
+            _ => (self.shown_level, self.shown_person),
+        }
+    }
+
+    /// A choice of opponent, level or colour. The game goes on with the new players, unless
+    /// it is over: then a new one starts.
+    fn choose(&mut self, choice: ModeChoice, now: f64) -> Vec<Effect> {
+        let (level, person) = self.shown_choice();
+        let mode = choice.apply(self.mode(), level, person);
+        if let Mode::Computer { level, person } = mode {
+            (self.shown_level, self.shown_person) = (level, person);
+        }
+        let mut effects = self.set_settings(
+            Settings {
+                players: mode.players(),
+                ..self.settings
+            },
+            now,
+        );
+        if self.position.is_over() {
+            effects.extend(self.new_game(Position::new(), now));
+        }
+        effects
+    }
+
+    /// What is remembered across reloads, now.
+    fn save(&self) -> Effect {
+        Effect::Save(
+            Saved {
+                position: self.position,
+                settings: self.settings,
+            }
+            .encode(),
+        )
+    }
+
+    /// `cue`, if the sound is on.
+    fn sound(&self, cue: Cue) -> Option<Effect> {
+        self.settings.sound.then_some(Effect::Sound(cue))
+    }
+
+    /// The end's sound: a win for whoever the players cheer, a loss when the computer beats
+    /// the one person playing it.
+    fn end_cue(&self) -> Cue {
+        match (self.position.status(), self.mode()) {
+            (Status::Draw, _) => Cue::Draw,
+            (Status::Win(winner), Some(Mode::Computer { person, .. })) if winner != person => {
+                Cue::Loss
+            }
+            _ => Cue::Win,
+        }
     }
 
     /// What the worker is doing.
@@ -557,6 +658,7 @@ impl Controller {
         });
         effects.push(Effect::Announce(self.texts.move_text(placed)));
         effects.push(Effect::Changed);
+        effects.push(self.save());
         if duration == 0.0 {
             effects.extend(self.tick(now));
         }
@@ -572,12 +674,14 @@ impl Controller {
             }
             self.fall = None;
             effects.push(Effect::Changed);
+            effects.extend(self.sound(Cue::Land));
             if let Some(result) = self.result_line() {
                 self.finished_at = Some(now);
                 self.win_line = self.position.win_line();
                 let four = self.texts.four_text(&self.win_line, fall.placed);
                 let said = four.map_or(result.clone(), |four| format!("{result} {four}"));
                 effects.push(Effect::Finished(said));
+                effects.extend(self.sound(self.end_cue()));
                 return effects;
             }
         }
@@ -649,6 +753,7 @@ impl Controller {
             self.texts.undid_text(&undone)
         }));
         effects.push(Effect::Changed);
+        effects.push(self.save());
         effects.extend(self.tick(now));
         effects
     }
@@ -667,6 +772,7 @@ impl Controller {
         effects.push(Effect::Event(Event::NewGame {
             moves: position.moves_string(),
         }));
+        effects.push(self.save());
         effects.extend(self.tick(now));
         effects
     }
@@ -676,7 +782,7 @@ impl Controller {
         let players_changed = settings.players != self.settings.players;
         let analysis_on = settings.show_analysis && !self.settings.show_analysis;
         self.settings = settings;
-        let mut effects = vec![Effect::Changed];
+        let mut effects = vec![Effect::Changed, self.save()];
         if players_changed {
             // Keep the game; only what was being worked out for it is dropped.
             self.position_changed();
@@ -698,15 +804,27 @@ impl Controller {
     /// Whether frames must keep coming: a piece is falling or the fade is running.
     pub fn is_animating(&self, now: f64) -> bool {
         self.fall.is_some()
-            || self
-                .finished_at
-                .is_some_and(|t| now - t < anim::fade_duration(self.settings.reduced_motion))
+            || self.finished_at.is_some_and(|t| {
+                now - t < anim::fade_duration(self.settings.reduced_motion)
+                    || self.celebration(now) > 0.0
+            })
+    }
+
+    /// How strongly the winning four pulses at `now` (0: not at all): a short celebration
+    /// once a game is won, none under reduced motion.
+    pub fn celebration(&self, now: f64) -> f64 {
+        match (self.finished_at, self.position.status()) {
+            (Some(t), Status::Win(_)) if !self.settings.reduced_motion => {
+                anim::celebration(now - t)
+            }
+            _ => 0.0,
+        }
     }
 
     /// How far the checkers outside the win line have faded (0: not at all).
     pub fn others_fade(&self, now: f64) -> f64 {
         match (self.finished_at, self.position.status()) {
-            (Some(t), crate::engine::Status::Win(_)) => {
+            (Some(t), Status::Win(_)) => {
                 anim::fade_amount(now - t, anim::fade_duration(self.settings.reduced_motion))
             }
             _ => 0.0,
@@ -1136,11 +1254,11 @@ mod tests {
             0.0,
         );
         assert_eq!(c.hint(), Some(3), "the most central best column");
-        assert_eq!(announced(&e), ["Hint: column 4, draw"]);
+        assert_eq!(announced(&e), ["Play column 4: it holds the draw."]);
         assert!(!c.is_analyzing());
         // Asked again in the same position, the hint is said again, with no new search.
         let e = c.command(Command::Hint, 0.0);
-        assert_eq!(announced(&e), ["Hint: column 4, draw"]);
+        assert_eq!(announced(&e), ["Play column 4: it holds the draw."]);
         assert!(asked(&e).is_empty());
         // A move voids the hint; one asked meanwhile is cancelled with the worker's job.
         drop(&mut c, 2, 0.0);
@@ -1170,7 +1288,7 @@ mod tests {
         let e = c.command(Command::Hint, 0.0);
         assert!(asked(&e).is_empty(), "{e:?}");
         let e = c.reply(Reply::Analysis { id, scores }, 0.0);
-        assert_eq!(announced(&e), ["Hint: column 4, draw"]);
+        assert_eq!(announced(&e), ["Play column 4: it holds the draw."]);
         assert_eq!(c.hint(), Some(3));
         assert!(c.analysis().is_some());
         // After the next move the analysis is asked for again, at once with reduced motion.
@@ -1315,5 +1433,161 @@ mod tests {
         // The next worker fails the same way: nothing more is said.
         let e = c.reply(boom, 0.0);
         assert!(events(&e).is_empty() && announced(&e).is_empty(), "{e:?}");
+    }
+
+    /// The sounds asked for.
+    fn sounds(effects: &[Effect]) -> Vec<Cue> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Sound(c) => Some(*c),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The last saved text, if any.
+    fn saved(effects: &[Effect]) -> Option<String> {
+        effects.iter().rev().find_map(|e| match e {
+            Effect::Save(s) => Some(s.clone()),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn the_main_choice_sets_the_players_and_remembers_the_level() {
+        let mut c = Controller::new(reduced());
+        assert_eq!(c.mode(), Some(Mode::Friend));
+        assert_eq!(c.shown_choice(), (Level::Medium, Player::First));
+        c.command(Command::Choose(ModeChoice::Level(Level::Hard)), 0.0);
+        assert_eq!(
+            c.settings().players,
+            [PlayerKind::Human, PlayerKind::Computer(Level::Hard)]
+        );
+        // Playing Yellow: the computer (Red) moves first, at once.
+        let e = c.command(Command::Choose(ModeChoice::Person(Player::Second)), 0.0);
+        assert_eq!(
+            c.settings().players,
+            [PlayerKind::Computer(Level::Hard), PlayerKind::Human]
+        );
+        assert!(
+            matches!(asked(&e)[..], [Request::BestMove { level: Level::Hard, .. }]),
+            "{e:?}"
+        );
+        // Back to two people: the choice still shows hard and Yellow for next time.
+        c.command(Command::Choose(ModeChoice::Friend), 0.0);
+        assert_eq!(c.settings().players, [PlayerKind::Human; 2]);
+        assert_eq!(c.shown_choice(), (Level::Hard, Player::Second));
+        c.command(Command::Choose(ModeChoice::Computer), 0.0);
+        assert_eq!(
+            c.settings().players,
+            [PlayerKind::Computer(Level::Hard), PlayerKind::Human]
+        );
+    }
+
+    #[test]
+    fn a_choice_after_the_end_starts_a_new_game() {
+        let mut c =
+            Controller::with_position(reduced(), Position::from_moves("1212121").unwrap());
+        let e = c.command(Command::Choose(ModeChoice::Level(Level::Easy)), 0.0);
+        assert_eq!(c.position().move_count(), 0);
+        assert!(names(&e).contains(&"c4-newgame"), "{e:?}");
+        // During a game, the game goes on with the new opponent.
+        drop(&mut c, 3, 0.0);
+        let id = job_id(&c);
+        c.reply(Reply::Move { id, column: 3 }, 0.0);
+        c.command(Command::Choose(ModeChoice::Level(Level::Perfect)), 0.0);
+        assert_eq!(c.position().moves_string(), "44");
+    }
+
+    #[test]
+    fn every_change_is_saved() {
+        let mut c = Controller::new(reduced());
+        let e = drop(&mut c, 3, 0.0);
+        let text = saved(&e).expect("a move is saved");
+        let back = Saved::decode(&text).unwrap();
+        assert_eq!(back.position.moves_string(), "4");
+        assert_eq!(back.settings, c.settings());
+        let e = c.command(Command::SetAnalysis(true), 0.0);
+        assert!(saved(&e).unwrap().contains("analysis=1"));
+        let e = c.command(Command::Undo, 0.0);
+        assert!(saved(&e).unwrap().contains("moves=&"));
+        let e = c.command(Command::NewGame, 0.0);
+        assert!(saved(&e).is_some());
+        // Looking around saves nothing.
+        assert_eq!(saved(&c.command(Command::Select(1), 0.0)), None);
+        assert_eq!(saved(&c.command(Command::Hover(Some(2)), 0.0)), None);
+    }
+
+    #[test]
+    fn sounds_follow_the_landings_and_the_end_while_the_sound_is_on() {
+        let quiet = Settings {
+            sound: false,
+            ..reduced()
+        };
+        let mut c = Controller::new(quiet);
+        assert!(sounds(&drop(&mut c, 0, 0.0)).is_empty());
+        let mut c = Controller::new(Settings {
+            sound: true,
+            ..reduced()
+        });
+        assert_eq!(sounds(&drop(&mut c, 0, 0.0)), [Cue::Land]);
+        for column in [1, 0, 1, 0, 1] {
+            drop(&mut c, column, 0.0);
+        }
+        assert_eq!(sounds(&drop(&mut c, 0, 0.0)), [Cue::Land, Cue::Win]);
+        // The computer beating the one person playing it sounds like a loss.
+        let mut c = Controller::with_position(
+            Settings {
+                sound: true,
+                ..against(Level::Easy)
+            },
+            Position::from_moves("121212").unwrap(),
+        );
+        c.command(Command::Choose(ModeChoice::Person(Player::Second)), 0.0);
+        let id = job_id(&c);
+        let e = c.reply(Reply::Move { id, column: 0 }, 0.0);
+        assert_eq!(sounds(&e), [Cue::Land, Cue::Loss]);
+        let drawn = "54712566226127126621574377157631535333444";
+        let mut c = Controller::with_position(
+            Settings {
+                sound: true,
+                ..reduced()
+            },
+            Position::from_moves(drawn).unwrap(),
+        );
+        assert_eq!(sounds(&drop(&mut c, 3, 0.0)), [Cue::Land, Cue::Draw]);
+    }
+
+    #[test]
+    fn a_won_game_celebrates_briefly_unless_motion_is_reduced() {
+        let mut settings = Settings::default();
+        let mut c = Controller::with_position(settings, Position::from_moves("121212").unwrap());
+        drop(&mut c, 0, 0.0);
+        c.tick(2_000.0);
+        assert!(c.finished());
+        let beat = c.celebration(2_000.0 + anim::CELEBRATION / 6.0);
+        assert!(beat > 0.5, "{beat}");
+        assert!(c.is_animating(2_000.0 + anim::CELEBRATION / 2.0));
+        assert_eq!(c.celebration(2_000.0 + anim::CELEBRATION + 1.0), 0.0);
+        assert!(!c.is_animating(2_000.0 + anim::CELEBRATION + 1.0));
+        settings.reduced_motion = true;
+        let mut c = Controller::with_position(settings, Position::from_moves("121212").unwrap());
+        drop(&mut c, 0, 0.0);
+        assert!(c.finished());
+        assert_eq!(c.celebration(anim::CELEBRATION / 6.0), 0.0);
+    }
+
+    #[test]
+    fn the_board_is_read_on_demand() {
+        // Red 4, Yellow 4 (on top), Red 5, Yellow 3.
+        let mut c = Controller::with_position(reduced(), Position::from_moves("4453").unwrap());
+        let e = c.command(Command::ReadBoard, 0.0);
+        assert_eq!(
+            announced(&e),
+            ["Board, from the bottom row up: row 1: Yellow in column 3, Red in column 4, \
+              Red in column 5; row 2: Yellow in column 4; rows 3 to 6 empty."]
+        );
+        assert_eq!(c.position().moves_string(), "4453", "reading changes nothing");
     }
 }

@@ -2,16 +2,19 @@
 //! which buttons work, the result. The web layer applies it, touching only what changed.
 
 use super::controller::Controller;
-use super::settings::Settings;
-use crate::engine::{Status, WIDTH};
+use super::settings::{Mode, Settings};
+use crate::engine::{Player, Status, WIDTH};
+use crate::solver::Level;
 
 /// One column control and the analysis label above it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ColumnView {
     /// The accessible name: "Column 4, empty; analysis: draw; hint: best move".
     pub name: String,
-    /// The analysis label ("win in 3"), empty unless the analysis is shown and known.
+    /// The analysis in words ("win in 3"), empty unless the analysis is shown and known.
     pub outcome: String,
+    /// The analysis label over the column, in two short lines ("win", "in 3").
+    pub label: (String, String),
     /// The hinted column.
     pub hinted: bool,
     /// Full, or the game is over.
@@ -41,6 +44,13 @@ pub struct Mirror {
     pub analysis_busy: bool,
     /// The result panel's text once the game has ended; hidden while `None`.
     pub result: Option<String>,
+    /// Where the four is, under the result.
+    pub result_detail: Option<String>,
+    /// The main choice: two people, or one against the computer (`None`: two computers).
+    pub mode: Option<Mode>,
+    /// The level and colour the main choice shows (in force only against the computer).
+    pub level: Level,
+    pub person: Player,
     /// What the settings' controls show.
     pub settings: Settings,
     /// Which texts the labels that do not change with the game show (see
@@ -56,9 +66,11 @@ impl Mirror {
         let shown = c.analysis().filter(|_| settings.show_analysis);
         let columns = (0..WIDTH)
             .map(|column| {
-                let outcome = shown
-                    .and_then(|s| s[column])
-                    .map(|s| text.outcome_text(s, p.move_count()));
+                let score = shown.and_then(|s| s[column]);
+                let outcome = score.map(|s| text.outcome_text(s, p.move_count()));
+                let label = score
+                    .map(|s| text.outcome_label(s, p.move_count()))
+                    .unwrap_or_default();
                 let hinted = c.hint() == Some(column);
                 ColumnView {
                     name: text.column_name(
@@ -67,6 +79,7 @@ impl Mirror {
                         hinted,
                     ),
                     outcome: outcome.unwrap_or_default(),
+                    label,
                     hinted,
                     unavailable: !p.can_play(column),
                     selected: column == c.selected(),
@@ -74,10 +87,15 @@ impl Mirror {
             })
             .collect();
         let thinking = c.is_thinking();
+        let finished = c.finished();
+        let (level, person) = c.shown_choice();
         Mirror {
             columns,
             turn: if thinking {
                 text.thinking_text(p.current_player())
+            } else if finished {
+                // The result shows over the board, once.
+                text.game_ended.clone()
             } else {
                 text.turn_text(p)
             },
@@ -93,7 +111,11 @@ impl Mirror {
             can_hint: c.human_to_move(),
             analysis_shown: settings.show_analysis,
             analysis_busy: settings.show_analysis && c.is_analyzing(),
-            result: c.finished().then(|| c.result_line()).flatten(),
+            result: finished.then(|| c.result_line()).flatten(),
+            result_detail: finished.then(|| c.result_detail()).flatten(),
+            mode: c.mode(),
+            level,
+            person,
             settings,
             texts_version: c.texts_version(),
         }
@@ -143,8 +165,12 @@ mod tests {
             Position::from_moves("1212121").unwrap(),
         );
         let m = Mirror::of(&won);
-        assert_eq!(m.turn, "Red wins!");
+        assert_eq!(m.turn, "Game over", "the result is shown once, over the board");
         assert_eq!(m.result.as_deref(), Some("Red wins!"));
+        assert_eq!(
+            m.result_detail.as_deref(),
+            Some("Four in a column: column 1, rows 1 to 4.")
+        );
         assert_eq!(m.swatch, Some(1));
         assert!(m.columns.iter().all(|c| c.unavailable));
         assert!(!m.can_hint && m.can_undo);
@@ -162,6 +188,7 @@ mod tests {
             players: [PlayerKind::Human, PlayerKind::Computer(Level::Easy)],
             reduced_motion: true,
             show_analysis: true,
+            sound: false,
         };
         let mut c = Controller::new(settings);
         c.tick(0.0);
@@ -181,6 +208,9 @@ mod tests {
         let m = Mirror::of(&c);
         assert!(!m.analysis_busy);
         assert_eq!(m.columns[3].outcome, "win in 21");
+        assert_eq!(m.columns[3].label, ("win".into(), "in 21".into()));
+        assert_eq!(m.columns[0].label, ("loss".into(), "in 20".into()));
+        assert_eq!(m.columns[2].label, ("draw".into(), String::new()));
         assert_eq!(m.columns[3].name, "Column 4, empty; analysis: win in 21");
         c.command(Command::Hint, 0.0);
         let m = Mirror::of(&c);

@@ -10,13 +10,14 @@ pub mod event;
 pub mod layout;
 pub mod mirror;
 pub mod protocol;
+pub mod save;
 pub mod scene;
 pub mod settings;
 pub mod text;
 pub mod theme;
 
 pub use command::{key_action, Action, Command, KeyTarget};
-pub use controller::{Controller, Effect, Job};
+pub use controller::{Controller, Cue, Effect, Job};
 pub use mirror::Mirror;
 pub use scene::Scene;
-pub use settings::{PlayerKind, Settings};
+pub use settings::{Mode, ModeChoice, PlayerKind, Settings};

@@ -1,6 +1,7 @@
 //! Who plays each side, and the player's other choices.
 
 use crate::solver::levels::UnknownLevel;
+use crate::engine::Player;
 use crate::solver::Level;
 use std::fmt;
 use std::str::FromStr;
@@ -71,6 +72,8 @@ pub struct Settings {
     pub reduced_motion: bool,
     /// Show every column's outcome above the board.
     pub show_analysis: bool,
+    /// Play the landing click and the end's cue.
+    pub sound: bool,
 }
 
 impl Default for Settings {
@@ -79,6 +82,98 @@ impl Default for Settings {
             players: [PlayerKind::Human; 2],
             reduced_motion: false,
             show_analysis: false,
+            sound: true,
+        }
+    }
+}
+
+impl Settings {
+    /// The defaults on a page that prefers reduced motion (or not): no sound with it.
+    pub fn for_motion(reduced_motion: bool) -> Settings {
+        Settings {
+            reduced_motion,
+            sound: !reduced_motion,
+            ..Settings::default()
+        }
+    }
+}
+
+/// The main choice, as the first screen offers it: two people on this device, or one person
+/// against the computer at a level, playing Red (who moves first) or Yellow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Friend,
+    Computer { level: Level, person: Player },
+}
+
+impl Mode {
+    /// The mode that `players` are, if they are one (two computers are none).
+    pub fn of(players: [PlayerKind; 2]) -> Option<Mode> {
+        match players {
+            [PlayerKind::Human, PlayerKind::Human] => Some(Mode::Friend),
+            [PlayerKind::Human, PlayerKind::Computer(level)] => Some(Mode::Computer {
+                level,
+                person: Player::First,
+            }),
+            [PlayerKind::Computer(level), PlayerKind::Human] => Some(Mode::Computer {
+                level,
+                person: Player::Second,
+            }),
+            [PlayerKind::Computer(_), PlayerKind::Computer(_)] => None,
+        }
+    }
+
+    /// Who plays Red and Yellow in this mode.
+    pub fn players(self) -> [PlayerKind; 2] {
+        match self {
+            Mode::Friend => [PlayerKind::Human; 2],
+            Mode::Computer {
+                level,
+                person: Player::First,
+            } => [PlayerKind::Human, PlayerKind::Computer(level)],
+            Mode::Computer {
+                level,
+                person: Player::Second,
+            } => [PlayerKind::Computer(level), PlayerKind::Human],
+        }
+    }
+
+    /// The computer's level in this mode, or the one the level choice shows while two people
+    /// play (the last one chosen, or medium).
+    pub fn level(self) -> Option<Level> {
+        match self {
+            Mode::Computer { level, .. } => Some(level),
+            Mode::Friend => None,
+        }
+    }
+}
+
+/// A change to the main choice, from one of its controls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModeChoice {
+    /// Two people on this device.
+    Friend,
+    /// Against the computer (at the level last shown).
+    Computer,
+    /// The computer's level (and so against the computer).
+    Level(Level),
+    /// The colour the one person plays (and so against the computer).
+    Person(Player),
+}
+
+impl ModeChoice {
+    /// The players after this choice, from `players` now; `level` and `person` are what the
+    /// level and colour controls show while they are not in force.
+    pub fn apply(self, now: Option<Mode>, level: Level, person: Player) -> Mode {
+        let (level, person) = match now {
+            Some(Mode::Computer { level, person }) => (level, person),
+            _ => (level, person),
+        };
+        match self {
+            ModeChoice::Friend => Mode::Friend,
+            ModeChoice::Computer => Mode::Computer { level, person },
+            ModeChoice::Level(level) => Mode::Computer { level, person },
+            ModeChoice::Person(person) => Mode::Computer { level, person },
         }
     }
 }
@@ -98,5 +193,73 @@ mod tests {
         assert!(e.starts_with("unknown level \"godlike\""), "{e}");
         assert!(e.ends_with("or \"human\""), "{e}");
         assert!("Human".parse::<PlayerKind>().is_err(), "names are exact");
+    }
+
+    #[test]
+    fn modes_and_players_map_both_ways() {
+        use PlayerKind::{Computer, Human};
+        for players in [
+            [Human, Human],
+            [Human, Computer(Level::Hard)],
+            [Computer(Level::Easy), Human],
+        ] {
+            let mode = Mode::of(players).expect("a mode");
+            assert_eq!(mode.players(), players);
+        }
+        assert_eq!(
+            Mode::of([Computer(Level::Easy), Computer(Level::Perfect)]),
+            None
+        );
+        assert_eq!(
+            Mode::of([Computer(Level::Easy), Human]),
+            Some(Mode::Computer {
+                level: Level::Easy,
+                person: Player::Second
+            })
+        );
+    }
+
+    #[test]
+    fn a_choice_keeps_the_rest_of_the_mode() {
+        let hard_as_yellow = Mode::Computer {
+            level: Level::Hard,
+            person: Player::Second,
+        };
+        let shown = (Level::Medium, Player::First);
+        // From two people, the computer comes at the level and colour the controls show.
+        assert_eq!(
+            ModeChoice::Computer.apply(Some(Mode::Friend), shown.0, shown.1),
+            Mode::Computer {
+                level: Level::Medium,
+                person: Player::First
+            }
+        );
+        // Against the computer, a new level keeps the colour, and a new colour the level.
+        assert_eq!(
+            ModeChoice::Level(Level::Easy).apply(Some(hard_as_yellow), shown.0, shown.1),
+            Mode::Computer {
+                level: Level::Easy,
+                person: Player::Second
+            }
+        );
+        assert_eq!(
+            ModeChoice::Person(Player::First).apply(Some(hard_as_yellow), shown.0, shown.1),
+            Mode::Computer {
+                level: Level::Hard,
+                person: Player::First
+            }
+        );
+        assert_eq!(
+            ModeChoice::Friend.apply(Some(hard_as_yellow), shown.0, shown.1),
+            Mode::Friend
+        );
+        // Two computers: a choice makes it one person's game again.
+        assert_eq!(
+            ModeChoice::Level(Level::Perfect).apply(None, shown.0, shown.1),
+            Mode::Computer {
+                level: Level::Perfect,
+                person: Player::First
+            }
+        );
     }
 }

@@ -64,7 +64,7 @@ texts! {
     show_analysis / "showAnalysis" = "Show analysis",
     settings / "settings" = "Settings",
     reduce_motion / "reduceMotion" = "Reduce motion",
-    key_help / "keyHelp" = "Keys: ← → choose a column, Enter or Space drops, 1–7 drop directly, U undoes, N starts a new game, H gives a hint.",
+    key_help / "keyHelp" = "Keys: ← → choose a column, Enter or Space drops, 1–7 drop directly, U undoes, N starts a new game, H gives a hint, B reads the board.",
     /// The label of a side's choice of player. `{player}`.
     played_by / "playedBy" = "{player} is played by",
     /// A choice of player: a person.
@@ -121,8 +121,21 @@ texts! {
     draw / "draw" = "draw",
     /// An outcome: the side to move loses to the opponent's `{n}`-th move from now.
     loses_in / "losesIn" = "loses in {n}",
-    /// The hint, announced. `{column}`, `{outcome}`.
-    hint_is / "hintIs" = "Hint: column {column}, {outcome}",
+    /// The hint when the move wins at once. `{column}`.
+    hint_win_now / "hintWinNow" = "Play column {column}: it wins at once!",
+    /// The hint when the move keeps a forced win. `{column}`.
+    hint_win / "hintWin" = "Play column {column}: you can force a win.",
+    /// The hint when the best the mover can get is a draw. `{column}`.
+    hint_draw / "hintDraw" = "Play column {column}: it holds the draw.",
+    /// The hint when every move loses. `{column}`.
+    hint_loss / "hintLoss" = "Play column {column}: your opponent can force a win, but this holds out longest.",
+    /// The analysis label's first line over a winning column.
+    label_win / "labelWin" = "win",
+    /// The analysis label's first line over a losing column.
+    label_loss / "labelLoss" = "loss",
+    /// The analysis label's second line: in how many of the mover's (or, for a loss, the
+    /// opponent's) moves. `{n}`.
+    label_in / "labelIn" = "in {n}",
     /// The analysis, announced. `{columns}`: each column's outcome.
     analysis / "analysis" = "Analysis: {columns}.",
     /// One column in the announced analysis. `{column}`, `{outcome}`.
@@ -145,6 +158,39 @@ texts! {
     new_game_started / "newGameStarted" = "New game. {player} to move.",
     /// The computer's worker failed. `{message}`: why, for developers.
     computer_failed / "computerFailed" = "The computer could not move: {message}",
+    /// The legend of the main choice.
+    opponent / "opponent" = "Play against",
+    /// The main choice: the computer.
+    vs_computer / "vsComputer" = "Computer",
+    /// The main choice: two people on this device.
+    vs_friend / "vsFriend" = "A friend here",
+    /// The legend of the computer's level.
+    level_legend / "levelLegend" = "Level",
+    /// The legend of the colour the one person plays.
+    you_play / "youPlay" = "You play",
+    /// The colour that moves first. `{player}`.
+    plays_first / "playsFirst" = "{player}, first",
+    /// The colour that moves second. `{player}`.
+    plays_second / "playsSecond" = "{player}, second",
+    how_to_play / "howToPlay" = "How to play",
+    rules / "rules" = "Take turns dropping a checker into a column: it falls to the lowest free space. The first to line up four of their own across, up and down, or diagonally wins. If the board fills up first, it's a draw.",
+    sound / "sound" = "Sound",
+    /// The turn line once the game has ended (the result shows over the board).
+    game_ended / "gameEnded" = "Game over",
+    /// The whole board, read on demand (the B key). `{rows}`: each row, from the bottom.
+    board_rows / "boardRows" = "Board, from the bottom row up: {rows}.",
+    /// One row with checkers in it. `{row}`, `{cells}`.
+    row_cells / "rowCells" = "row {row}: {cells}",
+    /// One checker in a row. `{player}`, `{column}`.
+    cell_at / "cellAt" = "{player} in column {column}",
+    /// The empty rows at the top. `{from}`, `{to}`.
+    rows_empty / "rowsEmpty" = "rows {from} to {to} empty",
+    /// The top row, empty.
+    row_empty / "rowEmpty" = "row {row} empty",
+    /// The whole board when it is empty.
+    board_empty / "boardEmpty" = "The board is empty.",
+    /// Saved state that could not be read (why goes to the console).
+    save_unreadable / "saveUnreadable" = "Your saved game could not be read, so a new game has started.",
     /// The opening book could not be loaded (why goes to the console).
     no_book / "noBook" = "The computer could not load its opening book, so its first moves may take longer.",
 }
@@ -214,13 +260,80 @@ impl Texts {
         )
     }
 
-    /// The hint: "Hint: column 4, win in 3".
+    /// The hint, in plain words: "Play column 4: you can force a win."
     pub fn hint_text(&self, column: usize, score: i32, moves: usize) -> String {
-        let outcome = self.outcome_text(score, moves);
-        fill(
-            &self.hint_is,
-            &[("column", &(column + 1).to_string()), ("outcome", &outcome)],
-        )
+        let template = match Score::new(score).outcome(moves) {
+            Outcome::Win(1) => &self.hint_win_now,
+            Outcome::Win(_) => &self.hint_win,
+            Outcome::Draw => &self.hint_draw,
+            Outcome::Loss(_) => &self.hint_loss,
+        };
+        fill(template, &[("column", &(column + 1).to_string())])
+    }
+
+    /// The analysis label over a column, in two short lines: ("win", "in 3"), ("draw", "")
+    /// or ("loss", "in 5").
+    pub fn outcome_label(&self, score: i32, moves: usize) -> (String, String) {
+        let within = |n: u32| fill(&self.label_in, &[("n", &n.to_string())]);
+        match Score::new(score).outcome(moves) {
+            Outcome::Win(n) => (self.label_win.clone(), within(n)),
+            Outcome::Draw => (self.draw.clone(), String::new()),
+            Outcome::Loss(n) => (self.label_loss.clone(), within(n)),
+        }
+    }
+
+    /// The whole board, row by row from the bottom, naming each checker; the empty rows at
+    /// the top are said together.
+    pub fn board_text(&self, position: &Position) -> String {
+        if position.move_count() == 0 {
+            return self.board_empty.clone();
+        }
+        let mut rows = Vec::new();
+        for from_bottom in 1..=HEIGHT {
+            let row = HEIGHT - from_bottom;
+            let cells: Vec<String> = (0..crate::engine::WIDTH)
+                .filter_map(|column| {
+                    position.cell(column, row).map(|p| {
+                        fill(
+                            &self.cell_at,
+                            &[
+                                ("player", self.player_name(p)),
+                                ("column", &(column + 1).to_string()),
+                            ],
+                        )
+                    })
+                })
+                .collect();
+            if cells.is_empty() {
+                let n = from_bottom.to_string();
+                rows.push(if from_bottom == HEIGHT {
+                    fill(&self.row_empty, &[("row", &n)])
+                } else {
+                    fill(
+                        &self.rows_empty,
+                        &[("from", &n), ("to", &HEIGHT.to_string())],
+                    )
+                });
+                break;
+            }
+            rows.push(fill(
+                &self.row_cells,
+                &[
+                    ("row", &from_bottom.to_string()),
+                    ("cells", &cells.join(", ")),
+                ],
+            ));
+        }
+        fill(&self.board_rows, &[("rows", &rows.join("; "))])
+    }
+
+    /// A colour the one person may play against the computer: "Red, first".
+    pub fn person_choice(&self, player: Player) -> String {
+        let template = match player {
+            Player::First => &self.plays_first,
+            Player::Second => &self.plays_second,
+        };
+        self.with_player(template, player)
     }
 
     /// The accessible name of a column control with what the analysis and the hint add.
@@ -450,6 +563,43 @@ mod tests {
         assert!(t
             .analysis_text(&scores, 10)
             .starts_with("Analysis: column 2 loses in"));
+    }
+
+    #[test]
+    fn hints_speak_plainly() {
+        let t = Texts::default();
+        // The empty board: the first player wins with its 21st move (score 1).
+        assert_eq!(
+            t.hint_text(3, 1, 0),
+            "Play column 4: you can force a win."
+        );
+        // After 6 moves, score 18 wins with the next move.
+        assert_eq!(t.hint_text(0, 18, 6), "Play column 1: it wins at once!");
+        assert_eq!(t.hint_text(2, 0, 10), "Play column 3: it holds the draw.");
+        assert!(t.hint_text(6, -15, 11).starts_with("Play column 7: your opponent can force"));
+    }
+
+    #[test]
+    fn analysis_labels_are_two_short_lines() {
+        let t = Texts::default();
+        assert_eq!(t.outcome_label(18, 4), ("win".into(), "in 2".into()));
+        assert_eq!(t.outcome_label(0, 4), ("draw".into(), String::new()));
+        assert_eq!(t.outcome_label(-15, 11), ("loss".into(), "in 1".into()));
+    }
+
+    #[test]
+    fn the_board_reads_row_by_row() {
+        let t = Texts::default();
+        assert_eq!(t.board_text(&Position::new()), "The board is empty.");
+        // Column 1 filled to the top: every row has a checker in it.
+        let full = Position::from_moves("111111").unwrap();
+        let said = t.board_text(&full);
+        assert!(said.starts_with("Board, from the bottom row up: row 1: Red in column 1; row 2: Yellow in column 1;"), "{said}");
+        assert!(said.ends_with("row 6: Yellow in column 1."), "{said}");
+        // Five rows filled in column 1: only the top row is empty.
+        let five = Position::from_moves("11111").unwrap();
+        assert!(t.board_text(&five).ends_with("row 5: Red in column 1; row 6 empty."));
+        assert_eq!(t.person_choice(Player::Second), "Yellow, second");
     }
 
     #[test]

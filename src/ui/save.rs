@@ -1,0 +1,206 @@
+//! What a game remembers across reloads: the position and the player's settings, in a short
+//! versioned text (`v=1&moves=4453&red=human&yellow=hard&analysis=0&motion=0&sound=1`) that
+//! the web layer keeps in `localStorage`. Anything unreadable is refused whole, with why.
+
+use super::settings::{PlayerKind, Settings};
+use crate::engine::Position;
+use std::fmt;
+
+/// The format's version: saved data with another one is ignored.
+pub const VERSION: u32 = 1;
+
+/// The longest saved text read: more than any real game needs.
+const MAX_LEN: usize = 400;
+
+/// A saved game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saved {
+    pub position: Position,
+    pub settings: Settings,
+}
+
+/// Why saved data was not used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveError {
+    /// Saved by another version of the game.
+    Version(String),
+    /// Not something this game wrote: what is wrong with it.
+    Corrupt(String),
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::Version(v) => write!(f, "saved by version {v:?}, not {VERSION}"),
+            SaveError::Corrupt(why) => write!(f, "unreadable saved game: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+fn flag(on: bool) -> &'static str {
+    if on {
+        "1"
+    } else {
+        "0"
+    }
+}
+
+impl Saved {
+    /// The saved text.
+    pub fn encode(&self) -> String {
+        let s = &self.settings;
+        format!(
+            "v={VERSION}&moves={}&red={}&yellow={}&analysis={}&motion={}&sound={}",
+            self.position.moves_string(),
+            s.players[0],
+            s.players[1],
+            flag(s.show_analysis),
+            flag(s.reduced_motion),
+            flag(s.sound),
+        )
+    }
+
+    /// Reads a saved text: every field must be there once, and right.
+    pub fn decode(text: &str) -> Result<Saved, SaveError> {
+        let corrupt = |why: String| SaveError::Corrupt(why);
+        if text.len() > MAX_LEN {
+            return Err(corrupt(format!("{} bytes is too long", text.len())));
+        }
+        let mut fields: Vec<(&str, &str)> = Vec::new();
+        for part in text.split('&') {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| corrupt(format!("{} is not key=value", quote(part))))?;
+            if fields.iter().any(|(k, _)| *k == key) {
+                return Err(corrupt(format!("{} appears twice", quote(key))));
+            }
+            fields.push((key, value));
+        }
+        let get = |key: &str| {
+            fields
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| *v)
+                .ok_or_else(|| corrupt(format!("no {key}")))
+        };
+        let version = get("v")?;
+        if version != VERSION.to_string() {
+            return Err(SaveError::Version(quote(version)));
+        }
+        const KEYS: [&str; 7] = ["v", "moves", "red", "yellow", "analysis", "motion", "sound"];
+        if let Some((key, _)) = fields.iter().find(|(k, _)| !KEYS.contains(k)) {
+            return Err(corrupt(format!("unknown field {}", quote(key))));
+        }
+        let position = Position::from_moves(get("moves")?)
+            .map_err(|e| corrupt(format!("moves: {e}")))?;
+        let player = |key: &str| -> Result<PlayerKind, SaveError> {
+            get(key)?
+                .parse()
+                .map_err(|_| corrupt(format!("{key}: {}", quote(get(key).unwrap_or("")))))
+        };
+        let flag = |key: &str| -> Result<bool, SaveError> {
+            match get(key)? {
+                "1" => Ok(true),
+                "0" => Ok(false),
+                other => Err(corrupt(format!("{key}: {}", quote(other)))),
+            }
+        };
+        Ok(Saved {
+            position,
+            settings: Settings {
+                players: [player("red")?, player("yellow")?],
+                show_analysis: flag("analysis")?,
+                reduced_motion: flag("motion")?,
+                sound: flag("sound")?,
+            },
+        })
+    }
+}
+
+/// `text` in quotes, cut to 40 characters.
+fn quote(text: &str) -> String {
+    let cut: String = text.chars().take(40).collect();
+    if cut.len() < text.len() {
+        format!("{cut:?}…")
+    } else {
+        format!("{cut:?}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Level;
+
+    fn sample() -> Saved {
+        Saved {
+            position: Position::from_moves("4453").unwrap(),
+            settings: Settings {
+                players: [PlayerKind::Human, PlayerKind::Computer(Level::Hard)],
+                show_analysis: true,
+                reduced_motion: false,
+                sound: false,
+            },
+        }
+    }
+
+    #[test]
+    fn reads_back_what_it_writes() {
+        let saved = sample();
+        let text = saved.encode();
+        assert_eq!(
+            text,
+            "v=1&moves=4453&red=human&yellow=hard&analysis=1&motion=0&sound=0"
+        );
+        assert_eq!(Saved::decode(&text), Ok(saved));
+        let empty = Saved {
+            position: Position::new(),
+            settings: Settings::default(),
+        };
+        assert_eq!(Saved::decode(&empty.encode()), Ok(empty));
+        // A finished game is kept as it is.
+        let won = Saved {
+            position: Position::from_moves("1212121").unwrap(),
+            ..sample()
+        };
+        assert_eq!(Saved::decode(&won.encode()), Ok(won));
+    }
+
+    #[test]
+    fn another_version_is_refused_as_such() {
+        let text = sample().encode().replace("v=1", "v=2");
+        assert_eq!(Saved::decode(&text), Err(SaveError::Version("\"2\"".into())));
+    }
+
+    #[test]
+    fn corrupt_data_is_refused_with_why() {
+        let good = sample().encode();
+        for (bad, why) in [
+            (String::new(), "not key=value"),
+            ("{\"moves\":\"44\"}".to_owned(), "not key=value"),
+            (good.replace("moves=4453", "moves=4458"), "moves:"),
+            (good.replace("moves=4453", "moves=4444444"), "moves:"),
+            (good.replace("moves=4453", "moves=12121212"), "moves:"),
+            (good.replace("yellow=hard", "yellow=godlike"), "yellow:"),
+            (good.replace("sound=0", "sound=yes"), "sound:"),
+            (good.replace("&analysis=1", ""), "no analysis"),
+            (format!("{good}&moves=44"), "appears twice"),
+            (format!("{good}&x=1"), "unknown field"),
+            (format!("{good}&pad={}", "x".repeat(500)), "too long"),
+        ] {
+            match Saved::decode(&bad) {
+                Err(SaveError::Corrupt(e)) => assert!(e.contains(why), "{bad}: {e}"),
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn errors_quote_little_of_the_input() {
+        let long = format!("v=1&moves={}", "9".repeat(300));
+        let e = Saved::decode(&long).unwrap_err().to_string();
+        assert!(e.len() < 120, "{e}");
+    }
+}
