@@ -17,7 +17,7 @@ use crate::solver::Level;
 pub struct Fall {
     pub placed: Placed,
     pub start: f64,
-    /// Cells from the row of air to its resting cell.
+    /// Cells from the lane of air to its resting cell.
     pub distance: f64,
     pub duration: f64,
 }
@@ -633,7 +633,7 @@ impl Controller {
         ]
     }
 
-    /// A piece was just played: it falls from the row of air, and the worker's job on the
+    /// A piece was just played: it falls from the lane of air, and the worker's job on the
     /// old position is dropped.
     fn placed(&mut self, placed: Placed, now: f64) -> Vec<Effect> {
         self.position_changed();
@@ -644,7 +644,7 @@ impl Controller {
                 .into_iter()
                 .map(Effect::Event),
         );
-        let distance = f64::from(placed.row) + 1.0;
+        let distance = f64::from(placed.row) - super::layout::AIR_ROW;
         let duration = if self.settings.reduced_motion {
             0.0
         } else {
@@ -926,7 +926,8 @@ mod tests {
         assert!(c.is_animating(10.0));
         let (placed, offset) = c.falling(0.0).unwrap();
         assert_eq!(placed.row, 5);
-        assert_eq!(offset, 6.0);
+        // From the lane of air, 0.9 of a row above the top row, to the bottom row.
+        assert!((offset - 5.9).abs() < 1e-9, "{offset}");
         // A second click during the fall (a double-click) is not played for Yellow.
         let e = drop(&mut c, 3, 50.0);
         assert_eq!(announced(&e), ["Wait: a piece is still falling."]);

@@ -1,10 +1,17 @@
-//! Board geometry in CSS pixels. The stage is 7 cells wide and 7 tall: one row of air above
-//! the 6 rows of the board, where the ghost piece hovers and falls start.
+//! Board geometry in CSS pixels. The stage is 7 cells wide and 6.8 tall: a lane of air above
+//! the 6 rows of the board, just tall enough for the ghost piece, where falls start.
 
 use crate::engine::{HEIGHT, WIDTH};
 
-/// Rows of the stage: the board plus one row above it.
-pub const STAGE_ROWS: usize = HEIGHT + 1;
+/// The lane of air above the board, in cells: a checker (0.71 of a cell across) and a little.
+pub const AIR: f64 = 0.8;
+
+/// The row (in board rows, 0 the top one) of the lane's middle, where the ghost hovers and
+/// falls start.
+pub const AIR_ROW: f64 = -(AIR / 2.0 + 0.5);
+
+/// Rows of the stage: the board plus the lane above it.
+pub const STAGE_ROWS: f64 = HEIGHT as f64 + AIR;
 
 /// The width of the board's outline, in cells (see [`Layout::outline_width`]).
 pub const OUTLINE: f64 = 0.03;
@@ -22,7 +29,7 @@ pub struct Layout {
     pub cell: f64,
     /// Left edge of the board.
     pub left: f64,
-    /// Top edge of the board (below the row of air).
+    /// Top edge of the board (below the lane of air).
     pub top: f64,
     /// Radius of a hole; pieces are drawn slightly larger so no gap shows.
     pub hole: f64,
@@ -35,9 +42,9 @@ impl Layout {
         let width = width.max(1.0);
         let height = height.max(1.0);
         let cell =
-            (width / (WIDTH as f64 + 2.0 * EDGE)).min(height / (STAGE_ROWS as f64 + 2.0 * EDGE));
+            (width / (WIDTH as f64 + 2.0 * EDGE)).min(height / (STAGE_ROWS + 2.0 * EDGE));
         let left = (width - cell * WIDTH as f64) / 2.0;
-        let top = (height - cell * STAGE_ROWS as f64) / 2.0 + cell;
+        let top = (height - cell * STAGE_ROWS) / 2.0 + cell * AIR;
         Layout {
             width,
             height,
@@ -48,7 +55,7 @@ impl Layout {
         }
     }
 
-    /// Centre of a cell; `row` 0 is the top row of the board, -1 the row of air above it.
+    /// Centre of a cell; `row` 0 is the top row of the board, [`AIR_ROW`] the lane above it.
     pub fn center(&self, column: usize, row: f64) -> (f64, f64) {
         (
             self.left + (column as f64 + 0.5) * self.cell,
@@ -71,6 +78,11 @@ impl Layout {
     pub fn bottom(&self) -> f64 {
         self.top + self.cell * HEIGHT as f64
     }
+
+    /// The top of the lane of air above the board.
+    pub fn lane_top(&self) -> f64 {
+        self.top - self.cell * AIR
+    }
 }
 
 #[cfg(test)]
@@ -83,12 +95,13 @@ mod tests {
 
     #[test]
     fn fits_wide_and_tall_containers() {
-        // 7 rows of 100 px, plus the free edge above and below.
-        let wide = Layout::fit(1400.0, 706.0);
+        // 6.8 rows of 100 px, plus the free edge above and below.
+        let wide = Layout::fit(1400.0, 686.0);
         assert!(close(wide.cell, 100.0), "{wide:?}");
         assert!(close(wide.left, 350.0), "{wide:?}");
-        assert!(close(wide.top, 103.0), "{wide:?}");
-        assert!(close(wide.bottom(), 703.0), "{wide:?}");
+        assert!(close(wide.top, 83.0), "{wide:?}");
+        assert!(close(wide.lane_top(), 3.0), "{wide:?}");
+        assert!(close(wide.bottom(), 683.0), "{wide:?}");
         // 7 columns of 50 px, plus the free edge left and right.
         let tall = Layout::fit(353.0, 800.0);
         assert!(close(tall.cell, 50.0), "{tall:?}");
@@ -111,7 +124,10 @@ mod tests {
             assert!(l.left >= half_line, "{l:?}");
             assert!(l.left + l.cell * WIDTH as f64 + half_line <= w, "{l:?}");
             assert!(l.bottom() + half_line <= h, "{l:?}");
-            assert!(l.top - l.cell >= 0.0, "{l:?}");
+            assert!(l.lane_top() >= 0.0, "{l:?}");
+            // The ghost, a checker in the lane, is drawn whole.
+            let (_, y) = l.center(0, AIR_ROW);
+            assert!(y - l.hole >= l.lane_top() && y + l.hole <= l.top, "{l:?}");
         }
     }
 
@@ -125,9 +141,10 @@ mod tests {
         assert_eq!(l.column_at(702.9), Some(6));
         assert_eq!(l.column_at(703.0), None);
         assert_eq!(l.column_at(2.9), None);
+        // The board sits 20 px lower than it would under a whole row of air.
         let (x, y) = l.center(3, 5.0);
-        assert!(close(x, 353.0) && close(y, 653.0), "{x} {y}");
-        let (x, y) = l.center(0, -1.0);
+        assert!(close(x, 353.0) && close(y, 643.0), "{x} {y}");
+        let (x, y) = l.center(0, AIR_ROW);
         assert!(close(x, 53.0) && close(y, 53.0), "{x} {y}");
     }
 }

@@ -76,7 +76,7 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
         Some(Ghost::Piece(piece)) => draw_piece(ctx, pal, l, &piece),
         Some(Ghost::Unavailable { column }) => {
             // A full column: a crossed-out outline.
-            let (x, y) = l.center(column, -1.0);
+            let (x, y) = l.center(column, crate::ui::layout::AIR_ROW);
             let r = l.hole * 0.8;
             ctx.begin_path();
             let _ = ctx.arc(x, y, r, 0.0, TAU);
