@@ -113,7 +113,10 @@ mod tests {
         let peaks: Vec<f64> = (0..3)
             .map(|k| celebration(CELEBRATION * (2 * k + 1) as f64 / 6.0))
             .collect();
-        assert!(peaks.windows(2).all(|w| w[0] > w[1]), "dying away: {peaks:?}");
+        assert!(
+            peaks.windows(2).all(|w| w[0] > w[1]),
+            "dying away: {peaks:?}"
+        );
         assert!(peaks.iter().all(|&p| p > 0.0 && p <= 1.0), "{peaks:?}");
     }
 

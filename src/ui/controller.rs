@@ -1472,7 +1472,13 @@ mod tests {
             [PlayerKind::Computer(Level::Hard), PlayerKind::Human]
         );
         assert!(
-            matches!(asked(&e)[..], [Request::BestMove { level: Level::Hard, .. }]),
+            matches!(
+                asked(&e)[..],
+                [Request::BestMove {
+                    level: Level::Hard,
+                    ..
+                }]
+            ),
             "{e:?}"
         );
         // Back to two people: the choice still shows hard and Yellow for next time.
@@ -1488,8 +1494,7 @@ mod tests {
 
     #[test]
     fn a_choice_after_the_end_starts_a_new_game() {
-        let mut c =
-            Controller::with_position(reduced(), Position::from_moves("1212121").unwrap());
+        let mut c = Controller::with_position(reduced(), Position::from_moves("1212121").unwrap());
         let e = c.command(Command::Choose(ModeChoice::Level(Level::Easy)), 0.0);
         assert_eq!(c.position().move_count(), 0);
         assert!(names(&e).contains(&"c4-newgame"), "{e:?}");
@@ -1586,9 +1591,15 @@ mod tests {
         let e = c.command(Command::ReadBoard, 0.0);
         assert_eq!(
             announced(&e),
-            ["Board, from the bottom row up: row 1: Yellow in column 3, Red in column 4, \
-              Red in column 5; row 2: Yellow in column 4; rows 3 to 6 empty."]
+            [
+                "Board, from the bottom row up: row 1: Yellow in column 3, Red in column 4, \
+              Red in column 5; row 2: Yellow in column 4; rows 3 to 6 empty."
+            ]
         );
-        assert_eq!(c.position().moves_string(), "4453", "reading changes nothing");
+        assert_eq!(
+            c.position().moves_string(),
+            "4453",
+            "reading changes nothing"
+        );
     }
 }

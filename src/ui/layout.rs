@@ -41,8 +41,7 @@ impl Layout {
     pub fn fit(width: f64, height: f64) -> Layout {
         let width = width.max(1.0);
         let height = height.max(1.0);
-        let cell =
-            (width / (WIDTH as f64 + 2.0 * EDGE)).min(height / (STAGE_ROWS + 2.0 * EDGE));
+        let cell = (width / (WIDTH as f64 + 2.0 * EDGE)).min(height / (STAGE_ROWS + 2.0 * EDGE));
         let left = (width - cell * WIDTH as f64) / 2.0;
         let top = (height - cell * STAGE_ROWS) / 2.0 + cell * AIR;
         Layout {

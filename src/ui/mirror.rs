@@ -165,7 +165,10 @@ mod tests {
             Position::from_moves("1212121").unwrap(),
         );
         let m = Mirror::of(&won);
-        assert_eq!(m.turn, "Game over", "the result is shown once, over the board");
+        assert_eq!(
+            m.turn, "Game over",
+            "the result is shown once, over the board"
+        );
         assert_eq!(m.result.as_deref(), Some("Red wins!"));
         assert_eq!(
             m.result_detail.as_deref(),

@@ -93,8 +93,8 @@ impl Saved {
         if let Some((key, _)) = fields.iter().find(|(k, _)| !KEYS.contains(k)) {
             return Err(corrupt(format!("unknown field {}", quote(key))));
         }
-        let position = Position::from_moves(get("moves")?)
-            .map_err(|e| corrupt(format!("moves: {e}")))?;
+        let position =
+            Position::from_moves(get("moves")?).map_err(|e| corrupt(format!("moves: {e}")))?;
         let player = |key: &str| -> Result<PlayerKind, SaveError> {
             get(key)?
                 .parse()
@@ -171,7 +171,10 @@ mod tests {
     #[test]
     fn another_version_is_refused_as_such() {
         let text = sample().encode().replace("v=1", "v=2");
-        assert_eq!(Saved::decode(&text), Err(SaveError::Version("\"2\"".into())));
+        assert_eq!(
+            Saved::decode(&text),
+            Err(SaveError::Version("\"2\"".into()))
+        );
     }
 
     #[test]

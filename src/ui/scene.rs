@@ -36,6 +36,8 @@ pub struct Scene {
     pub pieces: Vec<Piece>,
     /// Checkers of the winning line, marked by a ring that does not rely on colour.
     pub rings: Vec<Cell>,
+    /// How strongly the winning line glows in the celebration (0: not at all).
+    pub pulse: f64,
     /// Where the hinted move would land.
     pub hint: Option<Cell>,
     pub ghost: Option<Ghost>,
@@ -112,6 +114,7 @@ impl Scene {
         Scene {
             pieces,
             rings: win.to_vec(),
+            pulse: c.celebration(now),
             hint,
             ghost,
         }

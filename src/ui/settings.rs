@@ -1,7 +1,7 @@
 //! Who plays each side, and the player's other choices.
 
-use crate::solver::levels::UnknownLevel;
 use crate::engine::Player;
+use crate::solver::levels::UnknownLevel;
 use crate::solver::Level;
 use std::fmt;
 use std::str::FromStr;

@@ -162,8 +162,8 @@ texts! {
     opponent / "opponent" = "Play against",
     /// The main choice: the computer.
     vs_computer / "vsComputer" = "Computer",
-    /// The main choice: two people on this device.
-    vs_friend / "vsFriend" = "A friend here",
+    /// The main choice: two people taking turns on this device.
+    vs_friend / "vsFriend" = "Two players",
     /// The legend of the computer's level.
     level_legend / "levelLegend" = "Level",
     /// The legend of the colour the one person plays.
@@ -569,14 +569,13 @@ mod tests {
     fn hints_speak_plainly() {
         let t = Texts::default();
         // The empty board: the first player wins with its 21st move (score 1).
-        assert_eq!(
-            t.hint_text(3, 1, 0),
-            "Play column 4: you can force a win."
-        );
+        assert_eq!(t.hint_text(3, 1, 0), "Play column 4: you can force a win.");
         // After 6 moves, score 18 wins with the next move.
         assert_eq!(t.hint_text(0, 18, 6), "Play column 1: it wins at once!");
         assert_eq!(t.hint_text(2, 0, 10), "Play column 3: it holds the draw.");
-        assert!(t.hint_text(6, -15, 11).starts_with("Play column 7: your opponent can force"));
+        assert!(t
+            .hint_text(6, -15, 11)
+            .starts_with("Play column 7: your opponent can force"));
     }
 
     #[test]
@@ -594,11 +593,18 @@ mod tests {
         // Column 1 filled to the top: every row has a checker in it.
         let full = Position::from_moves("111111").unwrap();
         let said = t.board_text(&full);
-        assert!(said.starts_with("Board, from the bottom row up: row 1: Red in column 1; row 2: Yellow in column 1;"), "{said}");
+        assert!(
+            said.starts_with(
+                "Board, from the bottom row up: row 1: Red in column 1; row 2: Yellow in column 1;"
+            ),
+            "{said}"
+        );
         assert!(said.ends_with("row 6: Yellow in column 1."), "{said}");
         // Five rows filled in column 1: only the top row is empty.
         let five = Position::from_moves("11111").unwrap();
-        assert!(t.board_text(&five).ends_with("row 5: Red in column 1; row 6 empty."));
+        assert!(t
+            .board_text(&five)
+            .ends_with("row 5: Red in column 1; row 6 empty."));
         assert_eq!(t.person_choice(Player::Second), "Yellow, second");
     }
 

@@ -10,10 +10,12 @@ use crate::ui::protocol::Reply;
 use crate::ui::theme::{Palette, Shade};
 use crate::ui::{Command, Controller, Effect, Mirror, Scene};
 use crate::web::ai::AiClient;
+use crate::web::audio::Audio;
 use crate::web::colors::Colors;
 use crate::web::input::{self, Input, Wiring};
 use crate::web::options::Choice;
 use crate::web::paint::paint;
+use crate::web::storage;
 use crate::web::view::View;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -38,6 +40,9 @@ pub struct App {
     choice: Choice,
     /// Events for the host, fired once the app is no longer borrowed.
     events: Vec<Event>,
+    audio: Audio,
+    /// Where the game saves itself in `localStorage`, if anywhere.
+    storage_key: Option<String>,
     first_paint_marked: bool,
 }
 
@@ -65,8 +70,14 @@ pub fn run_app<T>(shared: &Shared, f: impl FnOnce(&mut App) -> T) -> Option<T> {
 }
 
 impl App {
-    /// Builds a game inside `root`, as `choice` says.
-    pub fn mount(root: &web_sys::HtmlElement, choice: Choice) -> Result<Shared, JsValue> {
+    /// Builds a game inside `root`, as `choice` says, saving itself under `storage_key`;
+    /// `unreadable` says why the game saved there could not be restored, if it could not.
+    pub fn mount(
+        root: &web_sys::HtmlElement,
+        choice: Choice,
+        storage_key: Option<String>,
+        unreadable: Option<String>,
+    ) -> Result<Shared, JsValue> {
         let window = web_sys::window().ok_or("mount needs a window")?;
         let doc = window.document().ok_or("mount needs a document")?;
         let colors = Colors::new(&window)?;
@@ -95,6 +106,8 @@ impl App {
                 first_paint_marked: false,
                 choice,
                 events: Vec::new(),
+                audio: Audio::default(),
+                storage_key,
             })
         });
         let weak = Rc::downgrade(&shared);
@@ -111,7 +124,12 @@ impl App {
         app.restyle();
         app.show();
         let t = app.now();
-        let effects = app.controller.tick(t);
+        let mut effects = app.controller.tick(t);
+        if let Some(why) = unreadable {
+            let notice = app.controller.texts().save_unreadable.clone();
+            effects.push(Effect::Announce(notice));
+            effects.push(Effect::Warn(why));
+        }
         app.apply(effects);
         drop(app);
         Ok(shared)
@@ -125,6 +143,7 @@ impl App {
         }
         self.wiring = None;
         self.ai.cancel();
+        self.audio.close();
         self.view.remove();
     }
 
@@ -155,6 +174,18 @@ impl App {
             Input::Restyle => {
                 if self.restyle() {
                     self.repaint();
+                }
+            }
+            Input::Gesture => {
+                if self.controller.settings().sound {
+                    self.audio.unlock();
+                }
+            }
+            Input::Disclosed(open) => {
+                for (i, details) in self.view.disclosures.iter().enumerate() {
+                    if i != open && details.open() {
+                        details.set_open(false);
+                    }
                 }
             }
         }
@@ -192,6 +223,12 @@ impl App {
                 Effect::Event(event) => self.events.push(event),
                 Effect::Warn(detail) => {
                     web_sys::console::warn_1(&format!("connect-four: {detail}").into())
+                }
+                Effect::Sound(cue) => self.audio.play(cue),
+                Effect::Save(text) => {
+                    if let Some(key) = &self.storage_key {
+                        storage::save(key, &text);
+                    }
                 }
             }
         }

@@ -44,17 +44,20 @@ const ATTRIBUTES = {
   "reduced-motion": "reducedMotion",
   analysis: "analysis",
   "book-url": "bookUrl",
+  sound: "sound",
+  "storage-key": "storageKey",
 };
-const BOOLEAN = new Set(["reducedMotion", "analysis"]);
+const BOOLEAN = new Set(["reducedMotion", "analysis", "sound"]);
 
 /** The option an attribute's value sets; a removed attribute sets the option's default. */
 function optionOf(attribute, value) {
   const name = ATTRIBUTES[attribute];
   if (BOOLEAN.has(name)) {
     if (value !== null) return { [name]: value !== "false" };
-    return name === "analysis"
-      ? { analysis: false }
-      : { reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches };
+    const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (name === "analysis") return { analysis: false };
+    if (name === "sound") return { sound: !reduced };
+    return { reducedMotion: reduced };
   }
   if (value !== null) return { [name]: value };
   if (name === "red" || name === "yellow") return { [name]: "human" };

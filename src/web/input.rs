@@ -3,7 +3,7 @@
 
 use super::view::View;
 use crate::ui::command::{key_action, Action, Command, KeyTarget};
-use crate::ui::PlayerKind;
+use crate::ui::{ModeChoice, PlayerKind};
 use gloo_events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -24,6 +24,10 @@ pub enum Input {
     Resize,
     /// The page's or the system's colours may have changed: read them again.
     Restyle,
+    /// A person pressed something in the game: sound may start now.
+    Gesture,
+    /// A disclosure ("How to play", "Settings") opened: close the others.
+    Disclosed(usize),
 }
 
 /// Reads an event: the input it means, if any.
@@ -135,6 +139,50 @@ pub fn wire(
         }),
     );
     on(&view.hint, "click", Box::new(|_| Some(act(Command::Hint))));
+    let toggle = view.sound.clone();
+    on(
+        &view.sound,
+        "click",
+        Box::new(move |_| {
+            let on = toggle.get_attribute("aria-pressed").as_deref() == Some("true");
+            Some(act(Command::SetSound(!on)))
+        }),
+    );
+    for (choice, input) in &view.opponent {
+        let choice = *choice;
+        on(
+            input,
+            "change",
+            Box::new(move |_| Some(act(Command::Choose(choice)))),
+        );
+    }
+    for (level, input) in &view.levels {
+        let choice = ModeChoice::Level(*level);
+        on(
+            input,
+            "change",
+            Box::new(move |_| Some(act(Command::Choose(choice)))),
+        );
+    }
+    for (person, input) in &view.sides {
+        let choice = ModeChoice::Person(*person);
+        on(
+            input,
+            "change",
+            Box::new(move |_| Some(act(Command::Choose(choice)))),
+        );
+    }
+    for (i, details) in view.disclosures.iter().enumerate() {
+        let open = details.clone();
+        on(
+            details,
+            "toggle",
+            Box::new(move |_| open.open().then_some(Input::Disclosed(i))),
+        );
+    }
+    for event in ["pointerdown", "keydown"] {
+        on(&view.wrapper, event, Box::new(|_| Some(Input::Gesture)));
+    }
     let checkbox = view.show_analysis.clone();
     on(
         &view.show_analysis,

@@ -1,7 +1,8 @@
 //! The browser layer (wasm32 only), thin: `#[wasm_bindgen]` classes that check input
 //! (`game`, `solver`), and the game UI (`mount`): `options` reads the mount options, `view`
 //! builds the DOM and applies `ui::Mirror`, `paint` paints `ui::Scene`, `input` turns events
-//! into `ui::Command`s, `ai` talks to the worker (`worker.js`), and `app` wires them to the
+//! into `ui::Command`s, `ai` talks to the worker (`worker.js`), `audio` plays the sounds, `storage` keeps the
+//! saved game, and `app` wires them to the
 //! `ui::Controller`. Logic lives in `engine`, `solver` and `ui`; this layer converts and draws.
 
 #[cfg(feature = "ui")]
@@ -10,6 +11,8 @@ mod ai;
 mod app;
 #[cfg(feature = "ui")]
 pub mod assets;
+#[cfg(feature = "ui")]
+mod audio;
 #[cfg(feature = "ui")]
 mod colors;
 mod convert;
@@ -29,6 +32,8 @@ mod options;
 #[cfg(feature = "ui")]
 mod paint;
 pub mod solver;
+#[cfg(feature = "ui")]
+mod storage;
 #[cfg(feature = "ui")]
 mod style;
 #[cfg(feature = "ui")]

@@ -4,8 +4,10 @@
 use super::app::{run_app, App, Shared};
 use super::convert::{column_from_js, describe, error_text, to_js};
 use super::options::{self, Choice};
+use super::storage;
 use crate::engine::{Column, PlayError};
 use crate::ui::event::Refusal;
+use crate::ui::save::Saved;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -161,9 +163,41 @@ pub fn mount(
         .ok()
         .flatten()
         .is_some_and(|m| m.matches());
+    // The game saved on this page before, under the options' key or the host's own.
+    let key = match &options.storage_key {
+        Some(key) => key.clone(),
+        None => default_storage_key(&element),
+    };
+    let key = (!key.is_empty()).then_some(key);
+    let mut base = Choice::defaults(reduced_motion);
+    let mut unreadable = None;
+    if let Some(text) = key.as_deref().and_then(storage::load) {
+        match Saved::decode(&text) {
+            Ok(saved) => {
+                base.settings = saved.settings;
+                base.moves = Some(saved.position);
+            }
+            Err(why) => unreadable = Some(why.to_string()),
+        }
+    }
     let choice = options
-        .over(&Choice::defaults(reduced_motion), &base_uri)
+        .over(&base, &base_uri)
         .map_err(|e| JsError::new(&e))?;
-    let app = App::mount(&element, choice).map_err(|e| JsError::new(&error_text(&e)))?;
+    let app =
+        App::mount(&element, choice, key, unreadable).map_err(|e| JsError::new(&error_text(&e)))?;
     Ok(MountHandle { app: Some(app) })
+}
+
+/// Where a game saves itself unless its options say: `connect-four:` and the host's `id`, or
+/// its number among the games on the page (so that two boards keep separate saves).
+fn default_storage_key(host: &web_sys::HtmlElement) -> String {
+    let id = host.id();
+    if !id.is_empty() {
+        return format!("connect-four:{id}");
+    }
+    let games = host
+        .owner_document()
+        .and_then(|d| d.query_selector_all("section.c4").ok())
+        .map_or(0, |all| all.length());
+    format!("connect-four:{}", games + 1)
 }

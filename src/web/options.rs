@@ -42,6 +42,13 @@ mount_options! {
     yellow / "yellow": String => "\"human\" | Level",
     /// Show each column's outcome (win in n, draw, loses in n) above the board.
     analysis / "analysis": bool => "boolean",
+    /// The landing click and the end's cue, synthesised. Default: on, unless the page
+    /// prefers reduced motion. The player's choice is saved.
+    sound / "sound": bool => "boolean",
+    /// Where the game saves itself in `localStorage` (the position and the player's
+    /// choices), so that a reload keeps it. Default: `"connect-four"`, then `:` and the host
+    /// element's `id`, or its number among the games on the page. `""` saves nothing.
+    storage_key / "storageKey": String => "string",
     /// Colours: "auto" (default: the page's `color-scheme`, then the system's preference),
     /// "light", "dark" or "high-contrast". CSS custom properties on the host element
     /// (`--c4-board`, `--c4-hole`, `--c4-red`, `--c4-yellow`, `--c4-background`, `--c4-text`,
@@ -70,20 +77,20 @@ pub struct Choice {
     /// A position to start from, if the options give one.
     pub moves: Option<Position>,
     pub texts: Texts,
+    /// Where the game saves itself, if the options name a place ("" for nowhere).
+    pub storage_key: Option<String>,
 }
 
 impl Choice {
     /// Before any option: two people, the page's motion preference, the theme `auto`.
     pub fn defaults(reduced_motion: bool) -> Choice {
         Choice {
-            settings: Settings {
-                reduced_motion,
-                ..Settings::default()
-            },
+            settings: Settings::for_motion(reduced_motion),
             theme: Theme::Auto,
             book_url: None,
             moves: None,
             texts: Texts::default(),
+            storage_key: None,
         }
     }
 }
@@ -150,9 +157,10 @@ impl MountOptions {
             ],
             reduced_motion: self.reduced_motion.unwrap_or(base.settings.reduced_motion),
             show_analysis: self.analysis.unwrap_or(base.settings.show_analysis),
+            sound: self.sound.unwrap_or(base.settings.sound),
         };
         let moves = match &self.moves {
-            None => None,
+            None => base.moves,
             Some(moves) => {
                 Some(Position::from_moves(moves).map_err(|e| format!("option moves: {e}"))?)
             }
@@ -180,6 +188,7 @@ impl MountOptions {
             theme: pick(&self.theme, "theme", base.theme)?,
             book_url,
             moves,
+            storage_key: self.storage_key.clone().or(base.storage_key.clone()),
         })
     }
 }

@@ -1,6 +1,10 @@
-//! Paints a [`Scene`] on the canvas in a [`Palette`]: the backdrop, the checkers, the board's
-//! face with its holes, the winning rings, the hint and the ghost. It draws what the scene
-//! says, no more.
+//! Paints a [`Scene`] on the canvas in a [`Palette`]: the backdrop, the
+//! checkers, the board's face with its holes, the winning rings, the hint and the ghost. It
+//! draws what the scene says, no more. Depth comes from light and shade laid over the
+//! palette's colours (white and black at low opacity), so it works in any theme and with
+//! any colours a host sets. The middle of each checker and hole keeps its colour. The soft
+//! shadow under the board is the stylesheet's (a `drop-shadow` on the canvas), which is not
+//! cut off at the canvas's edges.
 
 use crate::engine::{Player, HEIGHT, WIDTH};
 use crate::ui::layout::Layout;
@@ -17,6 +21,7 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
     let board_w = l.cell * WIDTH as f64;
     let board_h = l.cell * HEIGHT as f64;
     let inset = l.cell * 0.04;
+    let radius = l.cell * 0.12;
 
     // What shows through the holes.
     ctx.set_fill_style_str(&pal.hole);
@@ -30,9 +35,9 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
         draw_piece(ctx, pal, l, piece);
     }
 
-    // The board's face, with a round hole per cell.
+    // The board's face, with a round hole per cell: lit from above, shaded below.
     ctx.begin_path();
-    round_rect(ctx, l.left, l.top, board_w, board_h, l.cell * 0.12);
+    round_rect(ctx, l.left, l.top, board_w, board_h, radius);
     for row in 0..HEIGHT {
         for column in 0..WIDTH {
             let (x, y) = l.center(column, row as f64);
@@ -42,9 +47,45 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
     }
     ctx.set_fill_style_str(&pal.board);
     ctx.fill_with_canvas_winding_rule(CanvasWindingRule::Evenodd);
+    let light = ctx.create_linear_gradient(0.0, l.top, 0.0, l.bottom());
+    let _ = light.add_color_stop(0.0, "rgba(255, 255, 255, 0.16)");
+    let _ = light.add_color_stop(0.45, "rgba(255, 255, 255, 0)");
+    let _ = light.add_color_stop(1.0, "rgba(0, 0, 0, 0.18)");
+    ctx.set_fill_style_canvas_gradient(&light);
+    ctx.fill_with_canvas_winding_rule(CanvasWindingRule::Evenodd);
     ctx.set_stroke_style_str(&pal.board_edge);
     ctx.set_line_width(l.outline_width());
     ctx.stroke();
+    // Each hole's rim: shaded at the top, where the face overhangs, lit at the bottom.
+    let rim = l.cell * 0.035;
+    ctx.set_line_width(rim);
+    for row in 0..HEIGHT {
+        for column in 0..WIDTH {
+            let (x, y) = l.center(column, row as f64);
+            let shade = ctx.create_linear_gradient(x, y - l.hole, x, y + l.hole);
+            let _ = shade.add_color_stop(0.0, "rgba(0, 0, 0, 0.3)");
+            let _ = shade.add_color_stop(0.5, "rgba(0, 0, 0, 0.08)");
+            let _ = shade.add_color_stop(1.0, "rgba(255, 255, 255, 0.25)");
+            ctx.begin_path();
+            let _ = ctx.arc(x, y, l.hole - rim / 2.0, 0.0, TAU);
+            ctx.set_stroke_style_canvas_gradient(&shade);
+            ctx.stroke();
+        }
+    }
+
+    // The celebration: a glow that beats around the winning four.
+    if scene.pulse > 0.0 {
+        ctx.set_global_alpha(scene.pulse.clamp(0.0, 1.0));
+        for cell in &scene.rings {
+            let (x, y) = l.center(usize::from(cell.column), f64::from(cell.row));
+            ctx.begin_path();
+            let _ = ctx.arc(x, y, l.hole + l.cell * 0.05, 0.0, TAU);
+            ctx.set_line_width(l.cell * 0.07);
+            ctx.set_stroke_style_str(&pal.marker);
+            ctx.stroke();
+        }
+        ctx.set_global_alpha(1.0);
+    }
 
     // Winning checkers: a ring that does not rely on colour.
     for cell in &scene.rings {
@@ -110,6 +151,27 @@ fn draw_piece(ctx: &CanvasRenderingContext2d, pal: &Palette, l: &Layout, piece: 
         ctx.set_fill_style_str(&pal.dim);
         ctx.fill();
         ctx.set_global_alpha(piece.alpha);
+    }
+    // Its shape: a highlight up and to the left, a shaded edge. Both leave the middle and
+    // the ring of the checker (out to 0.85 of its radius on the right) in its own colour.
+    if let Ok(shine) = ctx.create_radial_gradient(
+        x - r * 0.35,
+        y - r * 0.4,
+        0.0,
+        x - r * 0.35,
+        y - r * 0.4,
+        r * 0.6,
+    ) {
+        let _ = shine.add_color_stop(0.0, "rgba(255, 255, 255, 0.38)");
+        let _ = shine.add_color_stop(1.0, "rgba(255, 255, 255, 0)");
+        ctx.set_fill_style_canvas_gradient(&shine);
+        ctx.fill();
+    }
+    if let Ok(edge) = ctx.create_radial_gradient(x, y, r * 0.86, x, y, r) {
+        let _ = edge.add_color_stop(0.0, "rgba(0, 0, 0, 0)");
+        let _ = edge.add_color_stop(1.0, "rgba(0, 0, 0, 0.3)");
+        ctx.set_fill_style_canvas_gradient(&edge);
+        ctx.fill();
     }
     ctx.set_stroke_style_str(mark);
     ctx.set_line_width((r * 0.09).max(1.0));

@@ -4,17 +4,22 @@
 use super::dom::{append, attr, el, set_attr, set_hidden, text};
 use super::labels::Labels;
 use super::style;
-use crate::engine::{Player, HEIGHT, WIDTH};
-use crate::ui::layout::Layout;
+use crate::engine::{Player, WIDTH};
+use crate::solver::Level;
+use crate::ui::layout::{Layout, AIR};
 use crate::ui::mirror::Mirror;
 use crate::ui::text::Texts;
-use crate::ui::PlayerKind;
+use crate::ui::{Mode, ModeChoice, PlayerKind};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    CanvasRenderingContext2d, Document, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
-    HtmlInputElement, HtmlSelectElement,
+    CanvasRenderingContext2d, Document, HtmlButtonElement, HtmlCanvasElement, HtmlDetailsElement,
+    HtmlElement, HtmlInputElement, HtmlSelectElement,
 };
+
+/// The stage's shape: 7 cells wide, the board's 6 rows and the lane of air tall (the same
+/// as `ui::layout`'s `STAGE_ROWS`), with the free edge around.
+const STAGE_RATIO: &str = "7.06 / 6.86";
 
 pub struct View {
     /// The element the game was mounted in.
@@ -27,26 +32,42 @@ pub struct View {
     pub ctx: CanvasRenderingContext2d,
     pub columns: HtmlElement,
     pub buttons: Vec<HtmlButtonElement>,
+    turn_box: HtmlElement,
     turn: HtmlElement,
     swatch: HtmlElement,
     count: HtmlElement,
     status: HtmlElement,
     result: HtmlElement,
     result_text: HtmlElement,
+    result_detail: HtmlElement,
     pub play_again: HtmlButtonElement,
     pub undo: HtmlButtonElement,
     pub new_game: HtmlButtonElement,
     pub hint: HtmlButtonElement,
+    pub sound: HtmlButtonElement,
     pub show_analysis: HtmlInputElement,
     pub reduce_motion: HtmlInputElement,
     pub player_selects: [HtmlSelectElement; 2],
+    /// The main choice: against the computer, or two people.
+    pub opponent: [(ModeChoice, HtmlInputElement); 2],
+    /// The computer's level.
+    pub levels: Vec<(Level, HtmlInputElement)>,
+    /// The colour the one person plays.
+    pub sides: [(Player, HtmlInputElement); 2],
+    /// The disclosures ("How to play", "Settings"): one open at a time.
+    pub disclosures: [HtmlDetailsElement; 2],
     analysis: HtmlElement,
-    analysis_cells: Vec<HtmlElement>,
+    analysis_cells: Vec<[HtmlElement; 2]>,
     /// What the DOM shows now.
     shown: Option<Mirror>,
     labels: Labels,
     /// Alternates so that a repeated announcement is announced again.
     announce_toggle: bool,
+}
+
+thread_local! {
+    /// Numbers the games on the page, for their radio groups' names.
+    static GAMES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 fn button(doc: &Document, class: &str, label: &str) -> Result<HtmlButtonElement, JsValue> {
@@ -77,6 +98,65 @@ fn checkbox(
     Ok(input)
 }
 
+/// A text of the game, from the [`Texts`].
+type Text = Box<dyn Fn(&Texts) -> String>;
+
+/// A group of radio buttons drawn as one segmented control, with a visible legend.
+fn segments<K: Copy + 'static>(
+    doc: &Document,
+    parent: &HtmlElement,
+    labels: &mut Labels,
+    class: &str,
+    name: &str,
+    legend: fn(&Texts) -> String,
+    choices: Vec<(K, &'static str, Text)>,
+) -> Result<Vec<(K, HtmlInputElement)>, JsValue> {
+    let set: HtmlElement = el(doc, "fieldset", &format!("c4-seg {class}"))?;
+    let caption: HtmlElement = el(doc, "legend", "")?;
+    labels.text(&caption, legend);
+    append(&set, &caption)?;
+    let row: HtmlElement = el(doc, "div", "c4-seg-row")?;
+    let mut inputs = Vec::new();
+    for (key, value, text_of) in choices {
+        let label: HtmlElement = el(doc, "label", "")?;
+        let input: HtmlInputElement = el(doc, "input", "")?;
+        input.set_type("radio");
+        input.set_name(name);
+        input.set_value(value);
+        let span: HtmlElement = el(doc, "span", "")?;
+        labels.text(&span, text_of);
+        append(&label, &input)?;
+        append(&label, &span)?;
+        append(&row, &label)?;
+        inputs.push((key, input));
+    }
+    append(&set, &row)?;
+    append(parent, &set)?;
+    Ok(inputs)
+}
+
+/// The sound button's icon: a speaker, with waves while the sound is on and a cross while
+/// it is off (the stylesheet shows one).
+fn speaker(doc: &Document) -> Result<web_sys::Element, JsValue> {
+    const SVG: &str = "http://www.w3.org/2000/svg";
+    let svg = doc.create_element_ns(Some(SVG), "svg")?;
+    attr(&svg, "viewBox", "0 0 24 24")?;
+    attr(&svg, "aria-hidden", "true")?;
+    for (class, d) in [
+        ("", "M4 9v6h4l5 4V5L8 9z"),
+        ("c4-waves", "M16.5 8.5a5 5 0 0 1 0 7M19.5 5.5a9 9 0 0 1 0 13"),
+        ("c4-mute", "M16 9l6 6M22 9l-6 6"),
+    ] {
+        let path = doc.create_element_ns(Some(SVG), "path")?;
+        attr(&path, "d", d)?;
+        if !class.is_empty() {
+            attr(&path, "class", class)?;
+        }
+        append(&svg, &path)?;
+    }
+    Ok(svg)
+}
+
 fn bool_attr(on: bool) -> &'static str {
     if on {
         "true"
@@ -88,20 +168,105 @@ fn bool_attr(on: bool) -> &'static str {
 impl View {
     /// Builds the game inside `root`, after its other children, and shares the stylesheet.
     pub fn build(doc: &Document, root: &HtmlElement) -> Result<View, JsValue> {
+        let game = GAMES.with(|n| {
+            n.set(n.get().wrapping_add(1));
+            n.get()
+        });
         let wrapper: HtmlElement = el(doc, "section", "c4")?;
         let mut labels = Labels::default();
         labels.attr(&wrapper, "aria-label", |t| t.game.clone());
+        let layout: HtmlElement = el(doc, "div", "c4-layout")?;
+
+        // The main choice, up front.
+        let choice: HtmlElement = el(doc, "div", "c4-choice")?;
+        let opponent = segments(
+            doc,
+            &choice,
+            &mut labels,
+            "c4-opponent",
+            &format!("c4-{game}-opponent"),
+            |t| t.opponent.clone(),
+            vec![
+                (
+                    ModeChoice::Computer,
+                    "computer",
+                    Box::new(|t: &Texts| t.vs_computer.clone()),
+                ),
+                (
+                    ModeChoice::Friend,
+                    "friend",
+                    Box::new(|t: &Texts| t.vs_friend.clone()),
+                ),
+            ],
+        )?;
+        let levels = segments(
+            doc,
+            &choice,
+            &mut labels,
+            "c4-levels",
+            &format!("c4-{game}-level"),
+            |t| t.level_legend.clone(),
+            Level::ALL
+                .iter()
+                .map(|&level| -> (Level, &'static str, Text) {
+                    (
+                        level,
+                        level.name(),
+                        Box::new(move |t: &Texts| t.level(level).to_owned()),
+                    )
+                })
+                .collect(),
+        )?;
+        let sides = segments(
+            doc,
+            &choice,
+            &mut labels,
+            "c4-sides",
+            &format!("c4-{game}-side"),
+            |t| t.you_play.clone(),
+            [Player::First, Player::Second]
+                .iter()
+                .map(|&p| -> (Player, &'static str, Text) {
+                    let value = if p == Player::First {
+                        "first"
+                    } else {
+                        "second"
+                    };
+                    (p, value, Box::new(move |t: &Texts| t.person_choice(p)))
+                })
+                .collect(),
+        )?;
 
         let bar: HtmlElement = el(doc, "div", "c4-bar")?;
         let turn_box: HtmlElement = el(doc, "span", "c4-turn")?;
         let swatch: HtmlElement = el(doc, "span", "c4-swatch")?;
         attr(&swatch, "aria-hidden", "true")?;
         let turn: HtmlElement = el(doc, "span", "")?;
+        let dots: HtmlElement = el(doc, "span", "c4-dots")?;
+        attr(&dots, "aria-hidden", "true")?;
+        for _ in 0..3 {
+            let dot: HtmlElement = el(doc, "i", "")?;
+            append(&dots, &dot)?;
+        }
         append(&turn_box, &swatch)?;
         append(&turn_box, &turn)?;
+        append(&turn_box, &dots)?;
         let count: HtmlElement = el(doc, "span", "c4-count")?;
+        // The result replaces the turn line, where the eye is, with Play again.
+        let result: HtmlElement = el(doc, "div", "c4-result")?;
+        result.set_hidden(true);
+        let result_words: HtmlElement = el(doc, "div", "c4-result-words")?;
+        let result_text: HtmlElement = el(doc, "p", "c4-result-text")?;
+        let result_detail: HtmlElement = el(doc, "p", "c4-result-detail")?;
+        append(&result_words, &result_text)?;
+        append(&result_words, &result_detail)?;
+        let play_again = button(doc, "c4-btn c4-primary", "")?;
+        labels.text(&play_again, |t| t.play_again.clone());
+        append(&result, &result_words)?;
+        append(&result, &play_again)?;
         append(&bar, &turn_box)?;
         append(&bar, &count)?;
+        append(&bar, &result)?;
 
         let stage: HtmlElement = el(doc, "div", "c4-stage")?;
         let canvas: HtmlCanvasElement = el(doc, "canvas", "")?;
@@ -126,8 +291,12 @@ impl View {
         let mut analysis_cells = Vec::with_capacity(WIDTH);
         for _ in 0..WIDTH {
             let cell: HtmlElement = el(doc, "span", "")?;
+            let word: HtmlElement = el(doc, "b", "")?;
+            let detail: HtmlElement = el(doc, "small", "")?;
+            append(&cell, &word)?;
+            append(&cell, &detail)?;
             append(&analysis, &cell)?;
-            analysis_cells.push(cell);
+            analysis_cells.push([word, detail]);
         }
         append(&stage, &canvas)?;
         append(&stage, &analysis)?;
@@ -138,14 +307,6 @@ impl View {
         attr(&status, "aria-live", "polite")?;
         attr(&status, "aria-atomic", "true")?;
 
-        let result: HtmlElement = el(doc, "div", "c4-result")?;
-        result.set_hidden(true);
-        let result_text: HtmlElement = el(doc, "p", "c4-result-text")?;
-        let play_again = button(doc, "c4-btn c4-primary", "")?;
-        labels.text(&play_again, |t| t.play_again.clone());
-        append(&result, &result_text)?;
-        append(&result, &play_again)?;
-
         let controls: HtmlElement = el(doc, "div", "c4-controls")?;
         let new_game = shortcut(button(doc, "c4-btn", "")?, "N")?;
         labels.text(&new_game, |t| t.new_game.clone());
@@ -153,20 +314,41 @@ impl View {
         labels.text(&undo, |t| t.undo.clone());
         let hint = shortcut(button(doc, "c4-btn", "")?, "H")?;
         labels.text(&hint, |t| t.hint.clone());
+        let sound = button(doc, "c4-btn c4-sound", "")?;
+        attr(&sound, "aria-pressed", "false")?;
+        append(&sound, &speaker(doc)?)?;
+        let sound_text: HtmlElement = el(doc, "span", "")?;
+        labels.text(&sound_text, |t| t.sound.clone());
+        append(&sound, &sound_text)?;
         let analysis_label: HtmlElement = el(doc, "label", "c4-toggle")?;
         let show_analysis = checkbox(doc, &analysis_label, &mut labels, |t| {
             t.show_analysis.clone()
         })?;
         labels.attr(&analysis, "data-busy-text", |t| t.analysing.clone());
-        for part in [&new_game, &undo, &hint] {
+        for part in [&new_game, &undo, &hint, &sound] {
             append(&controls, part)?;
         }
         append(&controls, &analysis_label)?;
 
-        let settings: HtmlElement = el(doc, "details", "c4-settings")?;
+        // What is one click away: how to play, and the rest of the settings.
+        let more: HtmlElement = el(doc, "div", "c4-more")?;
+        let howto: HtmlDetailsElement = el(doc, "details", "c4-disclosure c4-howto")?;
+        let summary: HtmlElement = el(doc, "summary", "")?;
+        labels.text(&summary, |t| t.how_to_play.clone());
+        let pop: HtmlElement = el(doc, "div", "c4-pop")?;
+        let rules: HtmlElement = el(doc, "p", "")?;
+        labels.text(&rules, |t| t.rules.clone());
+        let keys: HtmlElement = el(doc, "p", "c4-help")?;
+        labels.text(&keys, |t| t.key_help.clone());
+        append(&pop, &rules)?;
+        append(&pop, &keys)?;
+        append(&howto, &summary)?;
+        append(&howto, &pop)?;
+
+        let settings: HtmlDetailsElement = el(doc, "details", "c4-disclosure c4-settings")?;
         let summary: HtmlElement = el(doc, "summary", "")?;
         labels.text(&summary, |t| t.settings.clone());
-        let body: HtmlElement = el(doc, "div", "c4-settings-body")?;
+        let body: HtmlElement = el(doc, "div", "c4-pop c4-settings-body")?;
         let mut player_selects = Vec::new();
         for side in [Player::First, Player::Second] {
             let label: HtmlElement = el(doc, "label", "")?;
@@ -186,16 +368,16 @@ impl View {
         }
         let motion_label: HtmlElement = el(doc, "label", "")?;
         let reduce_motion = checkbox(doc, &motion_label, &mut labels, |t| t.reduce_motion.clone())?;
-        let help: HtmlElement = el(doc, "p", "c4-help")?;
-        labels.text(&help, |t| t.key_help.clone());
         append(&body, &motion_label)?;
-        append(&body, &help)?;
         append(&settings, &summary)?;
         append(&settings, &body)?;
+        append(&more, &howto)?;
+        append(&more, &settings)?;
 
-        for part in [&bar, &stage, &status, &result, &controls, &settings] {
-            append(&wrapper, part)?;
+        for part in [&choice, &bar, &stage, &status, &controls, &more] {
+            append(&layout, part)?;
         }
+        append(&wrapper, &layout)?;
         // What keeps the board's size sane even without the stylesheet: set through the
         // CSSOM, which a strict Content-Security-Policy allows.
         for (el, rules) in [
@@ -204,8 +386,8 @@ impl View {
                 &[
                     ("position", "relative"),
                     ("width", "100%"),
-                    ("aspect-ratio", "1 / 1"),
-                    ("max-height", "80vh"),
+                    ("aspect-ratio", STAGE_RATIO),
+                    ("max-height", "85vh"),
                 ][..],
             ),
             (
@@ -227,6 +409,7 @@ impl View {
         root.append_child(&wrapper)?;
         let style_root = style::adopt(root)?;
 
+        let pair = |v: Vec<(ModeChoice, HtmlInputElement)>| v.try_into();
         Ok(View {
             host: root.clone(),
             style_root,
@@ -236,21 +419,28 @@ impl View {
             ctx,
             columns,
             buttons,
+            turn_box,
             turn,
             swatch,
             count,
             status,
             result,
             result_text,
+            result_detail,
             play_again,
             undo,
             new_game,
             hint,
+            sound,
             show_analysis,
             reduce_motion,
             player_selects: player_selects
                 .try_into()
                 .map_err(|_| "two player choices")?,
+            opponent: pair(opponent).map_err(|_| "two opponents")?,
+            levels,
+            sides: sides.try_into().map_err(|_| "two sides")?,
+            disclosures: [howto, settings],
             analysis,
             analysis_cells,
             shown: None,
@@ -271,9 +461,13 @@ impl View {
             set_attr(button, "aria-label", &column.name);
             set_attr(button, "aria-disabled", bool_attr(column.unavailable));
             set_attr(button, "tabindex", if column.selected { "0" } else { "-1" });
-            let cell = &self.analysis_cells[i];
-            text(cell, &column.outcome);
-            set_attr(cell, "data-best", bool_attr(column.hinted));
+            let [word, detail] = &self.analysis_cells[i];
+            text(word, &column.label.0);
+            text(detail, &column.label.1);
+            if let Some(cell) = word.parent_element() {
+                set_attr(&cell, "data-best", bool_attr(column.hinted));
+                set_attr(&cell, "data-empty", bool_attr(column.label.0.is_empty()));
+            }
         }
         if changed(&|o| o.turn == m.turn) {
             text(&self.turn, &m.turn);
@@ -295,11 +489,43 @@ impl View {
         }
         self.undo.set_disabled(!m.can_undo);
         self.hint.set_disabled(!m.can_hint);
-        if changed(&|o| o.result == m.result) {
+        if changed(&|o| o.result == m.result && o.result_detail == m.result_detail) {
             if let Some(result) = &m.result {
                 text(&self.result_text, result);
             }
+            text(
+                &self.result_detail,
+                m.result_detail.as_deref().unwrap_or_default(),
+            );
             set_hidden(&self.result, m.result.is_none());
+            set_hidden(&self.turn_box, m.result.is_some());
+            set_attr(&self.wrapper, "data-over", bool_attr(m.result.is_some()));
+        }
+        if changed(&|o| o.mode == m.mode && o.level == m.level && o.person == m.person) {
+            let against = |level: Option<Level>, person: Option<Player>| match m.mode {
+                Some(Mode::Computer { .. }) => {
+                    level.is_none_or(|l| l == m.level) && person.is_none_or(|p| p == m.person)
+                }
+                _ => false,
+            };
+            for (choice, input) in &self.opponent {
+                input.set_checked(match choice {
+                    ModeChoice::Friend => m.mode == Some(Mode::Friend),
+                    _ => against(None, None),
+                });
+            }
+            for (level, input) in &self.levels {
+                input.set_checked(against(Some(*level), None));
+            }
+            for (person, input) in &self.sides {
+                input.set_checked(against(None, Some(*person)));
+            }
+            let mode = match m.mode {
+                Some(Mode::Friend) => "friend",
+                Some(Mode::Computer { .. }) => "computer",
+                None => "computers",
+            };
+            set_attr(&self.wrapper, "data-mode", mode);
         }
         set_hidden(&self.analysis, !m.analysis_shown);
         set_attr(&self.analysis, "data-busy", bool_attr(m.analysis_busy));
@@ -307,6 +533,7 @@ impl View {
             self.labels.show(texts);
         }
         if changed(&|o| o.settings == m.settings) {
+            set_attr(&self.sound, "aria-pressed", bool_attr(m.settings.sound));
             self.reduce_motion.set_checked(m.settings.reduced_motion);
             self.show_analysis.set_checked(m.settings.show_analysis);
             for (select, kind) in self.player_selects.iter().zip(m.settings.players) {
@@ -363,9 +590,10 @@ impl View {
             self.canvas.set_height(ph);
         }
         let style = place_over_board(&self.columns, l);
-        let _ = style.set_property("height", &format!("{}px", l.cell * (HEIGHT + 1) as f64));
+        let _ = style.set_property("height", &format!("{}px", l.bottom() - l.lane_top()));
         let style = place_over_board(&self.analysis, l);
-        let font = (l.cell * 0.17).clamp(9.0, 16.0);
+        let _ = style.set_property("height", &format!("{}px", l.cell * AIR));
+        let font = (l.cell * 0.2).clamp(10.0, 16.0);
         let _ = style.set_property("font-size", &format!("{font}px"));
     }
 
@@ -377,11 +605,11 @@ impl View {
     }
 }
 
-/// Lines an overlay up with the board: its columns, from the top of the row of air.
+/// Lines an overlay up with the board: its columns, from the top of the lane of air.
 fn place_over_board(el: &HtmlElement, l: &Layout) -> web_sys::CssStyleDeclaration {
     let style = el.style();
     let _ = style.set_property("left", &format!("{}px", l.left));
-    let _ = style.set_property("top", &format!("{}px", l.top - l.cell));
+    let _ = style.set_property("top", &format!("{}px", l.lane_top()));
     let _ = style.set_property("width", &format!("{}px", l.cell * WIDTH as f64));
     style
 }

@@ -72,7 +72,7 @@ export async function until(fn, what, ms = 10_000) {
 }
 
 /**
- * The RGBA of the canvas pixel at the centre of a cell (row 0 = top, -1 = the row of air),
+ * The RGBA of the canvas pixel at the centre of a cell (row 0 = top, -0.9 = the lane of air),
  * shifted by (dx, dy) cell fractions. `index` picks the board on pages with several.
  */
 export async function cellPixel(page, column, row, dx = 0, dy = 0, index = 0) {
@@ -88,7 +88,8 @@ export async function cellPixel(page, column, row, dx = 0, dy = 0, index = 0) {
  * Also `window.__cellPoint(index, column, rows, across)`: board `index`'s canvas and the
  * point `across` cells right of column `column`'s left edge and `rows` cells below the
  * board's top edge. The board is found where the page's column controls lie over it (from
- * the row of air above the board down), so the tests need no copy of the layout's maths.
+ * the lane of air above the board down to its bottom edge), so the tests need no copy of the
+ * layout's maths.
  */
 export async function installProbe(context) {
   await context.addInitScript(() => {
@@ -98,7 +99,8 @@ export async function installProbe(context) {
       const cols = document.querySelectorAll(".c4-columns")[index].getBoundingClientRect();
       const cell = cols.width / 7;
       const x = cols.left - r.left + (column + across) * cell;
-      const y = cols.top - r.top + cell + rows * cell;
+      // The controls end at the board's bottom edge, 6 rows below its top.
+      const y = cols.bottom - r.top - 6 * cell + rows * cell;
       return { canvas, x, y };
     };
     let probe;
