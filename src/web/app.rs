@@ -104,7 +104,11 @@ impl App {
                 wiring: None,
                 ai: AiClient::new(book_url, move |reply| with_app(&r, |a| a.reply(reply))),
                 first_paint_marked: false,
-                choice,
+                // The start position is played; later options start from their own.
+                choice: Choice {
+                    moves: None,
+                    ..choice
+                },
                 events: Vec::new(),
                 audio: Audio::default(),
                 storage_key,

@@ -48,9 +48,11 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
     ctx.set_fill_style_str(&pal.board);
     ctx.fill_with_canvas_winding_rule(CanvasWindingRule::Evenodd);
     let light = ctx.create_linear_gradient(0.0, l.top, 0.0, l.bottom());
-    let _ = light.add_color_stop(0.0, "rgba(255, 255, 255, 0.16)");
-    let _ = light.add_color_stop(0.45, "rgba(255, 255, 255, 0)");
-    let _ = light.add_color_stop(1.0, "rgba(0, 0, 0, 0.18)");
+    // The middle band keeps the palette's colour.
+    let _ = light.add_color_stop(0.0, "rgba(255, 255, 255, 0.18)");
+    let _ = light.add_color_stop(0.35, "rgba(255, 255, 255, 0)");
+    let _ = light.add_color_stop(0.65, "rgba(0, 0, 0, 0)");
+    let _ = light.add_color_stop(1.0, "rgba(0, 0, 0, 0.2)");
     ctx.set_fill_style_canvas_gradient(&light);
     ctx.fill_with_canvas_winding_rule(CanvasWindingRule::Evenodd);
     ctx.set_stroke_style_str(&pal.board_edge);

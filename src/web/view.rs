@@ -144,7 +144,10 @@ fn speaker(doc: &Document) -> Result<web_sys::Element, JsValue> {
     attr(&svg, "aria-hidden", "true")?;
     for (class, d) in [
         ("", "M4 9v6h4l5 4V5L8 9z"),
-        ("c4-waves", "M16.5 8.5a5 5 0 0 1 0 7M19.5 5.5a9 9 0 0 1 0 13"),
+        (
+            "c4-waves",
+            "M16.5 8.5a5 5 0 0 1 0 7M19.5 5.5a9 9 0 0 1 0 13",
+        ),
         ("c4-mute", "M16 9l6 6M22 9l-6 6"),
     ] {
         let path = doc.create_element_ns(Some(SVG), "path")?;

@@ -142,14 +142,19 @@ test("computer against computer plays a whole game by itself", async () => {
 test("hint and analysis at the start are shown and announced", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   await page.getByRole("button", { name: "Hint" }).click();
-  await until(async () => /Hint: column \d/.test(await live(page)), "hint announced", 60_000);
-  const hinted = /Hint: column (\d)/.exec(await live(page))[1];
+  await until(async () => /^Play column \d: /.test(await live(page)), "hint announced", 60_000);
+  // From the empty board the centre forces a win, and the hint says so plainly.
+  assert.match(await live(page), /^Play column 4: you can force a win\./);
+  const hinted = /^Play column (\d)/.exec(await live(page))[1];
   assert.match(await column(page, Number(hinted)).getAttribute("aria-label"), /hint: best move/);
   await page.getByRole("checkbox", { name: "Show analysis" }).check();
   await until(async () => /^Analysis: /.test(await live(page)), "analysis announced", 60_000);
-  const labels = await page.locator(".c4-analysis span").allTextContents();
+  // Each label is two short lines ("win" / "in 21"), in a box of its own.
+  const labels = await page.locator(".c4-analysis span").evaluateAll((spans) => spans.map((s) => [...s.children].map((c) => c.textContent)));
   assert.equal(labels.length, 7);
-  for (const l of labels) assert.match(l, /^(win in \d+|draw|loses in \d+)$/);
+  for (const [word, within] of labels) assert.match(`${word} ${within}`, /^(win in \d+|draw |loss in \d+)$/);
+  const boxes = await page.locator(".c4-analysis span").evaluateAll((spans) => spans.map((s) => s.getBoundingClientRect()));
+  for (let i = 1; i < boxes.length; i++) assert.ok(boxes[i].left >= boxes[i - 1].right, "labels apart");
   assert.match(await column(page, 4).getAttribute("aria-label"), /analysis: (win in \d+|draw|loses in \d+)/);
   await screenshot(page, "07-analysis");
   assert.deepEqual(problems, []);
@@ -233,7 +238,7 @@ test("Hint twice in one position gives the same answer twice, by button and by k
   const { page, problems, context } = await openPage(browser, server.url);
   await page.locator(".c4").waitFor();
   await recordAnnouncements(page);
-  const hints = () => page.evaluate(() => window.__said.filter((s) => /^Hint:/.test(s)).map((s) => s.trim()));
+  const hints = () => page.evaluate(() => window.__said.filter((s) => /^Play column/.test(s)).map((s) => s.trim()));
   await page.getByRole("button", { name: "Hint", exact: true }).click();
   await until(async () => (await hints()).length === 1, "the first hint", 60_000);
   await page.getByRole("button", { name: "Hint", exact: true }).click();

@@ -35,6 +35,7 @@ impl App {
     pub fn set_options(&mut self, options: &MountOptions) -> Result<(), String> {
         let base = Choice {
             settings: self.controller.settings(),
+            moves: None,
             ..self.choice.clone()
         };
         let base_uri = self.view.host.base_uri().ok().flatten().unwrap_or_default();

@@ -1,0 +1,314 @@
+// A player's first minutes on the site: the main choice up front, the fit on every screen,
+// the end, sound, a game that survives a reload, the board read aloud, axe in both schemes.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
+import { serve, launch, openPage, screenshot, until, moveCount, settled } from "./harness.mjs";
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const live = (page) => page.locator(".c4-status").first().textContent();
+const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });
+const movesOf = (page) => page.evaluate(() => window.c4.state.moves);
+
+/** Problems other than the warnings a test expects. */
+const unexpected = (problems, ...allowed) => problems.filter((p) => !allowed.some((a) => p.includes(a)));
+
+async function axe(page, when) {
+  // Once the result has risen into place: axe reads colours as they are at the moment.
+  await until(() => page.evaluate(() => document.querySelector(".c4-result").getAnimations().length === 0), "still");
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), [], `axe at ${when}`);
+}
+
+/** Tabs until the focus is on an element that `is` accepts; returns how many presses it took. */
+async function tabTo(page, is, what, most = 30) {
+  for (let n = 1; n <= most; n++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(is)) return n;
+  }
+  throw new Error(`Tab never reached ${what}`);
+}
+
+test("the first screen offers the opponent: a game against each level starts by keyboard alone", async () => {
+  for (const [index, level] of ["easy", "medium", "hard", "perfect"].entries()) {
+    const { page, problems, context } = await openPage(browser, server.url, { viewport: { width: 1280, height: 720 } });
+    await column(page, 4).waitFor();
+    // Everything is on the first screen, nothing to open first.
+    for (const name of ["Computer", "Two players", "easy", "medium", "hard", "perfect", "Red, first", "Yellow, second"]) {
+      assert.ok(await page.getByRole("radio", { name, exact: true }).isVisible(), `${name} is visible`);
+    }
+    assert.ok(await page.getByRole("radio", { name: "Two players" }).isChecked(), "two players until chosen");
+    // Tab to the levels, pick one with the arrows (or Space on the first), then Tab to the board.
+    await tabTo(page, () => document.activeElement?.value === "easy", "the levels");
+    if (index === 0) await page.keyboard.press("Space");
+    for (let i = 0; i < index; i++) await page.keyboard.press("ArrowRight");
+    assert.ok(await page.getByRole("radio", { name: level, exact: true }).isChecked());
+    assert.ok(await page.getByRole("radio", { name: "Computer" }).isChecked());
+    assert.ok(await page.getByRole("radio", { name: "Red, first" }).isChecked());
+    await tabTo(page, () => document.activeElement?.classList.contains("c4-col"), "the board");
+    await page.keyboard.press("Enter");
+    await until(async () => (await moveCount(page)) === 2, `${level} answers`, 60_000);
+    const yellow = await page.locator(".c4-settings select").nth(1).inputValue();
+    assert.equal(yellow, level, "the computer plays Yellow at the chosen level");
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test("choosing Yellow lets the computer start", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await page.getByRole("radio", { name: "Yellow, second" }).check();
+  await until(async () => (await moveCount(page)) === 1, "the computer's first move", 30_000);
+  assert.equal(await page.locator(".c4-settings select").nth(0).inputValue(), "medium");
+  assert.match(await page.locator(".c4-turn").textContent(), /Yellow to move/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+const VIEWPORTS = [
+  ["desktop 1280x720", { width: 1280, height: 720 }],
+  ["laptop 1366x768", { width: 1366, height: 768 }],
+  ["desktop 1920x1080", { width: 1920, height: 1080 }],
+  ["phone 390x844", { width: 390, height: 844 }, { isMobile: true, hasTouch: true }],
+  ["small phone 320x568", { width: 320, height: 568 }, { isMobile: true, hasTouch: true }],
+  ["phone landscape 844x390", { width: 844, height: 390 }, { isMobile: true, hasTouch: true }],
+  // 1280 x 800 at 200% zoom: half the CSS pixels, each two device pixels.
+  ["1280x800 at 200%", { width: 640, height: 400 }, { deviceScaleFactor: 2 }],
+];
+
+test("the board, the turn line and New game fit every screen, without scrolling", async () => {
+  for (const [name, viewport, extra = {}] of VIEWPORTS) {
+    for (const colorScheme of ["light", "dark"]) {
+      const { page, problems, context } = await openPage(browser, server.url, { viewport, colorScheme, ...extra });
+      await column(page, 4).waitFor();
+      const boxes = await page.evaluate(() => {
+        const box = (selector) => {
+          const r = document.querySelector(selector).getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+        };
+        return {
+          board: box(".c4-columns"), turn: box(".c4-turn"), newGame: box(".c4-controls .c4-btn"),
+          width: innerWidth, height: innerHeight, scrollY, scrollX,
+        };
+      });
+      for (const part of ["board", "turn", "newGame"]) {
+        const b = boxes[part];
+        assert.ok(b.width > 0 && b.height > 0, `${name}: ${part} shown`);
+        assert.ok(b.left >= 0 && b.top >= 0 && b.right <= boxes.width && b.bottom <= boxes.height,
+          `${name} ${colorScheme}: ${part} ${JSON.stringify(b)} within ${boxes.width}x${boxes.height}`);
+      }
+      assert.equal(boxes.scrollY, 0, name);
+      // The lane of air above the board is no taller than a checker needs (0.8 of a cell).
+      const cell = boxes.board.width / 7;
+      const lane = boxes.board.height - 6 * cell;
+      assert.ok(lane <= 0.81 * cell, `${name}: lane ${lane} for cell ${cell}`);
+      // On a large screen the board takes the room: most of the window's height.
+      if (viewport.width >= 1280 && viewport.height >= 720) {
+        assert.ok(boxes.board.height > 0.8 * boxes.height, `${name}: board ${boxes.board.height} of ${boxes.height}`);
+      }
+      if (colorScheme === "light") await screenshot(page, `fit-${viewport.width}x${viewport.height}`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  }
+});
+
+test("the end: the result shown once with Play again, spoken with where the four is", async () => {
+  const { page, problems, context } = await openPage(browser, server.url, { viewport: { width: 1280, height: 720 } });
+  await column(page, 1).waitFor();
+  for (const n of [1, 2, 1, 2, 1, 2]) { await column(page, n).click(); await settled(page); }
+  await column(page, 1).click();
+  await page.getByRole("button", { name: "Play again" }).waitFor();
+  // Visible once: the only shown element whose text says who won.
+  const shown = await page.evaluate(() => [...document.querySelectorAll(".c4 *")]
+    .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.includes("Red wins")))
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 2 && r.height > 2 && e.checkVisibility(); })
+    .map((e) => e.className));
+  assert.deepEqual(shown, ["c4-result-text"]);
+  assert.equal(await page.locator(".c4-result-detail").textContent(), "Four in a column: column 1, rows 1 to 4.");
+  assert.equal((await live(page)).trim(), "Red wins! Four in a column: column 1, rows 1 to 4.");
+  await screenshot(page, "end-two-players");
+  await axe(page, "the end (light)");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("axe at the start, mid-game and the end, in the dark scheme", async () => {
+  const { page, problems, context } = await openPage(browser, server.url, { colorScheme: "dark", viewport: { width: 1280, height: 720 } });
+  await column(page, 4).waitFor();
+  await axe(page, "start (dark)");
+  await page.getByRole("radio", { name: "Two players" }).check();
+  for (const n of [1, 2, 1, 2]) { await column(page, n).click(); await settled(page); }
+  await page.getByRole("checkbox", { name: "Show analysis" }).check();
+  await until(async () => (await page.locator(".c4-analysis b").first().textContent()) !== "", "the analysis", 30_000);
+  await axe(page, "mid-game (dark)");
+  await screenshot(page, "dark-analysis");
+  await page.getByRole("checkbox", { name: "Show analysis" }).uncheck();
+  for (const n of [1, 2, 1]) { await column(page, n).click(); await settled(page); }
+  await page.getByRole("button", { name: "Play again" }).waitFor();
+  await axe(page, "the end (dark)");
+  await screenshot(page, "dark-end");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("How to play and Settings are one click away, with a visible marker", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  const howTo = page.getByText("How to play");
+  const marker = await howTo.evaluate((e) => getComputedStyle(e, "::before").content);
+  assert.notEqual(marker, "none", "a disclosure marker");
+  assert.ok(!(await page.getByText(/first to line up four/).isVisible()));
+  await howTo.click();
+  assert.ok(await page.getByText(/first to line up four/).isVisible());
+  // Opening Settings closes How to play.
+  await page.getByText("Settings").click();
+  assert.ok(await page.getByLabel("Yellow is played by").isVisible());
+  assert.ok(!(await page.getByText(/first to line up four/).isVisible()));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("B reads the whole board, row by row", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  for (const n of [4, 4, 5, 3]) { await column(page, n).click(); await settled(page); }
+  await column(page, 4).focus();
+  await page.keyboard.press("b");
+  await until(async () => (await live(page)).startsWith("Board,"), "the board read");
+  assert.equal((await live(page)).trim(),
+    "Board, from the bottom row up: row 1: Yellow in column 3, Red in column 4, Red in column 5; row 2: Yellow in column 4; rows 3 to 6 empty.");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("reload keeps the game and the settings; Back and Forward keep it too", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await page.getByRole("radio", { name: "hard" }).check();
+  await column(page, 4).click();
+  await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
+  await settled(page);
+  await page.getByRole("checkbox", { name: "Show analysis" }).check();
+  const moves = await movesOf(page);
+  await page.reload();
+  await column(page, 4).waitFor();
+  assert.equal(await movesOf(page), moves);
+  assert.ok(await page.getByRole("radio", { name: "hard" }).isChecked());
+  assert.ok(await page.getByRole("checkbox", { name: "Show analysis" }).isChecked());
+  // Away and back: the game is still there.
+  await page.goto(new URL("embed.html", server.url).href);
+  await page.goBack();
+  await column(page, 4).waitFor();
+  assert.equal(await movesOf(page), moves);
+  await page.goForward();
+  await page.goBack();
+  await column(page, 4).waitFor();
+  assert.equal(await movesOf(page), moves);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test("saved data that is corrupt or from another version: a notice, and a fresh game", async () => {
+  for (const bad of ["garbage", "v=2&moves=44&red=human&yellow=human&analysis=0&motion=0&sound=1", "v=1&moves=4444444"]) {
+    const { page, problems, context } = await openPage(browser, server.url);
+    await column(page, 4).waitFor();
+    await page.evaluate((bad) => localStorage.setItem("connect-four:game", bad), bad);
+    await page.reload();
+    await column(page, 4).waitFor();
+    assert.equal(await live(page), "Your saved game could not be read, so a new game has started.");
+    assert.equal(await movesOf(page), "");
+    // The page works, and the details went to the console.
+    await column(page, 4).click();
+    await until(async () => (await moveCount(page)) === 1, "a move");
+    assert.equal(unexpected(problems, "connect-four: ").length, 0, problems.join("\n"));
+    assert.ok(problems.some((p) => p.startsWith("warning: connect-four:")), problems.join("\n"));
+    await context.close();
+  }
+});
+
+test("two boards on one page keep separate saves", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  const second = () => page.evaluate(() => {
+    const div = document.createElement("div");
+    document.body.append(div);
+    window.second = window.wasmBindings.mount(div, { reducedMotion: true });
+  });
+  await second();
+  await page.evaluate(() => { window.c4.play(3); window.second.play(0); });
+  await settled(page, 0);
+  await page.evaluate(() => window.second.play(6));
+  await page.reload();
+  await column(page, 4).waitFor();
+  await second();
+  assert.equal(await movesOf(page), "4");
+  assert.equal(await page.evaluate(() => window.second.state.moves), "17");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** Counts the sounds the page starts (oscillators), without changing what they do. */
+async function countSounds(context) {
+  await context.addInitScript(() => {
+    window.__sounds = 0;
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (...args) { window.__sounds++; return start.apply(this, args); };
+  });
+}
+
+test("sound: a landing click and a win cue; the mute is remembered; off under reduced motion", async () => {
+  const { page, problems, context } = await openPage(browser, "about:blank");
+  await countSounds(context);
+  await page.goto(server.url);
+  const sound = page.getByRole("button", { name: "Sound" });
+  assert.equal(await sound.getAttribute("aria-pressed"), "true");
+  await column(page, 1).click();
+  await until(() => page.evaluate(() => window.__sounds === 1), "the landing click");
+  for (const n of [2, 1, 2, 1, 2]) { await column(page, n).click(); await settled(page); }
+  const before = await page.evaluate(() => window.__sounds);
+  assert.equal(before, 6, "one click per landing");
+  await column(page, 1).click();
+  await page.getByRole("button", { name: "Play again" }).waitFor();
+  await until(() => page.evaluate((b) => window.__sounds > b + 1, before), "the win cue (several notes)");
+  await sound.click();
+  assert.equal(await sound.getAttribute("aria-pressed"), "false");
+  await page.getByRole("button", { name: "Play again" }).click();
+  await column(page, 4).click();
+  await settled(page);
+  const muted = await page.evaluate(() => window.__sounds);
+  await column(page, 4).click();
+  await settled(page);
+  assert.equal(await page.evaluate(() => window.__sounds), muted, "no sound once muted");
+  await page.reload();
+  assert.equal(await page.getByRole("button", { name: "Sound" }).getAttribute("aria-pressed"), "false", "remembered");
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  const reduced = await openPage(browser, server.url, { reducedMotion: "reduce" });
+  assert.equal(await reduced.page.getByRole("button", { name: "Sound" }).getAttribute("aria-pressed"), "false");
+  await reduced.context.close();
+});
+
+test("a slow computer shows an animated thinking indicator", async () => {
+  const { page, problems, context } = await openPage(browser, "about:blank");
+  // A slow network: the computer's worker arrives after 1.5 s.
+  await context.route("**/worker.js", async (route) => {
+    const response = await route.fetch();
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response });
+  });
+  await page.goto(server.url);
+  const dots = page.locator(".c4-dots");
+  assert.equal(await dots.evaluate((e) => getComputedStyle(e).visibility), "hidden");
+  await page.getByRole("radio", { name: "Yellow, second" }).check();
+  assert.equal(await page.locator(".c4").getAttribute("aria-busy"), "true");
+  await until(() => dots.evaluate((e) => getComputedStyle(e).visibility === "visible"), "the indicator");
+  const moving = await dots.evaluate((e) => getComputedStyle(e.firstElementChild).animationName);
+  assert.equal(moving, "c4-beat");
+  await screenshot(page, "thinking");
+  await until(async () => (await moveCount(page)) === 1, "the computer's move", 30_000);
+  assert.equal(await dots.evaluate((e) => getComputedStyle(e).visibility), "hidden");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
