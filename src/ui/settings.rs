@@ -137,15 +137,6 @@ impl Mode {
             } => [PlayerKind::Computer(level), PlayerKind::Human],
         }
     }
-
-    /// The computer's level in this mode, or the one the level choice shows while two people
-    /// play (the last one chosen, or medium).
-    pub fn level(self) -> Option<Level> {
-        match self {
-            Mode::Computer { level, .. } => Some(level),
-            Mode::Friend => None,
-        }
-    }
 }
 
 /// A change to the main choice, from one of its controls.
@@ -162,8 +153,9 @@ pub enum ModeChoice {
 }
 
 impl ModeChoice {
-    /// The players after this choice, from `players` now; `level` and `person` are what the
-    /// level and colour controls show while they are not in force.
+    /// The mode after this choice, from the mode `now`. Against the computer, the choice
+    /// keeps the level or the colour it does not name; otherwise those come from `level`
+    /// and `person`, what the level and colour controls show while not in force.
     pub fn apply(self, now: Option<Mode>, level: Level, person: Player) -> Mode {
         let (level, person) = match now {
             Some(Mode::Computer { level, person }) => (level, person),
