@@ -2,7 +2,7 @@
 //! which buttons work, the result. The web layer applies it, touching only what changed.
 
 use super::controller::Controller;
-use super::settings::{Mode, Settings};
+use super::settings::{Mode, ModeChoice, Settings};
 use crate::engine::{Player, Status, WIDTH};
 use crate::solver::Level;
 
@@ -59,6 +59,20 @@ pub struct Mirror {
 }
 
 impl Mirror {
+    /// Whether the main choice's control for `choice` shows as chosen: against the
+    /// computer, its opponent, level and colour; with two people, that choice alone.
+    pub fn chosen(&self, choice: ModeChoice) -> bool {
+        match (choice, self.mode) {
+            (ModeChoice::Friend, mode) => mode == Some(Mode::Friend),
+            (_, Some(Mode::Computer { level, person })) => match choice {
+                ModeChoice::Level(l) => l == level,
+                ModeChoice::Person(p) => p == person,
+                _ => true,
+            },
+            _ => false,
+        }
+    }
+
     pub fn of(c: &Controller) -> Mirror {
         let text = c.texts();
         let p = c.position();
@@ -229,5 +243,47 @@ mod tests {
         // Hidden analysis shows no labels.
         c.command(Command::SetAnalysis(false), 0.0);
         assert!(!Mirror::of(&c).analysis_shown);
+    }
+
+    #[test]
+    fn the_main_choice_shows_what_is_in_force() {
+        let friend = Mirror::of(&Controller::new(Settings::default()));
+        assert!(friend.chosen(ModeChoice::Friend));
+        assert!(!friend.chosen(ModeChoice::Computer));
+        assert!(Level::ALL
+            .iter()
+            .all(|&l| !friend.chosen(ModeChoice::Level(l))));
+        assert!(!friend.chosen(ModeChoice::Person(Player::First)));
+        let mut c = Controller::new(Settings::default());
+        c.command(Command::Choose(ModeChoice::Level(Level::Hard)), 0.0);
+        c.command(Command::Choose(ModeChoice::Person(Player::Second)), 0.0);
+        let m = Mirror::of(&c);
+        let chosen: Vec<ModeChoice> = [
+            ModeChoice::Friend,
+            ModeChoice::Computer,
+            ModeChoice::Level(Level::Easy),
+            ModeChoice::Level(Level::Hard),
+            ModeChoice::Person(Player::First),
+            ModeChoice::Person(Player::Second),
+        ]
+        .into_iter()
+        .filter(|&choice| m.chosen(choice))
+        .collect();
+        assert_eq!(
+            chosen,
+            [
+                ModeChoice::Computer,
+                ModeChoice::Level(Level::Hard),
+                ModeChoice::Person(Player::Second)
+            ]
+        );
+        // Two computers: nothing of the main choice is in force.
+        let mut c = Controller::new(Settings::default());
+        c.command(
+            Command::SetPlayers([PlayerKind::Computer(Level::Easy); 2]),
+            0.0,
+        );
+        let m = Mirror::of(&c);
+        assert!(!m.chosen(ModeChoice::Friend) && !m.chosen(ModeChoice::Computer));
     }
 }

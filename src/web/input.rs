@@ -3,7 +3,7 @@
 
 use super::view::View;
 use crate::ui::command::{key_action, Action, Command, KeyTarget};
-use crate::ui::{ModeChoice, PlayerKind};
+use crate::ui::PlayerKind;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -148,24 +148,8 @@ pub fn wire(
             Some(act(Command::SetSound(!on)))
         }),
     );
-    for (choice, input) in &view.opponent {
+    for (choice, input) in &view.choices {
         let choice = *choice;
-        on(
-            input,
-            "change",
-            Box::new(move |_| Some(act(Command::Choose(choice)))),
-        );
-    }
-    for (level, input) in &view.levels {
-        let choice = ModeChoice::Level(*level);
-        on(
-            input,
-            "change",
-            Box::new(move |_| Some(act(Command::Choose(choice)))),
-        );
-    }
-    for (person, input) in &view.sides {
-        let choice = ModeChoice::Person(*person);
         on(
             input,
             "change",

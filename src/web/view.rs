@@ -48,12 +48,9 @@ pub struct View {
     pub show_analysis: HtmlInputElement,
     pub reduce_motion: HtmlInputElement,
     pub player_selects: [HtmlSelectElement; 2],
-    /// The main choice: against the computer, or two people.
-    pub opponent: [(ModeChoice, HtmlInputElement); 2],
-    /// The computer's level.
-    pub levels: Vec<(Level, HtmlInputElement)>,
-    /// The colour the one person plays.
-    pub sides: [(Player, HtmlInputElement); 2],
+    /// The main choice's radio buttons: the opponent, the computer's level, the colour the
+    /// one person plays; each with the choice it makes.
+    pub choices: Vec<(ModeChoice, HtmlInputElement)>,
     /// The disclosures ("How to play", "Settings"): one open at a time.
     pub disclosures: [HtmlDetailsElement; 2],
     analysis: HtmlElement,
@@ -211,9 +208,9 @@ impl View {
             |t| t.level_legend.clone(),
             Level::ALL
                 .iter()
-                .map(|&level| -> (Level, &'static str, Text) {
+                .map(|&level| -> (ModeChoice, &'static str, Text) {
                     (
-                        level,
+                        ModeChoice::Level(level),
                         level.name(),
                         Box::new(move |t: &Texts| t.level(level).to_owned()),
                     )
@@ -229,13 +226,14 @@ impl View {
             |t| t.you_play.clone(),
             [Player::First, Player::Second]
                 .iter()
-                .map(|&p| -> (Player, &'static str, Text) {
+                .map(|&p| -> (ModeChoice, &'static str, Text) {
                     let value = if p == Player::First {
                         "first"
                     } else {
                         "second"
                     };
-                    (p, value, Box::new(move |t: &Texts| t.person_choice(p)))
+                    let text: Text = Box::new(move |t: &Texts| t.person_choice(p));
+                    (ModeChoice::Person(p), value, text)
                 })
                 .collect(),
         )?;
@@ -412,7 +410,6 @@ impl View {
         root.append_child(&wrapper)?;
         let style_root = style::adopt(root)?;
 
-        let pair = |v: Vec<(ModeChoice, HtmlInputElement)>| v.try_into();
         Ok(View {
             host: root.clone(),
             style_root,
@@ -440,9 +437,7 @@ impl View {
             player_selects: player_selects
                 .try_into()
                 .map_err(|_| "two player choices")?,
-            opponent: pair(opponent).map_err(|_| "two opponents")?,
-            levels,
-            sides: sides.try_into().map_err(|_| "two sides")?,
+            choices: [opponent, levels, sides].concat(),
             disclosures: [howto, settings],
             analysis,
             analysis_cells,
@@ -505,23 +500,8 @@ impl View {
             set_attr(&self.wrapper, "data-over", bool_attr(m.result.is_some()));
         }
         if changed(&|o| o.mode == m.mode && o.level == m.level && o.person == m.person) {
-            let against = |level: Option<Level>, person: Option<Player>| match m.mode {
-                Some(Mode::Computer { .. }) => {
-                    level.is_none_or(|l| l == m.level) && person.is_none_or(|p| p == m.person)
-                }
-                _ => false,
-            };
-            for (choice, input) in &self.opponent {
-                input.set_checked(match choice {
-                    ModeChoice::Friend => m.mode == Some(Mode::Friend),
-                    _ => against(None, None),
-                });
-            }
-            for (level, input) in &self.levels {
-                input.set_checked(against(Some(*level), None));
-            }
-            for (person, input) in &self.sides {
-                input.set_checked(against(None, Some(*person)));
+            for (choice, input) in &self.choices {
+                input.set_checked(m.chosen(*choice));
             }
             let mode = match m.mode {
                 Some(Mode::Friend) => "friend",
