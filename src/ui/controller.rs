@@ -123,6 +123,8 @@ pub struct Controller {
     /// The level and colour the main choice shows while two people play.
     shown_level: Level,
     shown_person: Player,
+    /// The game a person's "New game" replaced, until a move is made: undo brings it back.
+    last_game: Option<Position>,
 }
 
 impl Controller {
@@ -152,6 +154,7 @@ impl Controller {
             texts_version: 0,
             shown_level: Level::Medium,
             shown_person: Player::First,
+            last_game: None,
         }
     }
 
@@ -167,7 +170,18 @@ impl Controller {
             }
             Command::FocusBoard(on) => self.set_view(|c| &mut c.board_focused, on),
             Command::Undo => self.undo(now),
-            Command::NewGame => self.new_game(Position::new(), now),
+            Command::NewGame => {
+                // A person's new game can be taken back, so a stray N loses nothing.
+                let last = (self.position.move_count() > 0).then_some(self.position);
+                let start = Position::new();
+                let said = match last {
+                    Some(_) => self.texts.new_game_undoable_text(start.current_player()),
+                    None => self.texts.new_game_text(start.current_player()),
+                };
+                let effects = self.start_game(start, said, now);
+                self.last_game = last;
+                effects
+            }
             Command::Hint => self.request_hint(),
             Command::SetPlayers(players) => self.set_settings(
                 Settings {
@@ -319,6 +333,12 @@ impl Controller {
     pub fn result_detail(&self) -> Option<String> {
         let last = self.position.last_move()?;
         self.texts.four_text(&self.position.win_line(), last)
+    }
+
+    /// Whether undo would do something: take back a move, or bring back the game a new
+    /// game replaced.
+    pub fn can_undo(&self) -> bool {
+        self.position.move_count() > 0 || self.last_game.is_some()
     }
 
     /// The main choice as it stands: two people, or one against the computer; `None` for two
@@ -637,6 +657,7 @@ impl Controller {
     /// old position is dropped.
     fn placed(&mut self, placed: Placed, now: f64) -> Vec<Effect> {
         self.position_changed();
+        self.last_game = None;
         let mut effects = self.cancel_job();
         let by = self.settings.players[usize::from(placed.player.number() - 1)];
         effects.extend(
@@ -739,6 +760,13 @@ impl Controller {
     /// Takes back the last move; against the computer, also its reply, so that it is a
     /// person's turn again.
     fn undo(&mut self, now: f64) -> Vec<Effect> {
+        if self.position.move_count() == 0 {
+            if let Some(last) = self.last_game.take() {
+                let mut effects = self.new_game(last, now);
+                effects.push(Effect::Announce(self.texts.brought_back.clone()));
+                return effects;
+            }
+        }
         let mut effects = self.cancel();
         let mut undone = Vec::new();
         while let Some(column) = self.position.undo() {
@@ -760,14 +788,18 @@ impl Controller {
 
     /// A new game from `position` (the empty board, or a start the host chose).
     pub fn new_game(&mut self, position: Position, now: f64) -> Vec<Effect> {
+        let said = self.texts.new_game_text(position.current_player());
+        self.start_game(position, said, now)
+    }
+
+    /// A new game from `position`, announced with `said`.
+    fn start_game(&mut self, position: Position, said: String, now: f64) -> Vec<Effect> {
         let mut effects = self.cancel();
         self.position = position;
         self.win_line = position.win_line();
         self.finished_at = position.is_over().then_some(f64::NEG_INFINITY);
         self.selected = WIDTH / 2;
-        effects.push(Effect::Announce(
-            self.texts.new_game_text(position.current_player()),
-        ));
+        effects.push(Effect::Announce(said));
         effects.push(Effect::Changed);
         effects.push(Effect::Event(Event::NewGame {
             moves: position.moves_string(),
@@ -1048,7 +1080,10 @@ mod tests {
         );
         assert_eq!(c.position().moves_string(), "4");
         let e = c.command(Command::NewGame, 0.0);
-        assert_eq!(announced(&e), ["New game. Red to move."]);
+        assert_eq!(
+            announced(&e),
+            ["New game. Red to move. Undo brings the last game back."]
+        );
         assert_eq!(c.position().move_count(), 0);
         assert_eq!(c.selected(), 3);
     }
@@ -1601,5 +1636,36 @@ mod tests {
             "4453",
             "reading changes nothing"
         );
+    }
+
+    #[test]
+    fn undo_brings_back_the_game_a_new_game_replaced() {
+        let mut c = Controller::new(reduced());
+        for column in [3, 3, 4] {
+            drop(&mut c, column, 0.0);
+        }
+        let e = c.command(Command::NewGame, 0.0);
+        assert_eq!(c.position().move_count(), 0);
+        assert_eq!(
+            announced(&e).last().map(String::as_str),
+            Some("New game. Red to move. Undo brings the last game back.")
+        );
+        assert!(c.can_undo());
+        let e = c.command(Command::Undo, 0.0);
+        assert_eq!(c.position().moves_string(), "445");
+        assert_eq!(
+            announced(&e).last().map(String::as_str),
+            Some("The last game is back.")
+        );
+        assert!(saved(&e).unwrap().contains("moves=445"));
+        // Once a move is made in the new game, the old one is gone for good.
+        c.command(Command::NewGame, 0.0);
+        drop(&mut c, 0, 0.0);
+        c.command(Command::Undo, 0.0);
+        assert_eq!(c.position().move_count(), 0);
+        assert!(!c.can_undo());
+        // A new game from an empty board has nothing to bring back.
+        let e = c.command(Command::NewGame, 0.0);
+        assert_eq!(announced(&e), ["New game. Red to move."]);
     }
 }

@@ -17,6 +17,8 @@ pub struct ColumnView {
     pub label: (String, String),
     /// The hinted column.
     pub hinted: bool,
+    /// One of the columns with the best outcome, while the analysis is shown.
+    pub best: bool,
     /// Full, or the game is over.
     pub unavailable: bool,
     /// The keyboard's column: the one control in the tab order.
@@ -26,7 +28,7 @@ pub struct ColumnView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mirror {
     pub columns: Vec<ColumnView>,
-    /// "Red to move", "Yellow is thinking…", "Red wins!".
+    /// "Red to move", "Your move (Red)", "The computer is thinking…", "Game over".
     pub turn: String,
     /// The player whose colour the turn line shows (1 or 2); none after a draw.
     pub swatch: Option<u8>,
@@ -59,17 +61,16 @@ pub struct Mirror {
 }
 
 impl Mirror {
-    /// Whether the main choice's control for `choice` shows as chosen: against the
-    /// computer, its opponent, level and colour; with two people, that choice alone.
+    /// Whether the main choice's control for `choice` shows as chosen: the opponent, and
+    /// the level and colour (the computer's, or with two people the ones it would take).
+    /// Two computers show none.
     pub fn chosen(&self, choice: ModeChoice) -> bool {
         match (choice, self.mode) {
+            (_, None) => false,
             (ModeChoice::Friend, mode) => mode == Some(Mode::Friend),
-            (_, Some(Mode::Computer { level, person })) => match choice {
-                ModeChoice::Level(l) => l == level,
-                ModeChoice::Person(p) => p == person,
-                _ => true,
-            },
-            _ => false,
+            (ModeChoice::Computer, mode) => mode != Some(Mode::Friend),
+            (ModeChoice::Level(l), _) => l == self.level,
+            (ModeChoice::Person(p), _) => p == self.person,
         }
     }
 
@@ -78,6 +79,9 @@ impl Mirror {
         let p = c.position();
         let settings = c.settings();
         let shown = c.analysis().filter(|_| settings.show_analysis);
+        let best = shown
+            .map(|s| super::text::best_columns(s))
+            .unwrap_or_default();
         let columns = (0..WIDTH)
             .map(|column| {
                 let score = shown.and_then(|s| s[column]);
@@ -95,6 +99,7 @@ impl Mirror {
                     outcome: outcome.unwrap_or_default(),
                     label,
                     hinted,
+                    best: best.contains(&column),
                     unavailable: !p.can_play(column),
                     selected: column == c.selected(),
                 }
@@ -105,11 +110,15 @@ impl Mirror {
         let (level, person) = c.shown_choice();
         Mirror {
             columns,
-            turn: if thinking {
+            turn: if thinking && matches!(c.mode(), Some(Mode::Computer { .. })) {
+                text.computer_thinking.clone()
+            } else if thinking {
                 text.thinking_text(p.current_player())
             } else if finished {
                 // The result shows over the board, once.
                 text.game_ended.clone()
+            } else if matches!(c.mode(), Some(Mode::Computer { .. })) && c.human_to_move() {
+                text.with_player(&text.your_move, p.current_player())
             } else {
                 text.turn_text(p)
             },
@@ -121,7 +130,7 @@ impl Mirror {
             thinking,
             moving: c.fall().is_some(),
             count: text.count_text(p.move_count()),
-            can_undo: p.move_count() > 0,
+            can_undo: c.can_undo(),
             can_hint: c.human_to_move(),
             analysis_shown: settings.show_analysis,
             analysis_busy: settings.show_analysis && c.is_analyzing(),
@@ -228,6 +237,8 @@ mod tests {
         assert_eq!(m.columns[3].label, ("win".into(), "in 21".into()));
         assert_eq!(m.columns[0].label, ("loss".into(), "in 20".into()));
         assert_eq!(m.columns[2].label, ("draw".into(), String::new()));
+        let best: Vec<bool> = m.columns.iter().map(|c| c.best).collect();
+        assert_eq!(best, [false, false, false, true, false, false, false]);
         assert_eq!(m.columns[3].name, "Column 4, empty; analysis: win in 21");
         c.command(Command::Hint, 0.0);
         let m = Mirror::of(&c);
@@ -236,7 +247,7 @@ mod tests {
         c.command(Command::Drop(3), 0.0);
         let m = Mirror::of(&c);
         assert!(m.thinking);
-        assert_eq!(m.turn, "Yellow is thinking…");
+        assert_eq!(m.turn, "The computer is thinking…");
         assert_eq!(m.swatch, Some(2));
         assert!(!m.can_hint);
         assert!(m.columns.iter().all(|c| !c.hinted && c.outcome.is_empty()));
@@ -247,13 +258,17 @@ mod tests {
 
     #[test]
     fn the_main_choice_shows_what_is_in_force() {
+        // Two people: the level and colour the computer would take show, medium and Red.
         let friend = Mirror::of(&Controller::new(Settings::default()));
         assert!(friend.chosen(ModeChoice::Friend));
         assert!(!friend.chosen(ModeChoice::Computer));
-        assert!(Level::ALL
+        let levels: Vec<bool> = Level::ALL
             .iter()
-            .all(|&l| !friend.chosen(ModeChoice::Level(l))));
-        assert!(!friend.chosen(ModeChoice::Person(Player::First)));
+            .map(|&l| friend.chosen(ModeChoice::Level(l)))
+            .collect();
+        assert_eq!(levels, [false, true, false, false]);
+        assert!(friend.chosen(ModeChoice::Person(Player::First)));
+        assert!(!friend.chosen(ModeChoice::Person(Player::Second)));
         let mut c = Controller::new(Settings::default());
         c.command(Command::Choose(ModeChoice::Level(Level::Hard)), 0.0);
         c.command(Command::Choose(ModeChoice::Person(Player::Second)), 0.0);
@@ -277,7 +292,7 @@ mod tests {
                 ModeChoice::Person(Player::Second)
             ]
         );
-        // Two computers: nothing of the main choice is in force.
+        // Two computers: the main choice shows nothing.
         let mut c = Controller::new(Settings::default());
         c.command(
             Command::SetPlayers([PlayerKind::Computer(Level::Easy); 2]),
@@ -285,5 +300,6 @@ mod tests {
         );
         let m = Mirror::of(&c);
         assert!(!m.chosen(ModeChoice::Friend) && !m.chosen(ModeChoice::Computer));
+        assert!(!m.chosen(ModeChoice::Level(Level::Easy)));
     }
 }

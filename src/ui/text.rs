@@ -64,7 +64,7 @@ texts! {
     show_analysis / "showAnalysis" = "Show analysis",
     settings / "settings" = "Settings",
     reduce_motion / "reduceMotion" = "Reduce motion",
-    key_help / "keyHelp" = "Keys: ← → choose a column, Enter or Space drops, 1–7 drop directly, U undoes, N starts a new game, H gives a hint, B reads the board.",
+    key_help / "keyHelp" = "Keys, once the game has the focus: ← → choose a column (Home and End: the first and last), Enter or Space drops, 1–7 drop directly, U undoes, N starts a new game (U brings the last one back), H gives a hint, B reads the board, Escape closes this.",
     /// The label of a side's choice of player. `{player}`.
     played_by / "playedBy" = "{player} is played by",
     /// A choice of player: a person.
@@ -79,6 +79,10 @@ texts! {
     to_move / "toMove" = "{player} to move",
     /// The turn line while the computer works out its move. `{player}`.
     thinking / "thinking" = "{player} is thinking…",
+    /// The turn line when it is the one person's move against the computer. `{player}`.
+    your_move / "yourMove" = "Your move ({player})",
+    /// The turn line while the computer works out its move against one person.
+    computer_thinking / "computerThinking" = "The computer is thinking…",
     /// The result of a won game. `{player}`.
     wins / "wins" = "{player} wins!",
     /// The result of a drawn game.
@@ -156,6 +160,10 @@ texts! {
     and / "and" = " and ",
     /// `{player}`: who moves first.
     new_game_started / "newGameStarted" = "New game. {player} to move.",
+    /// A person's new game, which undo can take back. `{player}`: who moves first.
+    new_game_undoable / "newGameUndoable" = "New game. {player} to move. Undo brings the last game back.",
+    /// Undo brought back the game a new game replaced.
+    brought_back / "broughtBack" = "The last game is back.",
     /// The computer's worker failed. `{message}`: why, for developers.
     computer_failed / "computerFailed" = "The computer could not move: {message}",
     /// The legend of the main choice.
@@ -212,7 +220,7 @@ impl Texts {
         }
     }
 
-    fn with_player(&self, template: &str, player: Player) -> String {
+    pub fn with_player(&self, template: &str, player: Player) -> String {
         fill(template, &[("player", self.player_name(player))])
     }
 
@@ -367,6 +375,10 @@ impl Texts {
 
     pub fn new_game_text(&self, first: Player) -> String {
         self.with_player(&self.new_game_started, first)
+    }
+
+    pub fn new_game_undoable_text(&self, first: Player) -> String {
+        self.with_player(&self.new_game_undoable, first)
     }
 
     pub fn computer_failed_text(&self, message: &str) -> String {

@@ -187,7 +187,7 @@ impl App {
             }
             Input::Disclosed(open) => {
                 for (i, details) in self.view.disclosures.iter().enumerate() {
-                    if i != open && details.open() {
+                    if Some(i) != open && details.open() {
                         details.set_open(false);
                     }
                 }

@@ -26,8 +26,9 @@ pub enum Input {
     Restyle,
     /// A person pressed something in the game: sound may start now.
     Gesture,
-    /// A disclosure ("How to play", "Settings") opened: close the others.
-    Disclosed(usize),
+    /// A disclosure ("How to play", "Settings") opened: close the others; `None`: close
+    /// them all.
+    Disclosed(Option<usize>),
 }
 
 /// Reads an event: the input it means, if any.
@@ -59,6 +60,17 @@ impl Drop for Wiring {
 /// Where a key was pressed: a column control, a form field, or elsewhere.
 fn key_target(event: &Event) -> KeyTarget {
     match event.target().and_then(|t| t.dyn_into::<Element>().ok()) {
+        // A radio button or a checkbox keeps its arrows and Space; digits and letters are
+        // the game's.
+        Some(t)
+            if t.tag_name() == "INPUT"
+                && matches!(
+                    t.get_attribute("type").as_deref(),
+                    Some("radio" | "checkbox")
+                ) =>
+        {
+            KeyTarget::Other
+        }
         Some(t) if matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA") => {
             KeyTarget::Field
         }
@@ -122,6 +134,15 @@ pub fn wire(
         "pointerleave",
         Box::new(|_| Some(Input::Pointer(None))),
     );
+    // A finger lifted leaves no ghost behind: touch has no hover.
+    on(
+        &view.columns,
+        "pointerup",
+        Box::new(|e| {
+            let e = e.dyn_ref::<PointerEvent>()?;
+            (e.pointer_type() != "mouse").then_some(Input::Pointer(None))
+        }),
+    );
     on(&view.undo, "click", Box::new(|_| Some(act(Command::Undo))));
     on(
         &view.new_game,
@@ -148,12 +169,26 @@ pub fn wire(
             Some(act(Command::SetSound(!on)))
         }),
     );
+    // A click on the level or colour already shown makes it a game against the computer,
+    // which no `change` would say; choosing twice changes nothing.
+    // Space or Enter on one already checked says nothing to the page either: take the keys.
     for (choice, input) in &view.choices {
+        for event in ["click", "change"] {
+            let choice = *choice;
+            on(
+                input,
+                event,
+                Box::new(move |_| Some(act(Command::Choose(choice)))),
+            );
+        }
         let choice = *choice;
         on(
             input,
-            "change",
-            Box::new(move |_| Some(act(Command::Choose(choice)))),
+            "keydown",
+            Box::new(move |e| {
+                let key = e.dyn_ref::<KeyboardEvent>()?.key();
+                matches!(key.as_str(), " " | "Enter").then(|| act(Command::Choose(choice)))
+            }),
         );
     }
     for (i, details) in view.disclosures.iter().enumerate() {
@@ -161,9 +196,29 @@ pub fn wire(
         on(
             details,
             "toggle",
-            Box::new(move |_| open.open().then_some(Input::Disclosed(i))),
+            Box::new(move |_| open.open().then_some(Input::Disclosed(Some(i)))),
         );
     }
+    // Escape, or a press anywhere outside an open disclosure, closes it.
+    on(
+        &view.wrapper,
+        "keydown",
+        Box::new(|e| {
+            let key = e.dyn_ref::<KeyboardEvent>()?;
+            (key.key() == "Escape").then_some(Input::Disclosed(None))
+        }),
+    );
+    let disclosures = view.disclosures.clone();
+    on(
+        &window,
+        "pointerdown",
+        Box::new(move |e| {
+            let path = e.composed_path();
+            let inside = disclosures.iter().any(|d| d.open() && path.includes(d, 0));
+            let open = disclosures.iter().any(|d| d.open());
+            (open && !inside).then_some(Input::Disclosed(None))
+        }),
+    );
     for event in ["pointerdown", "keydown"] {
         on(&view.wrapper, event, Box::new(|_| Some(Input::Gesture)));
     }

@@ -463,7 +463,8 @@ impl View {
             text(word, &column.label.0);
             text(detail, &column.label.1);
             if let Some(cell) = word.parent_element() {
-                set_attr(&cell, "data-best", bool_attr(column.hinted));
+                set_attr(&cell, "data-best", bool_attr(column.best));
+                set_attr(&cell, "data-hinted", bool_attr(column.hinted));
                 set_attr(&cell, "data-empty", bool_attr(column.label.0.is_empty()));
             }
         }
@@ -576,7 +577,7 @@ impl View {
         let _ = style.set_property("height", &format!("{}px", l.bottom() - l.lane_top()));
         let style = place_over_board(&self.analysis, l);
         let _ = style.set_property("height", &format!("{}px", l.cell * AIR));
-        let font = (l.cell * 0.2).clamp(10.0, 16.0);
+        let font = (l.cell * 0.22).clamp(11.0, 16.0);
         let _ = style.set_property("font-size", &format!("{font}px"));
     }
 

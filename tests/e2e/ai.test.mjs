@@ -77,7 +77,7 @@ test("a game against the computer (medium): it answers from the worker and the p
     await until(async () => {
       if (await page.getByRole("button", { name: "Play again" }).isVisible()) return true;
       const turn = await page.locator(".c4-turn").textContent();
-      return (await moveCount(page)) >= before + 2 && /Red to move/.test(turn);
+      return (await moveCount(page)) >= before + 2 && /Your move \(Red\)/.test(turn);
     }, "the computer's reply", 60_000);
     await settled(page);
     if (played === 0) await recordLongTasks(page);
@@ -112,9 +112,9 @@ test("undo during the computer's turn cancels it; a late answer never lands", as
     });
   });
   await column(page, 4).click();
-  assert.match(await page.evaluate(() => window.__undone), /Yellow is thinking/, "thinking shown");
+  assert.match(await page.evaluate(() => window.__undone), /The computer is thinking/, "thinking shown");
   await until(async () => (await moveCount(page)) === start, "undone");
-  assert.match(await page.locator(".c4-turn").textContent(), /Red to move/);
+  assert.match(await page.locator(".c4-turn").textContent(), /Your move \(Red\)/);
   // Start a new game too; then give any stray answer time to arrive.
   await page.getByRole("button", { name: "New game" }).click();
   await page.waitForTimeout(1500);

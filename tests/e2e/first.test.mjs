@@ -42,12 +42,18 @@ test("the first screen offers the opponent: a game against each level starts by 
       assert.ok(await page.getByRole("radio", { name, exact: true }).isVisible(), `${name} is visible`);
     }
     assert.ok(await page.getByRole("radio", { name: "Two players" }).isChecked(), "two players until chosen");
-    // Tab to the levels, pick one with the arrows (or Space on the first), then Tab to the board.
-    await tabTo(page, () => document.activeElement?.value === "easy", "the levels");
-    if (index === 0) await page.keyboard.press("Space");
-    for (let i = 0; i < index; i++) await page.keyboard.press("ArrowRight");
+    // The level and colour the computer would take show (medium, Red) but are not in force.
+    assert.ok(await page.getByRole("radio", { name: "medium" }).isChecked());
+    assert.equal(await page.evaluate(() => window.c4.state.moves), "");
+    // Tab to the levels (the focus lands on medium), pick one with the arrows, or Space on
+    // medium itself, then Tab to the board.
+    await tabTo(page, () => document.activeElement?.name?.endsWith("-level"), "the levels");
+    assert.equal(await page.evaluate(() => document.activeElement.value), "medium");
+    if (index === 1) await page.keyboard.press("Space");
+    if (index === 0) await page.keyboard.press("ArrowLeft");
+    for (let i = 1; i < index; i++) await page.keyboard.press("ArrowRight");
     assert.ok(await page.getByRole("radio", { name: level, exact: true }).isChecked());
-    assert.ok(await page.getByRole("radio", { name: "Computer" }).isChecked());
+    assert.ok(await page.getByRole("radio", { name: "Computer" }).isChecked(), await page.evaluate(() => [...document.querySelectorAll("input[type=radio]")].map((r) => `${r.value}:${r.checked}`).join(" ")));
     assert.ok(await page.getByRole("radio", { name: "Red, first" }).isChecked());
     await tabTo(page, () => document.activeElement?.classList.contains("c4-col"), "the board");
     await page.keyboard.press("Enter");
@@ -64,7 +70,7 @@ test("choosing Yellow lets the computer start", async () => {
   await page.getByRole("radio", { name: "Yellow, second" }).check();
   await until(async () => (await moveCount(page)) === 1, "the computer's first move", 30_000);
   assert.equal(await page.locator(".c4-settings select").nth(0).inputValue(), "medium");
-  assert.match(await page.locator(".c4-turn").textContent(), /Yellow to move/);
+  assert.match(await page.locator(".c4-turn").textContent(), /Your move \(Yellow\)/);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -117,6 +123,30 @@ test("the board, the turn line and New game fit every screen, without scrolling"
   }
 });
 
+test("on short landscape screens the result and Play again sit clear of the controls", async () => {
+  for (const [viewport, extra] of [[{ width: 844, height: 390 }, { isMobile: true, hasTouch: true }], [{ width: 640, height: 400 }, { deviceScaleFactor: 2 }], [{ width: 568, height: 320 }, { isMobile: true, hasTouch: true }]]) {
+    const { page, problems, context } = await openPage(browser, server.url, { viewport, ...extra });
+    await column(page, 1).waitFor();
+    // A long detail, as another language might have.
+    await page.evaluate(() => window.c4.setOptions({ reducedMotion: true, texts: { fourInColumn: "Four in a column: column {column}, from row {from} up to row {to}, all of them yours." } }));
+    for (const n of [1, 2, 1, 2, 1, 2, 1]) await column(page, n).click();
+    const again = page.getByRole("button", { name: "Play again" });
+    await again.waitFor();
+    const rects = await page.evaluate(() => [".c4-result", ".c4-controls", ".c4-more"].map((s) => {
+      const r = document.querySelector(s).getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    }));
+    const [result, controls, more] = rects;
+    assert.ok(result.bottom <= controls.top, `${viewport.width}x${viewport.height}: result ${JSON.stringify(result)} above controls ${JSON.stringify(controls)}`);
+    assert.ok(controls.bottom <= more.top);
+    assert.ok(result.bottom <= viewport.height && result.top >= 0);
+    await again.click();
+    await until(async () => (await moveCount(page)) === 0, "a new game");
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test("the end: the result shown once with Play again, spoken with where the four is", async () => {
   const { page, problems, context } = await openPage(browser, server.url, { viewport: { width: 1280, height: 720 } });
   await column(page, 1).waitFor();
@@ -164,10 +194,16 @@ test("How to play and Settings are one click away, with a visible marker", async
   assert.ok(!(await page.getByText(/first to line up four/).isVisible()));
   await howTo.click();
   assert.ok(await page.getByText(/first to line up four/).isVisible());
-  // Opening Settings closes How to play.
+  // Opening Settings closes How to play; Escape closes Settings, and so does a press outside.
   await page.getByText("Settings").click();
   assert.ok(await page.getByLabel("Yellow is played by").isVisible());
   assert.ok(!(await page.getByText(/first to line up four/).isVisible()));
+  await page.keyboard.press("Escape");
+  assert.ok(!(await page.getByLabel("Yellow is played by").isVisible()), "Escape closes");
+  await page.getByText("Settings").click();
+  assert.ok(await page.getByLabel("Yellow is played by").isVisible());
+  await page.locator(".site-header").click();
+  assert.ok(!(await page.getByLabel("Yellow is played by").isVisible()), "a press outside closes");
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -175,7 +211,8 @@ test("How to play and Settings are one click away, with a visible marker", async
 test("B reads the whole board, row by row", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   for (const n of [4, 4, 5, 3]) { await column(page, n).click(); await settled(page); }
-  await column(page, 4).focus();
+  // The keys work from the main choice too (its arrows stay its own).
+  await page.getByRole("radio", { name: "Two players" }).focus();
   await page.keyboard.press("b");
   await until(async () => (await live(page)).startsWith("Board,"), "the board read");
   assert.equal((await live(page)).trim(),

@@ -152,6 +152,13 @@ test("undo and new game, by button and by key", async () => {
   await until(async () => (await moveCount(page)) === 0, "new game by button");
   assert.match(await liveText(page), /New game/);
   assert.ok(near(await cellPixel(page, 1, 5, 0.3, 0), COLORS.backdrop), "board cleared");
+  // A new game by mistake: undo brings the last one back.
+  assert.equal(await undo.isDisabled(), false);
+  await undo.click();
+  await until(async () => (await moveCount(page)) === 1, "the last game back");
+  assert.match(await liveText(page), /The last game is back/);
+  await undo.click();
+  await until(async () => (await moveCount(page)) === 0, "and its move undone");
   assert.deepEqual(problems, []);
   await context.close();
 });
