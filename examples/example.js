@@ -53,6 +53,9 @@ b.setOptions({
     howToPlay: "So wird gespielt", sound: "Ton", gameEnded: "Spiel vorbei",
     rules: "Werft abwechselnd einen Stein in eine Spalte: Er fällt auf den untersten freien Platz. Wer zuerst vier eigene Steine waagrecht, senkrecht oder diagonal in eine Reihe bringt, gewinnt. Ist das Brett vorher voll, endet es unentschieden.",
     youWin: "Du gewinnst!", computerWins: "Der Computer gewinnt.",
+    yourMove: "Du bist am Zug ({player})", computerThinking: "Der Computer denkt nach…",
+    newGameUndoable: "Neues Spiel. {player} ist am Zug. „Zurück“ holt das letzte Spiel wieder.",
+    broughtBack: "Das letzte Spiel ist wieder da.",
   },
 });
 window.boardB = b;
