@@ -44,6 +44,9 @@ pub enum Effect {
     Sound(Cue),
     /// Remember this (a [`Saved`] game's text) across reloads.
     Save(String),
+    /// The opening book could not be had (missing, unreadable, too slow): workers started
+    /// from now on go without it rather than wait for it again.
+    ForgetBook,
 }
 
 /// A sound the game makes.
@@ -243,6 +246,7 @@ impl Controller {
                     Effect::Announce(self.texts.no_book.clone()),
                     Effect::Warn(reason.clone()),
                     Effect::Event(Event::Error { message: reason }),
+                    Effect::ForgetBook,
                 ]
             }
             Reply::Ready { .. } => Vec::new(),
@@ -1021,9 +1025,11 @@ mod tests {
         let e = c.reply(warning.clone(), 0.0);
         assert_eq!(
             e.len(),
-            3,
-            "an announcement, the console's detail and the host's event only: {e:?}"
+            4,
+            "an announcement, the console's detail, the host's event only, and no book for \
+             later workers: {e:?}"
         );
+        assert!(e.contains(&Effect::ForgetBook), "{e:?}");
         assert!(e.contains(&Effect::Warn(
             "could not load the opening book from /book.bin: HTTP 404".into()
         )));

@@ -43,6 +43,8 @@ pub struct App {
     audio: Audio,
     /// Where the game saves itself in `localStorage`, if anywhere.
     storage_key: Option<String>,
+    /// Taken down: what is left of it (a late callback) does nothing.
+    destroyed: bool,
     first_paint_marked: bool,
 }
 
@@ -52,12 +54,16 @@ pub type Shared = Rc<RefCell<App>>;
 /// fires the events it raised, with the app no longer borrowed.
 fn with_app(weak: &Weak<RefCell<App>>, f: impl FnOnce(&mut App)) {
     if let Some(shared) = weak.upgrade() {
-        let _ = run_app(&shared, f);
+        let _ = run_app(&shared, |app| {
+            if !app.destroyed {
+                f(app)
+            }
+        });
     }
 }
 
 /// Runs `f` on the app, then fires the events it raised; `None` if the app is busy (called
-/// from inside one of its own DOM callbacks).
+/// from inside one of its own DOM callbacks). Games destroyed meanwhile are then taken down.
 pub fn run_app<T>(shared: &Shared, f: impl FnOnce(&mut App) -> T) -> Option<T> {
     let (result, host, events) = {
         let mut app = shared.try_borrow_mut().ok()?;
@@ -66,7 +72,36 @@ pub fn run_app<T>(shared: &Shared, f: impl FnOnce(&mut App) -> T) -> Option<T> {
         (result, app.view.host.clone(), events)
     };
     crate::web::host::dispatch(&host, events);
+    take_down_doomed();
     Some(result)
+}
+
+thread_local! {
+    /// Games whose `destroy()` came while they were busy: taken down once they are free.
+    static DOOMED: RefCell<Vec<Shared>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Takes a game down now, or as soon as it is free if it is busy (a `destroy()` from one of
+/// its own callbacks, such as a focus handler the game set off).
+pub fn destroy(app: Shared) {
+    let busy = match app.try_borrow_mut() {
+        Ok(mut game) => {
+            game.destroy();
+            false
+        }
+        Err(_) => true,
+    };
+    if busy {
+        DOOMED.with(|d| d.borrow_mut().push(app));
+    }
+}
+
+/// Takes down the games that were busy when destroyed and are free now.
+fn take_down_doomed() {
+    let doomed = DOOMED.with(|d| std::mem::take(&mut *d.borrow_mut()));
+    for app in doomed {
+        destroy(app);
+    }
 }
 
 impl App {
@@ -112,6 +147,7 @@ impl App {
                 events: Vec::new(),
                 audio: Audio::default(),
                 storage_key,
+                destroyed: false,
             })
         });
         let weak = Rc::downgrade(&shared);
@@ -142,6 +178,7 @@ impl App {
     /// Removes everything mount added: listeners, the frame callback, the observer, the
     /// worker, the DOM.
     pub fn destroy(&mut self) {
+        self.destroyed = true;
         if let Some(id) = self.frame_id.take() {
             let _ = self.window.cancel_animation_frame(id);
         }
@@ -229,6 +266,7 @@ impl App {
                     web_sys::console::warn_1(&format!("connect-four: {detail}").into())
                 }
                 Effect::Sound(cue) => self.audio.play(cue),
+                Effect::ForgetBook => self.ai.set_book_url(""),
                 Effect::Save(text) => {
                     if let Some(key) = &self.storage_key {
                         storage::save(key, &text);

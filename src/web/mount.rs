@@ -8,6 +8,8 @@ use super::storage;
 use crate::engine::{Column, PlayError};
 use crate::ui::event::Refusal;
 use crate::ui::save::Saved;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -32,9 +34,19 @@ export interface GameState {
 
 /// A mounted game: its state, moves for the player to move, and `destroy()`. Events fire
 /// on the host element: `c4-move`, `c4-end`, `c4-refused`, `c4-newgame` and `c4-error`.
+/// The game lives until `destroy()`, not as long as its handle: a handle that is dropped,
+/// freed or disposed leaves a board that still plays.
 #[wasm_bindgen]
 pub struct MountHandle {
-    app: Option<Shared>,
+    /// Empty once destroyed. A `RefCell` so that `destroy()` takes `&self`: it may come
+    /// from a callback while another of the handle's methods runs.
+    app: RefCell<Option<Weak<RefCell<App>>>>,
+}
+
+thread_local! {
+    /// Every game on the page. They are kept here, not by their handles, so that the
+    /// garbage collector freeing a handle the page did not keep never kills a board.
+    static LIVE: RefCell<Vec<Shared>> = const { RefCell::new(Vec::new()) };
 }
 
 const DESTROYED: &str = "this game was destroyed";
@@ -42,8 +54,13 @@ const DESTROYED: &str = "this game was destroyed";
 impl MountHandle {
     /// Runs `f` on the live game, then fires the events it raised.
     fn with<T>(&self, f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
-        let app = self.app.as_ref().ok_or_else(|| JsError::new(DESTROYED))?;
-        run_app(app, f).ok_or_else(|| {
+        let app = self
+            .app
+            .borrow()
+            .as_ref()
+            .and_then(Weak::upgrade)
+            .ok_or_else(|| JsError::new(DESTROYED))?;
+        run_app(&app, f).ok_or_else(|| {
             JsError::new("the game is busy: it cannot be driven from inside its own callbacks")
         })
     }
@@ -124,19 +141,22 @@ impl MountHandle {
             .map_err(|e| JsError::new(&e))
     }
 
-    /// Removes the game's DOM, listeners, animation frames and worker. Safe to call twice.
-    pub fn destroy(&mut self) {
-        if let Some(app) = self.app.take() {
-            if let Ok(mut app) = app.try_borrow_mut() {
-                app.destroy();
-            }
-        }
+    /// Removes the game's DOM, listeners, animation frames and worker. Safe to call twice,
+    /// and from any callback: called while the game is busy (from inside one of its own
+    /// DOM callbacks), it is done as soon as the game is free.
+    pub fn destroy(&self) {
+        let weak = self.app.borrow_mut().take();
+        let Some(app) = weak.and_then(|weak| weak.upgrade()) else {
+            return;
+        };
+        LIVE.with(|live| live.borrow_mut().retain(|a| !Rc::ptr_eq(a, &app)));
+        crate::web::app::destroy(app);
     }
 
     /// Whether `destroy()` has been called.
     #[wasm_bindgen(getter)]
     pub fn destroyed(&self) -> bool {
-        self.app.is_none()
+        self.app.borrow().is_none()
     }
 }
 
@@ -185,7 +205,11 @@ pub fn mount(
         .map_err(|e| JsError::new(&e))?;
     let app =
         App::mount(&element, choice, key, unreadable).map_err(|e| JsError::new(&error_text(&e)))?;
-    Ok(MountHandle { app: Some(app) })
+    let handle = MountHandle {
+        app: RefCell::new(Some(Rc::downgrade(&app))),
+    };
+    LIVE.with(|live| live.borrow_mut().push(app));
+    Ok(handle)
 }
 
 /// Where a game saves itself unless its options say: `connect-four:` and the host's `id`, or

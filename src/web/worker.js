@@ -66,17 +66,34 @@ const handle = (op, body) => {
   if (pondering !== null) setTimeout(ponderSlice, 0, ponderRun);
 };
 
+// How long the opening book may take to arrive before the computer plays without it.
+const BOOK_TIMEOUT_MS = 10_000;
+
 // The opening book is fetched here, in the worker, so it never delays the page. Without it
-// every answer is still exact, only slower early on.
+// every answer is still exact, only slower early on. One that has not arrived in time is
+// treated as missing (and freed if it comes later); an empty bookUrl means none.
 const start = async ({ bookUrl, tableMiB }) => {
   await init();
   let warning = null;
-  try {
-    solver = await Solver.load({ tableMiB, bookUrl });
-  } catch (e) {
-    warning = why(e);
-    solver = new Solver({ tableMiB });
+  if (bookUrl) {
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the opening book did not arrive within ${BOOK_TIMEOUT_MS / 1000} s: ${bookUrl}`)),
+        BOOK_TIMEOUT_MS,
+      );
+    });
+    const loading = Solver.load({ tableMiB, bookUrl });
+    try {
+      solver = await Promise.race([loading, late]);
+    } catch (e) {
+      warning = why(e);
+      loading.then((s) => s.free(), () => {});
+    } finally {
+      clearTimeout(timer);
+    }
   }
+  solver ??= new Solver({ tableMiB });
   self.postMessage({ ready: { warning } });
   for (const [op, body] of queue.splice(0)) handle(op, body);
 };
