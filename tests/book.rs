@@ -128,3 +128,34 @@ fn best_moves_one_move_past_the_book_match_a_search_without_it() {
     assert!(checked >= 50, "{checked} positions of {depth} moves");
     assert!(with.nodes() < without.nodes());
 }
+
+/// The build recorded the digest of this very book, and refuses any other: a book with
+/// every score flipped is well formed, yet refused before it is read.
+#[test]
+fn the_book_proves_itself() {
+    let bytes = connect_four::solver::book::EMBEDDED;
+    assert_eq!(Book::digest(bytes), Book::DIGEST);
+    assert_eq!(
+        Book::from_bytes_verified(bytes).unwrap().len(),
+        Book::HELD[11]
+    );
+    let mut flipped = bytes.to_vec();
+    for score in &mut flipped[13..] {
+        *score = (-(*score as i8)) as u8;
+    }
+    assert!(Book::from_bytes(&flipped).is_ok(), "well formed");
+    let e = Book::from_bytes_verified(&flipped).unwrap_err().to_string();
+    assert!(
+        e.starts_with("not the opening book this build was made with"),
+        "{e}"
+    );
+    // Truncated, empty or random: refused by the header.
+    for bad in [
+        &bytes[..bytes.len() - 1],
+        &[][..],
+        &[7u8; 64][..],
+        &bytes[..13],
+    ] {
+        assert!(Book::from_bytes_verified(bad).is_err());
+    }
+}

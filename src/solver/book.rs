@@ -74,6 +74,11 @@ pub enum BookError {
     Missing {
         moves: String,
     },
+    /// A well-formed book, but not the one this build was made with.
+    WrongDigest {
+        expected: u64,
+        found: u64,
+    },
 }
 
 impl fmt::Display for BookError {
@@ -101,6 +106,11 @@ impl fmt::Display for BookError {
             BookError::Missing { moves } => {
                 write!(f, "the book has no score for the position {moves:?}")
             }
+            BookError::WrongDigest { expected, found } => write!(
+                f,
+                "not the opening book this build was made with (digest {found:#018x}, \
+                 expected {expected:#018x}): a stale or mismatched copy?"
+            ),
         }
     }
 }
@@ -113,6 +123,62 @@ impl Book {
     /// with at most 68 MB in use (while the 11-move children are sorted; 24 MB for 10
     /// moves). A deeper book would be too slow and too big for a browser's worker.
     pub const MAX_DEPTH: u32 = 11;
+
+    /// How many positions a book of `n` moves holds, for each `n` up to [`Book::MAX_DEPTH`]:
+    /// a header is checked against it before anything is listed. A test lists them again.
+    pub const HELD: [usize; Self::MAX_DEPTH as usize + 1] = [
+        1, 5, 30, 151, 719, 2_863, 10_501, 36_219, 113_934, 353_893, 988_231, 2_773_019,
+    ];
+
+    /// The digest of the book file this build was made with (`src/solver/book.bin`).
+    pub const DIGEST: u64 = include!(concat!(env!("OUT_DIR"), "/book_digest.rs"));
+
+    /// The digest of a book file, to compare with [`Book::DIGEST`].
+    pub fn digest(data: &[u8]) -> u64 {
+        super::digest::fnv1a64(data)
+    }
+
+    /// Reads the book file this build was made with, and refuses any other, however well
+    /// formed: its header first, then its digest, before anything is listed.
+    pub fn from_bytes_verified(data: &[u8]) -> Result<Book, BookError> {
+        Self::check_header(data)?;
+        let found = Self::digest(data);
+        if found != Self::DIGEST {
+            return Err(BookError::WrongDigest {
+                expected: Self::DIGEST,
+                found,
+            });
+        }
+        Self::from_bytes(data)
+    }
+
+    /// Checks a book file's header and size (cheaply: nothing is listed); returns its depth
+    /// and how many positions it holds.
+    fn check_header(data: &[u8]) -> Result<(u32, usize), BookError> {
+        if data.len() < HEADER || &data[..8] != MAGIC {
+            return Err(BookError::BadMagic);
+        }
+        let max_moves = u32::from(data[8]);
+        if max_moves > Self::MAX_DEPTH {
+            return Err(BookError::TooDeep { max_moves });
+        }
+        let count = u32::from_le_bytes([data[9], data[10], data[11], data[12]]) as usize;
+        let held = Self::HELD[max_moves as usize];
+        if count != held {
+            return Err(BookError::WrongCount {
+                expected: held,
+                found: count,
+            });
+        }
+        let expected = count + HEADER;
+        if data.len() != expected {
+            return Err(BookError::Truncated {
+                expected,
+                found: data.len(),
+            });
+        }
+        Ok((max_moves, count))
+    }
 
     /// A book of the given exact scores (see the score contract on [`super::Solver`]);
     /// for a position given twice (or with its mirror image), the last score counts.
@@ -312,22 +378,10 @@ impl Book {
         Ok(out)
     }
 
+    /// Reads any well-formed book file (its header is checked before anything is listed).
+    /// [`Book::from_bytes_verified`] also insists on the book this build was made with.
     pub fn from_bytes(data: &[u8]) -> Result<Book, BookError> {
-        if data.len() < HEADER || &data[..8] != MAGIC {
-            return Err(BookError::BadMagic);
-        }
-        let max_moves = u32::from(data[8]);
-        if max_moves > Self::MAX_DEPTH {
-            return Err(BookError::TooDeep { max_moves });
-        }
-        let count = u32::from_le_bytes([data[9], data[10], data[11], data[12]]) as usize;
-        let expected = count.saturating_add(HEADER);
-        if data.len() != expected {
-            return Err(BookError::Truncated {
-                expected,
-                found: data.len(),
-            });
-        }
+        let (max_moves, count) = Self::check_header(data)?;
         let mut layers: Vec<Layer> = Vec::with_capacity(max_moves as usize + 1);
         let mut bytes = &data[HEADER..];
         let mut listed = 0;
@@ -412,6 +466,52 @@ mod tests {
     }
 
     /// Made-up scores, each within what its position allows.
+    #[test]
+    fn the_held_counts_are_what_listing_finds() {
+        let mut sizes = Vec::new();
+        Book::held_layers(Book::MAX_DEPTH, |keys| sizes.push(keys.len()));
+        let cumulative: Vec<usize> = sizes
+            .iter()
+            .scan(0, |sum, &n| {
+                *sum += n;
+                Some(*sum)
+            })
+            .collect();
+        assert_eq!(cumulative, Book::HELD);
+    }
+
+    #[test]
+    fn a_header_is_refused_before_anything_is_listed() {
+        // 13 bytes claiming the 11-move book: its count is right, its size is not.
+        let mut header = MAGIC.to_vec();
+        header.push(11);
+        header.extend_from_slice(&(Book::HELD[11] as u32).to_le_bytes());
+        assert_eq!(
+            Book::from_bytes(&header).unwrap_err(),
+            BookError::Truncated {
+                expected: Book::HELD[11] + HEADER,
+                found: HEADER
+            }
+        );
+        // Claiming a count the depth cannot have.
+        header[9..13].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(
+            Book::from_bytes(&header).unwrap_err(),
+            BookError::WrongCount {
+                expected: Book::HELD[11],
+                found: u32::MAX as usize
+            }
+        );
+        assert_eq!(Book::from_bytes(&[]).unwrap_err(), BookError::BadMagic);
+        // A made-up book is well formed, but not the one this build was made with.
+        let bytes = made_up_book(3).to_bytes(3).unwrap();
+        assert!(Book::from_bytes(&bytes).is_ok());
+        assert!(matches!(
+            Book::from_bytes_verified(&bytes).unwrap_err(),
+            BookError::WrongDigest { .. }
+        ));
+    }
+
     fn made_up_scores(max_moves: u32) -> Vec<(Position, i32)> {
         let mut scores = Vec::new();
         for p in Book::positions(max_moves).into_iter().flatten() {

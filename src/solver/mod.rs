@@ -3,6 +3,7 @@
 
 mod bits;
 pub mod book;
+mod digest;
 pub mod levels;
 mod score;
 mod search;

@@ -203,7 +203,7 @@ fn book_from_js(value: &JsValue) -> Result<Option<Book>, JsError> {
             describe(value)
         )));
     };
-    Book::from_bytes(&bytes)
+    Book::from_bytes_verified(&bytes)
         .map(Some)
         .map_err(|e| JsError::new(&format!("invalid book: {e}")))
 }
@@ -267,7 +267,7 @@ impl Solver {
         });
         let on_bytes = Closure::once_into_js(move |buffer: JsValue| -> Result<JsValue, JsValue> {
             let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-            let book = Book::from_bytes(&bytes)
+            let book = Book::from_bytes_verified(&bytes)
                 .map_err(|e| js_sys::Error::new(&format!("invalid opening book at {url}: {e}")))?;
             Ok(Solver::with(settings, Some(book)).into())
         });

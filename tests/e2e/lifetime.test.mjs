@@ -3,7 +3,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
-import { serve, launch, openPage, until, moveCount, settled, CHROMIUM_ARGS } from "./harness.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serve, launch, openPage, until, moveCount, settled, CHROMIUM_ARGS, DIST } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -120,3 +122,23 @@ test("a book that never arrives: told once, the computer plays without it, later
   assert.deepEqual(problems.filter((p) => !p.includes("did not arrive")), []);
   await context.close();
 });
+
+test("a well-formed book that is not this build's (every score flipped) is refused; the computer plays on", async () => {
+  const { page, problems, context } = await openPage(browser, "about:blank", { reducedMotion: "reduce" });
+  const book = readFileSync(join(DIST, "book.bin"));
+  const flipped = Buffer.from(book);
+  for (let i = 13; i < flipped.length; i++) flipped[i] = (256 - flipped[i]) & 255;
+  await context.route("**/book.bin", (route) => route.fulfill({ body: flipped, contentType: "application/octet-stream" }));
+  await page.goto(server.url);
+  const errors = [];
+  await page.exposeFunction("__error", (m) => errors.push(m));
+  await page.evaluate(() => document.getElementById("game").addEventListener("c4-error", (e) => window.__error(e.detail.message)));
+  await page.getByRole("radio", { name: "easy" }).check();
+  await column(page, 4).click();
+  await until(async () => (await moveCount(page)) === 2, "the computer's answer without the book", 30_000);
+  assert.equal(errors.length, 1, errors.join("\n"));
+  assert.match(errors[0], /not the opening book this build was made with/);
+  assert.deepEqual(problems.filter((p) => !p.includes("not the opening book")), []);
+  await context.close();
+});
+
