@@ -125,6 +125,14 @@ fn bad_columns_are_refused_and_change_nothing() {
         assert!(msg.contains("invalid column"), "{value:?}: {msg}");
         assert_eq!(snapshot(&game), before, "{value:?} changed the game");
     }
+    // A huge input is quoted in part, not whole.
+    let huge = "x".repeat(1_000_000);
+    let msg = message(game.play(JsValue::from_str(&huge)).unwrap_err());
+    assert!(
+        msg.contains("invalid column") && msg.len() < 120,
+        "{}",
+        msg.len()
+    );
     // The game goes on working after every refusal.
     game.play(JsValue::from(0)).unwrap();
     assert_eq!(game.moves(), "44531");

@@ -98,3 +98,30 @@ impl std::error::Error for ParseMovesError {
         }
     }
 }
+
+/// `text` in quotes for an error message, cut to its first 40 characters (then "…"), so that
+/// a huge input never makes a huge message.
+pub fn quoted(text: &str) -> String {
+    const MOST: usize = 40;
+    let mut chars = text.chars();
+    let cut: String = chars.by_ref().take(MOST).collect();
+    if chars.next().is_some() {
+        format!("{cut:?}…")
+    } else {
+        format!("{cut:?}")
+    }
+}
+
+#[cfg(test)]
+mod quoting {
+    use super::quoted;
+
+    #[test]
+    fn long_inputs_are_cut() {
+        assert_eq!(quoted("4453"), "\"4453\"");
+        let long = "x".repeat(1_000_000);
+        let q = quoted(&long);
+        assert!(q.len() < 50 && q.ends_with('…'), "{q}");
+        assert_eq!(quoted(&"é".repeat(40)), format!("{:?}", "é".repeat(40)));
+    }
+}

@@ -84,8 +84,8 @@ impl fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown level {:?}: expected \"easy\", \"medium\", \"hard\" or \"perfect\"",
-            self.0
+            "unknown level {}: expected \"easy\", \"medium\", \"hard\" or \"perfect\"",
+            crate::engine::error::quoted(&self.0)
         )
     }
 }

@@ -3,6 +3,7 @@
 //! the web layer keeps in `localStorage`. Anything unreadable is refused whole, with why.
 
 use super::settings::{PlayerKind, Settings};
+use crate::engine::error::quoted as quote;
 use crate::engine::Position;
 use std::fmt;
 
@@ -116,16 +117,6 @@ impl Saved {
                 sound: flag("sound")?,
             },
         })
-    }
-}
-
-/// `text` in quotes, cut to 40 characters.
-fn quote(text: &str) -> String {
-    let cut: String = text.chars().take(40).collect();
-    if cut.len() < text.len() {
-        format!("{cut:?}…")
-    } else {
-        format!("{cut:?}")
     }
 }
 

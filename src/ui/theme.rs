@@ -65,8 +65,8 @@ impl fmt::Display for UnknownTheme {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown theme {:?}: expected \"auto\", \"light\", \"dark\" or \"high-contrast\"",
-            self.0
+            "unknown theme {}: expected \"auto\", \"light\", \"dark\" or \"high-contrast\"",
+            crate::engine::error::quoted(&self.0)
         )
     }
 }

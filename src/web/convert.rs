@@ -69,7 +69,7 @@ pub fn describe(value: &JsValue) -> String {
             format!("{n}")
         }
     } else if let Some(s) = value.as_string() {
-        format!("{s:?} (a string)")
+        format!("{} (a string)", crate::engine::error::quoted(&s))
     } else if value.is_null() {
         "null".into()
     } else if value.is_undefined() {

@@ -107,7 +107,8 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
         let key = key.as_string().unwrap_or_default();
         if !MountOptions::KEYS.contains(&key.as_str()) {
             return Err(format!(
-                "invalid mount options: unknown field {key:?}, expected one of {:?}",
+                "invalid mount options: unknown field {}, expected one of {:?}",
+                crate::engine::error::quoted(&key),
                 MountOptions::KEYS
             ));
         }
@@ -169,7 +170,12 @@ impl MountOptions {
             None => base.book_url.clone(),
             Some(url) => Some(
                 web_sys::Url::new_with_base(url, base_uri)
-                    .map_err(|_| format!("option bookUrl: bad URL {url:?}"))?
+                    .map_err(|_| {
+                        format!(
+                            "option bookUrl: bad URL {}",
+                            crate::engine::error::quoted(url)
+                        )
+                    })?
                     .href(),
             ),
         };
@@ -177,7 +183,8 @@ impl MountOptions {
         for (key, value) in self.texts.iter().flatten() {
             if !texts.set(key, value.clone()) {
                 return Err(format!(
-                    "option texts: unknown text {key:?}, expected one of {:?}",
+                    "option texts: unknown text {}, expected one of {:?}",
+                    crate::engine::error::quoted(key),
                     Texts::KEYS
                 ));
             }

@@ -73,8 +73,8 @@ fn position(moves: &JsValue) -> Result<Position, JsError> {
     let p = position_from_js(moves)?;
     if p.is_over() {
         return Err(JsError::new(&format!(
-            "the game {:?} is already over, so there is no move to find",
-            p.moves_string()
+            "the game {} is already over, so there is no move to find",
+            crate::engine::error::quoted(&p.moves_string())
         )));
     }
     Ok(p)
