@@ -365,6 +365,11 @@ mod solver_api {
         ] {
             let msg = message(seeded(bad.clone()).err().unwrap());
             assert!(msg.contains("invalid seed"), "{bad:?}: {msg}");
+            // 2^53 is refused for being too large, and the message says so.
+            assert!(
+                msg.ends_with("expected an integer from 0 to 2^53 - 1"),
+                "{msg}"
+            );
         }
     }
 
@@ -484,7 +489,7 @@ mod solver_api {
         let with_seed = load_options(&JsValue::from_str("book.bin"));
         Reflect::set(&with_seed, &JsValue::from_str("seed"), &JsValue::from(-3)).unwrap();
         let e = load(Some(with_seed)).await.err().unwrap();
-        assert_eq!(e, "invalid seed -3: expected an integer of at least 0");
+        assert_eq!(e, "invalid seed -3: expected an integer from 0 to 2^53 - 1");
     }
 
     #[wasm_bindgen_test]

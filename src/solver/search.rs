@@ -63,7 +63,7 @@ pub struct BestMoves {
 /// How far [`Solver::best_moves`]' work on one position has got. Each step is at most one
 /// null-window search, so that [`Solver::ponder`] can stop between (or inside) steps and
 /// take the work up again later.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stage {
     Start,
     /// Finding the exact score: it lies in `min..=max`; with `probe`, the next test is
@@ -93,6 +93,9 @@ struct Ponder {
     root: u64,
     reply: usize,
     stage: Stage,
+    /// How many calls in a row stopped without finishing a step: each doubles the next
+    /// call's budget, so that a budget too small for a step still gets there.
+    stalled: u32,
 }
 
 impl Ponder {
@@ -435,8 +438,11 @@ impl Solver {
                 root: root.key(),
                 reply: 0,
                 stage: Stage::Start,
+                stalled: 0,
             },
         };
+        let before = (state.reply, state.stage);
+        let budget = budget.saturating_mul(1 << state.stalled.min(40));
         self.limit = self.nodes.saturating_add(budget);
         self.aborted = false;
         while state.reply < WIDTH {
@@ -461,6 +467,11 @@ impl Solver {
         }
         self.limit = u64::MAX;
         self.aborted = false;
+        if (state.reply, state.stage) == before {
+            state.stalled += 1;
+        } else {
+            state.stalled = 0;
+        }
         let done = state.reply == WIDTH;
         self.ponder = Some(state);
         Ok(done)
@@ -785,6 +796,15 @@ mod tests {
         eprintln!("{calls} calls, {cold_nodes} positions cold");
         assert!(calls > 1, "a small budget takes several calls");
         assert!(solver.ponder(&position, 1).unwrap(), "remembered as done");
+        // A budget too small for any step still finishes: the budget grows while stuck.
+        for budget in [1, 2, 5, 10] {
+            let mut solver = Solver::new(16);
+            let mut calls = 0;
+            while !solver.ponder(&position, budget).unwrap() {
+                calls += 1;
+                assert!(calls < 10_000, "budget {budget}: pondering never finishes");
+            }
+        }
         solver.reset_nodes();
         let mut warm_answers = Vec::new();
         for col in (0..WIDTH).filter(|&c| position.can_play(c)) {

@@ -27,8 +27,9 @@ pub fn integer_from_js(value: &JsValue, what: &str, min: u64, max: u64) -> Resul
     match value.as_f64() {
         Some(n) if n.fract() == 0.0 && (min as f64..=max as f64).contains(&n) => Ok(n as u64),
         _ => {
+            // The largest a JS number holds exactly, as people write it.
             let expected = if max == MAX_SAFE_INTEGER {
-                format!("an integer of at least {min}")
+                format!("an integer from {min} to 2^53 - 1")
             } else {
                 format!("an integer from {min} to {max}")
             };
