@@ -373,6 +373,32 @@ mod solver_api {
         }
     }
 
+    /// Solvers never freed fill wasm's 4 GiB: the next one is refused with a clear error
+    /// (not a bare `RuntimeError: unreachable`), and once they are freed a new one works.
+    #[wasm_bindgen_test]
+    fn running_out_of_memory_is_a_clear_error() {
+        let options = Object::new();
+        Reflect::set(&options, &JsValue::from_str("tableMiB"), &JsValue::from(64)).unwrap();
+        let mut kept = Vec::new();
+        let error = loop {
+            match Solver::new(Some(options.clone().into())) {
+                Ok(solver) => kept.push(solver),
+                Err(e) => break message(e),
+            }
+            assert!(kept.len() < 100, "4 GiB cannot hold 100 tables of 64 MiB");
+        };
+        assert!(error.starts_with("out of memory"), "{error}");
+        assert!(error.contains("free()"), "{error}");
+        assert!(
+            kept.len() >= 8,
+            "{} solvers before memory ran out",
+            kept.len()
+        );
+        drop(kept);
+        let mut solver = Solver::new(Some(options.into())).unwrap();
+        assert_eq!(solver.score(JsValue::from_str("44455554221")).unwrap(), -15);
+    }
+
     /// The book file, as the page's worker fetches it (the module itself leaves it out).
     const BOOK: &[u8] = include_bytes!("../src/solver/book.bin");
 

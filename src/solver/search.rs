@@ -166,15 +166,25 @@ impl Solver {
     pub const DEFAULT_TABLE_MIB: usize = 64;
 
     /// A solver whose transposition table takes at most `table_mib` MiB.
+    ///
+    /// # Panics
+    ///
+    /// If the table's memory cannot be had; [`Solver::try_new`] says so instead.
     pub fn new(table_mib: usize) -> Solver {
-        Solver {
-            table: Table::with_mib(table_mib),
+        Self::try_new(table_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A solver with a `table_mib` MiB transposition table, or why not: the memory cannot
+    /// be had.
+    pub fn try_new(table_mib: usize) -> Result<Solver, super::table::OutOfMemory> {
+        Ok(Solver {
+            table: Table::try_with_mib(table_mib)?,
             book: None,
             nodes: 0,
             limit: u64::MAX,
             aborted: false,
             ponder: None,
-        }
+        })
     }
 
     /// Uses an opening book for the positions it holds.

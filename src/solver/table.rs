@@ -31,17 +31,37 @@ pub enum Bound {
     Lower(i32),
 }
 
+/// A transposition table the memory could not be had for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutOfMemory {
+    pub mib: usize,
+}
+
+impl std::fmt::Display for OutOfMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "out of memory: no room for a {} MiB transposition table \
+             (free() the solvers you no longer need)",
+            self.mib
+        )
+    }
+}
+
+impl std::error::Error for OutOfMemory {}
+
 const OFFSET: i32 = 64; // scores are in -21..=21; stored as score + OFFSET, below 128
 
 impl Table {
-    /// A table of `mib` MiB in all (at least 1).
-    pub fn with_mib(mib: usize) -> Table {
+    /// A table of `mib` MiB in all (at least 1), or why not: the memory cannot be had.
+    pub fn try_with_mib(mib: usize) -> Result<Table, OutOfMemory> {
         let bytes = mib.max(1).saturating_mul(1 << 20);
         let near = NEAR_BYTES.min(bytes / 8);
-        Table {
-            far: Slots::with_bytes(bytes - near),
-            near: Slots::with_bytes(near),
-        }
+        let out_of_memory = |_| OutOfMemory { mib };
+        Ok(Table {
+            far: Slots::try_with_bytes(bytes - near).map_err(out_of_memory)?,
+            near: Slots::try_with_bytes(near).map_err(out_of_memory)?,
+        })
     }
 
     /// Whether [`Table::prefetch`] does anything on this target.
@@ -122,12 +142,15 @@ struct Slots {
 }
 
 impl Slots {
-    fn with_bytes(bytes: usize) -> Slots {
+    fn try_with_bytes(bytes: usize) -> Result<Slots, std::collections::TryReserveError> {
         // At least 128 entries, and any count, not only a power of two (beyond 2^32
         // entries, 32 GiB, only the first 2^32 are used).
-        let entries = vec![0; (bytes / 8).max(128)];
+        let count = (bytes / 8).max(128);
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(count)?;
+        entries.resize(count, 0);
         advise_huge_pages(&entries);
-        Slots { entries }
+        Ok(Slots { entries })
     }
 
     /// The hash's top 32 bits scaled to the length: always below it.
@@ -172,7 +195,7 @@ mod tests {
     #[test]
     fn regions_store_and_find_bounds() {
         for mib in [1, 3, 5] {
-            let mut t = Table::with_mib(mib);
+            let mut t = Table::try_with_mib(mib).unwrap();
             assert_eq!(t.bytes(), mib << 20);
             for (i, key) in (1..2000u64)
                 .map(|k| k.wrapping_mul(0x1234_5678_9ABC))

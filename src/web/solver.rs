@@ -226,7 +226,7 @@ impl Solver {
                 book_from_js(&option(&options, "book")?)?,
             ),
         };
-        Ok(Solver::with(settings, book))
+        Solver::with(settings, book)
     }
 
     /// A solver with the opening book, fetched from `options.bookUrl` (default: `book.bin`
@@ -269,7 +269,9 @@ impl Solver {
             let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
             let book = Book::from_bytes_verified(&bytes)
                 .map_err(|e| js_sys::Error::new(&format!("invalid opening book at {url}: {e}")))?;
-            Ok(Solver::with(settings, Some(book)).into())
+            Solver::with(settings, Some(book))
+                .map(JsValue::from)
+                .map_err(JsValue::from)
         });
         let chained = chain(&fetched, "then", &on_response)
             .and_then(|p| chain(&p, "catch", &on_failure))
@@ -280,16 +282,18 @@ impl Solver {
         }
     }
 
-    fn with(settings: Settings, book: Option<Book>) -> Solver {
+    /// A solver, or an error if its table's memory cannot be had (too many solvers that
+    /// were never freed).
+    fn with(settings: Settings, book: Option<Book>) -> Result<Solver, JsError> {
         let seed = settings
             .seed
             .unwrap_or_else(|| (js_sys::Math::random() * 2f64.powi(53)) as u64);
-        let mut core = Core::new(settings.table_mib);
+        let mut core = Core::try_new(settings.table_mib).map_err(js_error)?;
         core.set_book(book);
-        Solver {
+        Ok(Solver {
             core,
             rng: Rng::new(seed),
-        }
+        })
     }
 
     /// Pons' score of the position for the side to move.
