@@ -520,6 +520,22 @@ mod solver_api {
 
     #[wasm_bindgen_test]
     fn a_bad_book_is_refused_with_a_reason() {
+        // Every score flipped: well formed, but not this build's book.
+        let mut flipped = BOOK.to_vec();
+        for score in &mut flipped[13..] {
+            *score = (-(*score as i8)) as u8;
+        }
+        let msg = message(
+            Solver::new(Some(book_options(
+                &js_sys::Uint8Array::from(&flipped[..]).into(),
+            )))
+            .err()
+            .unwrap(),
+        );
+        assert!(
+            msg.contains("not the opening book this build was made with"),
+            "{msg}"
+        );
         let mut bad_magic = BOOK.to_vec();
         bad_magic[0] ^= 1;
         let mut wrong_count = BOOK.to_vec();
@@ -537,6 +553,11 @@ mod solver_api {
                 "truncated",
             ),
             (js_sys::Uint8Array::from(&BOOK[..20]).into(), "truncated"),
+            // Larger than any book: refused before it is copied.
+            (
+                js_sys::Uint8Array::new_with_length(4 << 20).into(),
+                "more than the deepest book has",
+            ),
         ] {
             let msg = message(Solver::new(Some(book_options(&book))).err().unwrap());
             assert!(msg.contains(needle), "{book:?}: {msg}");

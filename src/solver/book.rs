@@ -74,6 +74,10 @@ pub enum BookError {
     Missing {
         moves: String,
     },
+    /// More bytes than the deepest book has: refused before they are copied.
+    TooLarge {
+        found: usize,
+    },
     /// A well-formed book, but not the one this build was made with.
     WrongDigest {
         expected: u64,
@@ -106,6 +110,11 @@ impl fmt::Display for BookError {
             BookError::Missing { moves } => {
                 write!(f, "the book has no score for the position {moves:?}")
             }
+            BookError::TooLarge { found } => write!(
+                f,
+                "not an opening book: {found} bytes is more than the deepest book has ({})",
+                Book::MAX_BYTES
+            ),
             BookError::WrongDigest { expected, found } => write!(
                 f,
                 "not the opening book this build was made with (digest {found:#018x}, \
@@ -129,6 +138,17 @@ impl Book {
     pub const HELD: [usize; Self::MAX_DEPTH as usize + 1] = [
         1, 5, 30, 151, 719, 2_863, 10_501, 36_219, 113_934, 353_893, 988_231, 2_773_019,
     ];
+
+    /// The size of the deepest book file: anything larger is not a book.
+    pub const MAX_BYTES: usize = HEADER + Self::HELD[Self::MAX_DEPTH as usize];
+
+    /// Whether `len` bytes could be a book file at all: checked before a buffer is copied.
+    pub fn check_size(len: usize) -> Result<(), BookError> {
+        if len > Self::MAX_BYTES {
+            return Err(BookError::TooLarge { found: len });
+        }
+        Ok(())
+    }
 
     /// The digest of the book file this build was made with (`src/solver/book.bin`).
     pub const DIGEST: u64 = include!(concat!(env!("OUT_DIR"), "/book_digest.rs"));
@@ -503,6 +523,11 @@ mod tests {
             }
         );
         assert_eq!(Book::from_bytes(&[]).unwrap_err(), BookError::BadMagic);
+        assert_eq!(Book::check_size(Book::MAX_BYTES), Ok(()));
+        assert_eq!(
+            Book::check_size(1 << 31),
+            Err(BookError::TooLarge { found: 1 << 31 })
+        );
         // A made-up book is well formed, but not the one this build was made with.
         let bytes = made_up_book(3).to_bytes(3).unwrap();
         assert!(Book::from_bytes(&bytes).is_ok());

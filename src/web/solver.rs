@@ -187,6 +187,12 @@ fn options_object(options: Option<JsValue>) -> Result<Option<JsValue>, JsError> 
     }
 }
 
+/// A book file's bytes, copied into wasm memory unless there are more than any book has.
+fn book_bytes(array: &js_sys::Uint8Array) -> Result<Vec<u8>, crate::solver::book::BookError> {
+    Book::check_size(array.length() as usize)?;
+    Ok(array.to_vec())
+}
+
 /// The book in `options.book`: `undefined`, `null` or `false` for none, or the bytes of a
 /// book file (a `Uint8Array` or an `ArrayBuffer`), which must read as one.
 fn book_from_js(value: &JsValue) -> Result<Option<Book>, JsError> {
@@ -194,9 +200,10 @@ fn book_from_js(value: &JsValue) -> Result<Option<Book>, JsError> {
         return Ok(None);
     }
     let bytes = if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
-        bytes.to_vec()
+        book_bytes(bytes).map_err(|e| JsError::new(&format!("invalid book: {e}")))?
     } else if let Some(buffer) = value.dyn_ref::<js_sys::ArrayBuffer>() {
-        js_sys::Uint8Array::new(buffer).to_vec()
+        book_bytes(&js_sys::Uint8Array::new(buffer))
+            .map_err(|e| JsError::new(&format!("invalid book: {e}")))?
     } else {
         return Err(JsError::new(&format!(
             "invalid book {}: expected the bytes of book.bin (a Uint8Array or an ArrayBuffer), or false",
@@ -266,9 +273,9 @@ impl Solver {
             .into())
         });
         let on_bytes = Closure::once_into_js(move |buffer: JsValue| -> Result<JsValue, JsValue> {
-            let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-            let book = Book::from_bytes_verified(&bytes)
-                .map_err(|e| js_sys::Error::new(&format!("invalid opening book at {url}: {e}")))?;
+            let invalid = |e| js_sys::Error::new(&format!("invalid opening book at {url}: {e}"));
+            let bytes = book_bytes(&js_sys::Uint8Array::new(&buffer)).map_err(invalid)?;
+            let book = Book::from_bytes_verified(&bytes).map_err(invalid)?;
             Solver::with(settings, Some(book))
                 .map(JsValue::from)
                 .map_err(JsValue::from)
