@@ -95,6 +95,35 @@ impl Choice {
     }
 }
 
+/// A plain copy of the object `value`'s own string-keyed properties, each read through a call
+/// that catches (a throwing getter or Proxy trap is an error, `what` and why); `allow`
+/// checks each key.
+fn plain_copy(
+    value: &JsValue,
+    what: &str,
+    allow: impl Fn(&str) -> Result<(), String>,
+) -> Result<js_sys::Object, String> {
+    let fail = |why: String| format!("{what}: {why}");
+    let thrown = |e: JsValue| crate::engine::error::quoted(&super::convert::error_text(&e));
+    let target: &js_sys::Object = value.unchecked_ref();
+    let keys = js_sys::Reflect::own_keys(target)
+        .map_err(|e| fail(format!("could not list its keys: {}", thrown(e))))?;
+    let copy = js_sys::Object::new();
+    for key in keys.iter() {
+        // Symbol keys are not options.
+        let Some(name) = key.as_string() else {
+            continue;
+        };
+        allow(&name).map_err(fail)?;
+        let value = js_sys::Reflect::get(target, &key)
+            .map_err(|e| fail(format!("could not read {name}: {}", thrown(e))))?;
+        if !value.is_undefined() {
+            let _ = js_sys::Reflect::set(&copy, &key, &value);
+        }
+    }
+    Ok(copy)
+}
+
 /// Reads `mount`'s options argument: `undefined`, `null` or an object with only known keys.
 pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
     if options.is_undefined() || options.is_null() {
@@ -103,27 +132,38 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
     if !options.is_object() {
         return Err("invalid mount options: expected an object".into());
     }
-    for key in js_sys::Object::keys(options.unchecked_ref::<js_sys::Object>()).iter() {
-        let key = key.as_string().unwrap_or_default();
-        if !MountOptions::KEYS.contains(&key.as_str()) {
-            return Err(format!(
-                "invalid mount options: unknown field {}, expected one of {:?}",
-                crate::engine::error::quoted(&key),
+    // Read once, into a plain object, through calls that catch: a getter or a Proxy trap
+    // that throws becomes an error here instead of unwinding through wasm.
+    let options = plain_copy(options, "invalid mount options", |key| {
+        if MountOptions::KEYS.contains(&key) {
+            Ok(())
+        } else {
+            Err(format!(
+                "unknown field {}, expected one of {:?}",
+                crate::engine::error::quoted(key),
                 MountOptions::KEYS
-            ));
+            ))
         }
-    }
-    // A URL object stands for its address.
-    let url = js_sys::Reflect::get(options, &"bookUrl".into()).unwrap_or_default();
-    let options = match url.dyn_ref::<web_sys::Url>() {
-        Some(url) => {
-            let copy = js_sys::Object::assign(&js_sys::Object::new(), options.unchecked_ref());
-            js_sys::Reflect::set(&copy, &"bookUrl".into(), &url.href().into())
-                .map_err(|_| "invalid mount options: could not read bookUrl".to_owned())?;
-            copy.into()
-        }
-        None => options.clone(),
+    })?;
+    let read = |what: &str, e: JsValue| {
+        format!(
+            "invalid mount options: could not read {what}: {}",
+            crate::engine::error::quoted(&super::convert::error_text(&e))
+        )
     };
+    // A URL object stands for its address.
+    let url = js_sys::Reflect::get(&options, &"bookUrl".into()).unwrap_or_default();
+    if url.dyn_ref::<web_sys::Url>().is_some() {
+        let href = js_sys::Reflect::get(&url, &"href".into()).map_err(|e| read("bookUrl", e))?;
+        let _ = js_sys::Reflect::set(&options, &"bookUrl".into(), &href);
+    }
+    // The texts, too, are read through calls that catch.
+    let texts = js_sys::Reflect::get(&options, &"texts".into()).unwrap_or_default();
+    if texts.is_object() {
+        let texts = plain_copy(&texts, "invalid mount options: texts", |_| Ok(()))?;
+        let _ = js_sys::Reflect::set(&options, &"texts".into(), &texts);
+    }
+    let options: JsValue = options.into();
     serde_wasm_bindgen::from_value(options).map_err(|e| {
         // serde_wasm_bindgen's errors read "Error: ..." (a JS Error's text).
         let e = e.to_string();

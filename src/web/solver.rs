@@ -104,8 +104,13 @@ fn load_options(options: Option<JsValue>) -> Result<(Settings, String), JsError>
         default_book_url()?
     } else if let Some(text) = url.as_string() {
         text
-    } else if let Some(object) = url.dyn_ref::<web_sys::Url>() {
-        object.href()
+    } else if url.dyn_ref::<web_sys::Url>().is_some() {
+        // Read through a call that catches: a throwing `href` getter is an error, not an
+        // exception unwinding through wasm.
+        js_sys::Reflect::get(&url, &JsValue::from_str("href"))
+            .ok()
+            .and_then(|href| href.as_string())
+            .ok_or_else(|| JsError::new("could not read options.bookUrl.href"))?
     } else {
         return Err(JsError::new(&format!(
             "invalid bookUrl {}: expected a string or a URL",
