@@ -85,3 +85,106 @@ test("a throwing option says what it could not read, in a short message without 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("generated hostile calls: any value, a wrong this, after free(): clean errors or valid results", async () => {
+  const { page, problems, context } = await openPage(browser, server.url, { reducedMotion: "reduce" });
+  await page.locator(".c4-col").first().waitFor();
+  const report = await page.evaluate(async () => {
+    const { Game, Solver, mount } = window.wasmBindings;
+    // A fixed seed: the same calls every run (mulberry32).
+    let seed = 42;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = (list) => list[Math.floor(random() * list.length)];
+    const solver = await Solver.load({ tableMiB: 4 });
+    const bookSize = solver.bookSize;
+    const div = document.createElement("div");
+    document.body.append(div);
+    const handle = mount(div, { reducedMotion: true, storageKey: "" });
+    const freed = new Game();
+    freed.free();
+    const freedSolver = new Solver({ tableMiB: 1 });
+    freedSolver.free();
+    const trap = new Proxy({}, new Proxy({}, { get: () => () => { throw new Error("trap"); } }));
+    const values = [
+      -1, 0, 3, 6, 7, 3.5, NaN, Infinity, -Infinity, -0, 2 ** 53, 2 ** 32,
+      "", "4453", "3", "44444444", "1212121", "x".repeat(1_000_000), "4".repeat(50), "\u0000",
+      "easy", "perfect", "godlike", null, undefined, true, false, {}, [], [3], trap,
+      new Uint8Array(20), new URL("https://example.invalid/"), () => 1, Symbol("s"),
+      { tableMiB: 1 }, { seed: 7 }, { moves: "44" }, { red: "easy" }, { theme: "dark" },
+    ];
+    const game = new Game();
+    const thisValues = { game, freed, solver, freedSolver, handle, plain: {}, nothing: undefined };
+    const members = (Class) => Object.getOwnPropertyNames(Class.prototype)
+      // Not the glue's internals (`__destroy_into_raw`), nor what ends the objects' lives.
+      .filter((n) => n !== "constructor" && n !== "free" && n !== "destroy" && !n.startsWith("__"));
+    const targets = [
+      ...members(Game).map((n) => ["Game." + n, Game.prototype, n]),
+      ...members(Solver).map((n) => ["Solver." + n, Solver.prototype, n]),
+      ...members(handle.constructor).map((n) => ["MountHandle." + n, handle.constructor.prototype, n]),
+    ];
+    const constructors = [
+      ["new Game", (a) => new Game(a)], ["Game.fromMoves", (a) => Game.fromMoves(a)],
+      ["new Solver", (a) => { const s = new Solver(a); s.free(); return s; }],
+    ];
+    const BAD = /unreachable|recursive use|memory access|null pointer|unsafe aliasing|out of bounds/;
+    const counts = {};
+    const bad = [];
+    const note = (name, outcome) => {
+      counts[name] ??= { calls: 0, results: 0, errors: 0 };
+      counts[name].calls++;
+      counts[name][outcome]++;
+    };
+    const run = (name, f) => {
+      try {
+        const result = f();
+        if (result instanceof Promise) result.catch(() => {});
+        note(name, "results");
+      } catch (e) {
+        if (e instanceof Error && !BAD.test(e.message) && !(e instanceof WebAssembly.RuntimeError)) note(name, "errors");
+        else bad.push(`${name}: ${e?.constructor?.name}: ${String(e?.message ?? e).slice(0, 80)}`);
+      }
+    };
+    const N = 6000;
+    for (let i = 0; i < N; i++) {
+      if (random() < 0.1) {
+        const [name, make] = pick(constructors);
+        run(name, () => make(pick(values)));
+        continue;
+      }
+      const [name, proto, member] = pick(targets);
+      const [, self] = pick(Object.entries(thisValues));
+      const args = [pick(values), pick(values)].slice(0, Math.floor(random() * 3));
+      const descriptor = Object.getOwnPropertyDescriptor(proto, member);
+      run(name, () => (descriptor.get ? descriptor.get.call(self) : descriptor.value.apply(self, args)));
+    }
+    // Freed twice, and a dispose after free: nothing breaks.
+    run("free twice", () => { const g = new Game(); g.free(); g.free(); g[Symbol.dispose](); });
+    // Fresh objects still work.
+    const fresh = new Game();
+    fresh.play(3);
+    const check = new Solver({ tableMiB: 1 });
+    // The objects the calls were made on were never written through another class's
+    // methods: the solver still has its book and solves right.
+    const intact = solver.bookSize === bookSize && solver.score("44455554221") === -15;
+    return { counts, bad, intact, fresh: fresh.moves, score: check.score("44455554221"), total: N + 1 };
+  });
+  for (const [name, { calls, results, errors }] of Object.entries(report.counts).sort()) {
+    console.log(`${name}: ${calls} calls, ${results} results, ${errors} clean errors`);
+  }
+  console.log(`${report.total} calls in all`);
+  assert.deepEqual(report.bad, []);
+  assert.ok(report.intact, "the solver was not written through a Game's methods");
+  assert.equal(report.fresh, "4");
+  assert.equal(report.score, -15);
+  // The page's own board still plays.
+  await page.locator('.c4-col[data-column="3"]').first().click();
+  await until(async () => (await moveCount(page)) >= 1, "the page's board plays");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
