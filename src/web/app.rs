@@ -177,7 +177,11 @@ impl App {
 
     /// Removes everything mount added: listeners, the frame callback, the observer, the
     /// worker, the DOM.
+    /// Once only: the stylesheet's count of games must drop by one.
     pub fn destroy(&mut self) {
+        if self.destroyed {
+            return;
+        }
         self.destroyed = true;
         if let Some(id) = self.frame_id.take() {
             let _ = self.window.cancel_animation_frame(id);
