@@ -364,7 +364,7 @@ impl Controller {
     /// it is over: then a new one starts.
     fn choose(&mut self, choice: ModeChoice, now: f64) -> Vec<Effect> {
         let (level, person) = self.shown_choice();
-        let mode = choice.apply(self.mode(), level, person);
+        let mode = choice.apply(level, person);
         if let Mode::Computer { level, person } = mode {
             (self.shown_level, self.shown_person) = (level, person);
         }

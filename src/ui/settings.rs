@@ -153,14 +153,10 @@ pub enum ModeChoice {
 }
 
 impl ModeChoice {
-    /// The mode after this choice, from the mode `now`. Against the computer, the choice
-    /// keeps the level or the colour it does not name; otherwise those come from `level`
-    /// and `person`, what the level and colour controls show while not in force.
-    pub fn apply(self, now: Option<Mode>, level: Level, person: Player) -> Mode {
-        let (level, person) = match now {
-            Some(Mode::Computer { level, person }) => (level, person),
-            _ => (level, person),
-        };
+    /// The mode after this choice, from the level and colour the controls show (the
+    /// computer's against the computer, the last ones chosen with two people): the choice
+    /// replaces what it names and keeps the rest.
+    pub fn apply(self, level: Level, person: Player) -> Mode {
         match self {
             ModeChoice::Friend => Mode::Friend,
             ModeChoice::Computer => Mode::Computer { level, person },
@@ -213,14 +209,13 @@ mod tests {
 
     #[test]
     fn a_choice_keeps_the_rest_of_the_mode() {
-        let hard_as_yellow = Mode::Computer {
-            level: Level::Hard,
-            person: Player::Second,
-        };
-        let shown = (Level::Medium, Player::First);
+        // What the controls show: the computer's level and colour, or with two people the
+        // last ones chosen.
+        let (hard, yellow) = (Level::Hard, Player::Second);
+        let (medium, red) = (Level::Medium, Player::First);
         // From two people, the computer comes at the level and colour the controls show.
         assert_eq!(
-            ModeChoice::Computer.apply(Some(Mode::Friend), shown.0, shown.1),
+            ModeChoice::Computer.apply(medium, red),
             Mode::Computer {
                 level: Level::Medium,
                 person: Player::First
@@ -228,26 +223,22 @@ mod tests {
         );
         // Against the computer, a new level keeps the colour, and a new colour the level.
         assert_eq!(
-            ModeChoice::Level(Level::Easy).apply(Some(hard_as_yellow), shown.0, shown.1),
+            ModeChoice::Level(Level::Easy).apply(hard, yellow),
             Mode::Computer {
                 level: Level::Easy,
                 person: Player::Second
             }
         );
         assert_eq!(
-            ModeChoice::Person(Player::First).apply(Some(hard_as_yellow), shown.0, shown.1),
+            ModeChoice::Person(Player::First).apply(hard, yellow),
             Mode::Computer {
                 level: Level::Hard,
                 person: Player::First
             }
         );
+        assert_eq!(ModeChoice::Friend.apply(hard, yellow), Mode::Friend);
         assert_eq!(
-            ModeChoice::Friend.apply(Some(hard_as_yellow), shown.0, shown.1),
-            Mode::Friend
-        );
-        // Two computers: a choice makes it one person's game again.
-        assert_eq!(
-            ModeChoice::Level(Level::Perfect).apply(None, shown.0, shown.1),
+            ModeChoice::Level(Level::Perfect).apply(medium, red),
             Mode::Computer {
                 level: Level::Perfect,
                 person: Player::First
