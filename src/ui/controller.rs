@@ -815,6 +815,10 @@ impl Controller {
 
     /// New settings; the game goes on.
     pub fn set_settings(&mut self, settings: Settings, now: f64) -> Vec<Effect> {
+        // The same settings again (a radio's click and change both say it): nothing to do.
+        if settings == self.settings {
+            return Vec::new();
+        }
         let players_changed = settings.players != self.settings.players;
         let analysis_on = settings.show_analysis && !self.settings.show_analysis;
         self.settings = settings;
