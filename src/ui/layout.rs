@@ -36,6 +36,17 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The stage's shape as CSS writes it ("7.06 / 6.86"): the board's 7 columns wide, its 6
+    /// rows and the lane of air tall, with the free edge around. The web layer sets it on
+    /// the stage, and the stylesheet uses the same.
+    pub fn aspect_ratio() -> String {
+        format!(
+            "{:.2} / {:.2}",
+            WIDTH as f64 + 2.0 * EDGE,
+            STAGE_ROWS + 2.0 * EDGE
+        )
+    }
+
     /// Fits the largest square-celled board into `width` x `height`, centred, with
     /// [`EDGE`] of a cell free around it.
     pub fn fit(width: f64, height: f64) -> Layout {
@@ -128,6 +139,28 @@ mod tests {
             let (_, y) = l.center(0, AIR_ROW);
             assert!(y - l.hole >= l.lane_top() && y + l.hole <= l.top, "{l:?}");
         }
+    }
+
+    /// The stylesheet sizes the stage with the same shape the layout fits the board in.
+    #[test]
+    fn the_stylesheet_has_the_stage_shape() {
+        assert_eq!(Layout::aspect_ratio(), "7.06 / 6.86");
+        let css = include_str!("../web/style.css");
+        // The `aspect-ratio` property (not a `max-aspect-ratio` query), unless `auto`.
+        let ratios: Vec<&str> = css
+            .match_indices("aspect-ratio:")
+            .filter(|&(i, _)| !css[..i].ends_with('-'))
+            .map(|(i, key)| {
+                let rest = &css[i + key.len()..];
+                rest.split([';', '!', '}']).next().unwrap_or("").trim()
+            })
+            .filter(|value| *value != "auto")
+            .collect();
+        assert!(!ratios.is_empty());
+        assert!(
+            ratios.iter().all(|r| *r == Layout::aspect_ratio()),
+            "{ratios:?}"
+        );
     }
 
     #[test]

@@ -17,10 +17,6 @@ use web_sys::{
     HtmlElement, HtmlInputElement, HtmlSelectElement,
 };
 
-/// The stage's shape: 7 cells wide, the board's 6 rows and the lane of air tall (the same
-/// as `ui::layout`'s `STAGE_ROWS`), with the free edge around.
-const STAGE_RATIO: &str = "7.06 / 6.86";
-
 pub struct View {
     /// The element the game was mounted in.
     pub host: HtmlElement,
@@ -54,7 +50,8 @@ pub struct View {
     /// The disclosures ("How to play", "Settings"): one open at a time.
     pub disclosures: [HtmlDetailsElement; 2],
     analysis: HtmlElement,
-    analysis_cells: Vec<[HtmlElement; 2]>,
+    /// Each column's label box, with its two lines.
+    analysis_cells: Vec<[HtmlElement; 3]>,
     /// What the DOM shows now.
     shown: Option<Mirror>,
     labels: Labels,
@@ -99,15 +96,15 @@ fn checkbox(
 type Text = Box<dyn Fn(&Texts) -> String>;
 
 /// A group of radio buttons drawn as one segmented control, with a visible legend.
-fn segments<K: Copy + 'static>(
+fn segments(
     doc: &Document,
     parent: &HtmlElement,
     labels: &mut Labels,
     class: &str,
     name: &str,
     legend: fn(&Texts) -> String,
-    choices: Vec<(K, &'static str, Text)>,
-) -> Result<Vec<(K, HtmlInputElement)>, JsValue> {
+    choices: Vec<(ModeChoice, &'static str, Text)>,
+) -> Result<Vec<(ModeChoice, HtmlInputElement)>, JsValue> {
     let set: HtmlElement = el(doc, "fieldset", &format!("c4-seg {class}"))?;
     let caption: HtmlElement = el(doc, "legend", "")?;
     labels.text(&caption, legend);
@@ -297,7 +294,7 @@ impl View {
             append(&cell, &word)?;
             append(&cell, &detail)?;
             append(&analysis, &cell)?;
-            analysis_cells.push([word, detail]);
+            analysis_cells.push([cell, word, detail]);
         }
         append(&stage, &canvas)?;
         append(&stage, &analysis)?;
@@ -387,7 +384,7 @@ impl View {
                 &[
                     ("position", "relative"),
                     ("width", "100%"),
-                    ("aspect-ratio", STAGE_RATIO),
+                    ("aspect-ratio", &Layout::aspect_ratio()),
                     ("max-height", "85vh"),
                 ][..],
             ),
@@ -459,14 +456,12 @@ impl View {
             set_attr(button, "aria-label", &column.name);
             set_attr(button, "aria-disabled", bool_attr(column.unavailable));
             set_attr(button, "tabindex", if column.selected { "0" } else { "-1" });
-            let [word, detail] = &self.analysis_cells[i];
+            let [cell, word, detail] = &self.analysis_cells[i];
             text(word, &column.label.0);
             text(detail, &column.label.1);
-            if let Some(cell) = word.parent_element() {
-                set_attr(&cell, "data-best", bool_attr(column.best));
-                set_attr(&cell, "data-hinted", bool_attr(column.hinted));
-                set_attr(&cell, "data-empty", bool_attr(column.label.0.is_empty()));
-            }
+            set_attr(cell, "data-best", bool_attr(column.best));
+            set_attr(cell, "data-hinted", bool_attr(column.hinted));
+            set_attr(cell, "data-empty", bool_attr(column.label.0.is_empty()));
         }
         if changed(&|o| o.turn == m.turn) {
             text(&self.turn, &m.turn);
