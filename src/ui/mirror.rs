@@ -108,16 +108,19 @@ impl Mirror {
         let thinking = c.is_thinking();
         let finished = c.finished();
         let (level, person) = c.shown_choice();
+        let mode = c.mode();
+        // One person against the computer: the turn line speaks to them.
+        let against_computer = matches!(mode, Some(Mode::Computer { .. }));
         Mirror {
             columns,
-            turn: if thinking && matches!(c.mode(), Some(Mode::Computer { .. })) {
+            turn: if thinking && against_computer {
                 text.computer_thinking.clone()
             } else if thinking {
                 text.thinking_text(p.current_player())
             } else if finished {
                 // The result shows over the board, once.
                 text.game_ended.clone()
-            } else if matches!(c.mode(), Some(Mode::Computer { .. })) && c.human_to_move() {
+            } else if against_computer && c.human_to_move() {
                 text.with_player(&text.your_move, p.current_player())
             } else {
                 text.turn_text(p)
@@ -136,7 +139,7 @@ impl Mirror {
             analysis_busy: settings.show_analysis && c.is_analyzing(),
             result: finished.then(|| c.result_line()).flatten(),
             result_detail: finished.then(|| c.result_detail()).flatten(),
-            mode: c.mode(),
+            mode,
             level,
             person,
             settings,

@@ -2,8 +2,7 @@
 // the end, sound, a game that survives a reload, the board read aloud, axe in both schemes.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
-import { serve, launch, openPage, screenshot, until, moveCount, settled } from "./harness.mjs";
+import { serve, launch, openPage, screenshot, until, moveCount, settled, axe } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -15,14 +14,6 @@ const movesOf = (page) => page.evaluate(() => window.c4.state.moves);
 
 /** Problems other than the warnings a test expects. */
 const unexpected = (problems, ...allowed) => problems.filter((p) => !allowed.some((a) => p.includes(a)));
-
-async function axe(page, when) {
-  // Once the result has risen into place: axe reads colours as they are at the moment.
-  await until(() => page.evaluate(() => document.querySelector(".c4-result").getAnimations().length === 0), "still");
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), [], `axe at ${when}`);
-}
 
 /** Tabs until the focus is on an element that `is` accepts; returns how many presses it took. */
 async function tabTo(page, is, what, most = 30) {

@@ -1,10 +1,9 @@
 // The browser game, played as a person would: mouse, keyboard, touch, screen reader names.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
 import {
   serve, launch, openPage, screenshot, until, cellPixel, near, COLORS, faded, moveCount, installProbe,
-  settled, contrast,
+  settled, contrast, axe,
 } from "./harness.mjs";
 
 let server, browser;
@@ -13,14 +12,6 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });
 const liveText = (page) => page.getByRole("status").first().textContent();
-
-async function axe(page, when) {
-  // Once the result has risen into place: axe reads colours as they are at the moment.
-  await until(() => page.evaluate(() => document.querySelector(".c4-result").getAnimations().length === 0), "still");
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), [], `axe at ${when}`);
-}
 
 /**
  * Clicks column `index` (0-based) and, in the same task, reads the canvas pixel in the bottom

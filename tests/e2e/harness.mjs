@@ -1,6 +1,8 @@
 // Shared e2e helpers: a static server for dist/ on 127.0.0.1 and a Chromium launcher.
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 import { staticServer } from "../../scripts/serve-static.mjs";
 
@@ -151,4 +153,15 @@ export async function moveCount(page, index = 0) {
 export async function settled(page, index = 0) {
   await until(() => page.evaluate((i) => document.querySelectorAll(".c4")[i]?.getAttribute("data-moving") === "false", index),
     "the piece to land");
+}
+
+/**
+ * Runs axe on the page and fails on any serious or critical finding, naming the elements.
+ * Waits for the result panel's entrance to finish: axe reads colours as they are.
+ */
+export async function axe(page, when) {
+  await until(() => page.evaluate(() => document.querySelector(".c4-result").getAnimations().length === 0), "still");
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), [], `axe at ${when}`);
 }

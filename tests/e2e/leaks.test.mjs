@@ -37,6 +37,15 @@ async function instrument(context) {
   });
 }
 
+/** The site, reduced motion, with listeners and workers counted, and a CDP session. */
+async function counted() {
+  const opened = await openPage(browser, "about:blank", { reducedMotion: "reduce" });
+  await instrument(opened.context);
+  await opened.page.goto(server.url);
+  await opened.page.locator(".c4-col").first().waitFor();
+  return { ...opened, cdp: await opened.context.newCDPSession(opened.page) };
+}
+
 /** The page's figures after a garbage collection. */
 async function measure(page, cdp) {
   await cdp.send("HeapProfiler.collectGarbage");
@@ -65,11 +74,7 @@ function assertFlat(what, start, end) {
 }
 
 test("200 mount/destroy cycles with a computer player leave nothing behind", async () => {
-  const { page, problems, context } = await openPage(browser, "about:blank", { reducedMotion: "reduce" });
-  await instrument(context);
-  await page.goto(server.url);
-  await page.locator(".c4-col").first().waitFor();
-  const cdp = await context.newCDPSession(page);
+  const { page, problems, context, cdp } = await counted();
   // One cycle first, so that what is made once (the stylesheet, the wasm's own growth) is made.
   const cycle = (n) => page.evaluate(async (n) => {
     const host = document.createElement("div");
@@ -98,11 +103,7 @@ test("200 mount/destroy cycles with a computer player leave nothing behind", asy
 });
 
 test("200 games of computer against computer leave nothing behind", async () => {
-  const { page, problems, context } = await openPage(browser, "about:blank", { reducedMotion: "reduce" });
-  await instrument(context);
-  await page.goto(server.url);
-  await page.locator(".c4-col").first().waitFor();
-  const cdp = await context.newCDPSession(page);
+  const { page, problems, context, cdp } = await counted();
   await page.evaluate(() => {
     window.c4.destroy();
     window.__ended = 0;
