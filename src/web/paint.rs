@@ -58,21 +58,25 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
     ctx.set_stroke_style_str(&pal.board_edge);
     ctx.set_line_width(l.outline_width());
     ctx.stroke();
-    // Each hole's rim: shaded at the top, where the face overhangs, lit at the bottom.
+    // Each hole's rim: shaded at the top, where the face overhangs, lit at the bottom. The
+    // shade runs top to bottom only, so one gradient and one stroke serve a row's holes.
     let rim = l.cell * 0.035;
     ctx.set_line_width(rim);
     for row in 0..HEIGHT {
+        let (_, y) = l.center(0, row as f64);
+        let shade = ctx.create_linear_gradient(0.0, y - l.hole, 0.0, y + l.hole);
+        let _ = shade.add_color_stop(0.0, "rgba(0, 0, 0, 0.3)");
+        let _ = shade.add_color_stop(0.5, "rgba(0, 0, 0, 0.08)");
+        let _ = shade.add_color_stop(1.0, "rgba(255, 255, 255, 0.25)");
+        ctx.begin_path();
         for column in 0..WIDTH {
-            let (x, y) = l.center(column, row as f64);
-            let shade = ctx.create_linear_gradient(x, y - l.hole, x, y + l.hole);
-            let _ = shade.add_color_stop(0.0, "rgba(0, 0, 0, 0.3)");
-            let _ = shade.add_color_stop(0.5, "rgba(0, 0, 0, 0.08)");
-            let _ = shade.add_color_stop(1.0, "rgba(255, 255, 255, 0.25)");
-            ctx.begin_path();
-            let _ = ctx.arc(x, y, l.hole - rim / 2.0, 0.0, TAU);
-            ctx.set_stroke_style_canvas_gradient(&shade);
-            ctx.stroke();
+            let (x, _) = l.center(column, row as f64);
+            let r = l.hole - rim / 2.0;
+            ctx.move_to(x + r, y);
+            let _ = ctx.arc(x, y, r, 0.0, TAU);
         }
+        ctx.set_stroke_style_canvas_gradient(&shade);
+        ctx.stroke();
     }
 
     // The celebration: a glow that beats around the winning four.
