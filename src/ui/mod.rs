@@ -7,12 +7,14 @@ pub mod anim;
 pub mod command;
 pub mod controller;
 pub mod event;
+pub mod fields;
 pub mod layout;
 pub mod mirror;
 pub mod protocol;
 pub mod save;
 pub mod scene;
 pub mod settings;
+pub mod share;
 pub mod text;
 pub mod theme;
 

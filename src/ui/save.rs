@@ -2,6 +2,7 @@
 //! versioned text (`v=1&moves=4453&red=human&yellow=hard&analysis=0&motion=0&sound=1`) that
 //! the web layer keeps in `localStorage`. Anything unreadable is refused whole, with why.
 
+use super::fields::{flag, flag_text, Fields};
 use super::settings::{PlayerKind, Settings};
 use crate::engine::error::quoted as quote;
 use crate::engine::Position;
@@ -40,14 +41,6 @@ impl fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
-fn flag(on: bool) -> &'static str {
-    if on {
-        "1"
-    } else {
-        "0"
-    }
-}
-
 impl Saved {
     /// The saved text.
     pub fn encode(&self) -> String {
@@ -57,57 +50,30 @@ impl Saved {
             self.position.moves_string(),
             s.players[0],
             s.players[1],
-            flag(s.show_analysis),
-            flag(s.reduced_motion),
-            flag(s.sound),
+            flag_text(s.show_analysis),
+            flag_text(s.reduced_motion),
+            flag_text(s.sound),
         )
     }
 
     /// Reads a saved text: every field must be there once, and right.
     pub fn decode(text: &str) -> Result<Saved, SaveError> {
-        let corrupt = |why: String| SaveError::Corrupt(why);
-        if text.len() > MAX_LEN {
-            return Err(corrupt(format!("{} bytes is too long", text.len())));
-        }
-        let mut fields: Vec<(&str, &str)> = Vec::new();
-        for part in text.split('&') {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| corrupt(format!("{} is not key=value", quote(part))))?;
-            if fields.iter().any(|(k, _)| *k == key) {
-                return Err(corrupt(format!("{} appears twice", quote(key))));
-            }
-            fields.push((key, value));
-        }
-        let get = |key: &str| {
-            fields
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| *v)
-                .ok_or_else(|| corrupt(format!("no {key}")))
-        };
-        let version = get("v")?;
+        const KEYS: [&str; 7] = ["v", "moves", "red", "yellow", "analysis", "motion", "sound"];
+        let corrupt = SaveError::Corrupt;
+        let fields = Fields::read(text, MAX_LEN).map_err(corrupt)?;
+        let version = fields.need("v").map_err(corrupt)?;
         if version != VERSION.to_string() {
             return Err(SaveError::Version(quote(version)));
         }
-        const KEYS: [&str; 7] = ["v", "moves", "red", "yellow", "analysis", "motion", "sound"];
-        if let Some((key, _)) = fields.iter().find(|(k, _)| !KEYS.contains(k)) {
-            return Err(corrupt(format!("unknown field {}", quote(key))));
-        }
-        let position =
-            Position::from_moves(get("moves")?).map_err(|e| corrupt(format!("moves: {e}")))?;
-        let player = |key: &str| -> Result<PlayerKind, SaveError> {
-            get(key)?
-                .parse()
-                .map_err(|_| corrupt(format!("{key}: {}", quote(get(key).unwrap_or("")))))
+        fields.only(&KEYS).map_err(corrupt)?;
+        let position = Position::from_moves(fields.need("moves").map_err(corrupt)?)
+            .map_err(|e| corrupt(format!("moves: {e}")))?;
+        let player = |key| {
+            fields
+                .require(key, str::parse::<PlayerKind>)
+                .map_err(corrupt)
         };
-        let flag = |key: &str| -> Result<bool, SaveError> {
-            match get(key)? {
-                "1" => Ok(true),
-                "0" => Ok(false),
-                other => Err(corrupt(format!("{key}: {}", quote(other)))),
-            }
-        };
+        let flag = |key| fields.require(key, flag).map_err(corrupt);
         Ok(Saved {
             position,
             settings: Settings {

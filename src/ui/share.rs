@@ -1,0 +1,213 @@
+//! Share links: the position and who plays each side in a URL's fragment, e.g.
+//! `#moves=4453&yellow=hard`. A side not named is a person. `review=N` opens the review at
+//! move N, `puzzle=ID` a puzzle. Whatever is wrong is refused whole, with why.
+
+use super::fields::Fields;
+use super::settings::PlayerKind;
+use crate::engine::Position;
+use std::fmt;
+
+/// The longest fragment read: a whole game with both sides named is under 100 bytes.
+pub const MAX_LEN: usize = 200;
+
+/// What a link opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// The position, ready to play on.
+    Play,
+    /// The review of the moves, at the position after this many of them.
+    Review(usize),
+    /// A puzzle, by its id.
+    Puzzle(u32),
+}
+
+/// A shared position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Link {
+    pub position: Position,
+    /// Who plays Red and Yellow.
+    pub players: [PlayerKind; 2],
+    pub view: View,
+}
+
+/// Why a fragment was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkError(pub String);
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+const KEYS: [&str; 5] = ["moves", "red", "yellow", "review", "puzzle"];
+
+impl Link {
+    /// A link to play on from `position`.
+    pub fn play(position: Position, players: [PlayerKind; 2]) -> Link {
+        Link {
+            position,
+            players,
+            view: View::Play,
+        }
+    }
+
+    /// The fragment, without its `#`. People are left out, as they are by default.
+    pub fn encode(&self) -> String {
+        if let View::Puzzle(id) = self.view {
+            return format!("puzzle={id}");
+        }
+        let mut text = format!("moves={}", self.position.moves_string());
+        for (key, player) in ["red", "yellow"].into_iter().zip(self.players) {
+            if player != PlayerKind::Human {
+                text.push_str(&format!("&{key}={player}"));
+            }
+        }
+        if let View::Review(at) = self.view {
+            text.push_str(&format!("&review={at}"));
+        }
+        text
+    }
+
+    /// Reads a fragment (with or without its `#`). An empty one is no link: `Ok(None)`.
+    pub fn decode(fragment: &str) -> Result<Option<Link>, LinkError> {
+        let text = fragment.strip_prefix('#').unwrap_or(fragment);
+        if text.is_empty() {
+            return Ok(None);
+        }
+        Self::read(text).map(Some).map_err(LinkError)
+    }
+
+    fn read(text: &str) -> Result<Link, String> {
+        let fields = Fields::read(text, MAX_LEN)?;
+        fields.only(&KEYS)?;
+        if let Some(id) = fields.parse("puzzle", str::parse::<u32>)? {
+            if let Some(other) = KEYS
+                .iter()
+                .find(|k| **k != "puzzle" && fields.get(k).is_some())
+            {
+                return Err(format!("a puzzle link has no {other}"));
+            }
+            return Ok(Link {
+                position: Position::new(),
+                players: [PlayerKind::Human; 2],
+                view: View::Puzzle(id),
+            });
+        }
+        let moves = fields.need("moves")?;
+        let position = Position::from_moves(moves).map_err(|e| format!("moves: {e}"))?;
+        let player = |key| -> Result<PlayerKind, String> {
+            Ok(fields
+                .parse(key, str::parse::<PlayerKind>)?
+                .unwrap_or(PlayerKind::Human))
+        };
+        let players = [player("red")?, player("yellow")?];
+        let view = match fields.parse("review", str::parse::<usize>)? {
+            None => View::Play,
+            Some(at) if at <= position.move_count() => View::Review(at),
+            Some(at) => {
+                return Err(format!(
+                    "review at move {at}, but the game has {} moves",
+                    position.move_count()
+                ))
+            }
+        };
+        Ok(Link {
+            position,
+            players,
+            view,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Level;
+
+    fn hard() -> PlayerKind {
+        PlayerKind::Computer(Level::Hard)
+    }
+
+    #[test]
+    fn reads_the_moves_and_the_players() {
+        let link = Link::decode("#moves=4453&yellow=hard").unwrap().unwrap();
+        assert_eq!(link.position, Position::from_moves("4453").unwrap());
+        assert_eq!(link.players, [PlayerKind::Human, hard()]);
+        assert_eq!(link.view, View::Play);
+        assert_eq!(link.encode(), "moves=4453&yellow=hard");
+        // Without the '#', and with both sides named.
+        let both = Link::decode("moves=&red=perfect&yellow=human")
+            .unwrap()
+            .unwrap();
+        assert_eq!(both.position, Position::new());
+        assert_eq!(
+            both.players,
+            [PlayerKind::Computer(Level::Perfect), PlayerKind::Human]
+        );
+        assert_eq!(both.encode(), "moves=&red=perfect");
+        assert_eq!(Link::decode(""), Ok(None));
+        assert_eq!(Link::decode("#"), Ok(None));
+    }
+
+    #[test]
+    fn reads_back_what_it_writes() {
+        let position = Position::from_moves("44444435").unwrap();
+        for players in [[PlayerKind::Human; 2], [hard(), PlayerKind::Human]] {
+            for view in [View::Play, View::Review(0), View::Review(8)] {
+                let link = Link {
+                    position,
+                    players,
+                    view,
+                };
+                assert_eq!(Link::decode(&link.encode()), Ok(Some(link)));
+            }
+        }
+        let puzzle = Link {
+            position: Position::new(),
+            players: [PlayerKind::Human; 2],
+            view: View::Puzzle(17),
+        };
+        assert_eq!(puzzle.encode(), "puzzle=17");
+        assert_eq!(Link::decode("#puzzle=17"), Ok(Some(puzzle)));
+        // A finished game can be shared, to review it.
+        let won = Link::decode("#moves=1212121&review=3").unwrap().unwrap();
+        assert!(won.position.is_over());
+        assert_eq!(won.view, View::Review(3));
+    }
+
+    #[test]
+    fn refuses_bad_links_with_why() {
+        for (bad, why) in [
+            ("#moves=44x3", "moves: invalid move 3 ('x')"),
+            ("#moves=4408", "moves: invalid move 3 ('0')"),
+            (
+                "#moves=4444444",
+                "moves: illegal move 7 ('4'): column 4 is full",
+            ),
+            ("#moves=12121212", "moves: illegal move 8: the game is over"),
+            ("#moves=44&yellow=godlike", "yellow: \"godlike\""),
+            (
+                "#moves=44&review=3",
+                "review at move 3, but the game has 2 moves",
+            ),
+            ("#moves=44&review=-1", "review: \"-1\""),
+            ("#moves=44&moves=45", "\"moves\" appears twice"),
+            ("#moves=44&theme=dark", "unknown field \"theme\""),
+            ("#yellow=hard", "no moves"),
+            ("#4453", "\"4453\" is not key=value"),
+            ("#puzzle=x", "puzzle: \"x\""),
+            ("#puzzle=3&moves=44", "a puzzle link has no moves"),
+        ] {
+            match Link::decode(bad) {
+                Err(LinkError(e)) => assert!(e.contains(why), "{bad}: {e}"),
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
+        let huge = format!("#moves={}", "4".repeat(100_000));
+        let e = Link::decode(&huge).unwrap_err().0;
+        assert!(e.contains("too long") && e.len() < 60, "{e}");
+    }
+}
