@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 WASM_BINDGEN_VERSION=0.2.130
 WASM_PACK_VERSION=0.15.1
 TRUNK_VERSION=0.21.14
+CARGO_FUZZ_VERSION=0.13.2
 
 export PATH="$HOME/.cargo/bin:$PATH"
 log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
@@ -39,6 +40,11 @@ if ! have_version trunk "$TRUNK_VERSION"; then
   log "installing trunk $TRUNK_VERSION"
   # --locked is needed: without it the CSS crates fail to compile.
   cargo install trunk --version "$TRUNK_VERSION" --locked --force
+fi
+
+if ! (cargo fuzz --version 2>/dev/null | grep -q "$CARGO_FUZZ_VERSION"); then
+  log "installing cargo-fuzz $CARGO_FUZZ_VERSION"
+  cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked --force
 fi
 
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then

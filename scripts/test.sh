@@ -10,6 +10,7 @@ step() { printf '\n\033[1;34m==> %s\033[0m\n' "$*"; }
 
 step "lint: rustfmt"
 cargo fmt --all --check
+cargo fmt --manifest-path fuzz/Cargo.toml --check
 step "lint: clippy (native)"
 cargo clippy --all-targets --locked -- -D warnings
 step "lint: clippy (wasm32)"
@@ -17,6 +18,9 @@ cargo clippy --all-targets --locked --target wasm32-unknown-unknown -- -D warnin
 
 step "level 1: native tests (cargo test)"
 cargo test --locked
+
+step "level 1b: a fuzz smoke run (3 s a target; \`make fuzz\` runs longer)"
+bash scripts/fuzz.sh 3
 
 step "level 2: wasm tests in headless Chrome (wasm-pack test)"
 wasm-pack test --headless --chrome

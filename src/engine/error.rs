@@ -99,17 +99,25 @@ impl std::error::Error for ParseMovesError {
     }
 }
 
-/// `text` in quotes for an error message, cut to its first 40 characters (then "…"), so that
-/// a huge input never makes a huge message.
+/// `text` in quotes for an error message, as Rust's `{:?}` writes it, cut after about 40
+/// characters of that (then "…"), so that a huge input never makes a huge message, nor
+/// does a short one of characters that need escaping (`\u{1c}` is 6 for 1).
 pub fn quoted(text: &str) -> String {
     const MOST: usize = 40;
-    let mut chars = text.chars();
-    let cut: String = chars.by_ref().take(MOST).collect();
-    if chars.next().is_some() {
-        format!("{cut:?}…")
-    } else {
-        format!("{cut:?}")
+    let mut out = String::from('"');
+    let mut shown = 0;
+    for (index, c) in text.char_indices() {
+        let escaped = format!("{:?}", &text[index..index + c.len_utf8()]);
+        let escaped = &escaped[1..escaped.len() - 1];
+        shown += escaped.chars().count();
+        if shown > MOST {
+            out.push_str("\"…");
+            return out;
+        }
+        out.push_str(escaped);
     }
+    out.push('"');
+    out
 }
 
 #[cfg(test)]
@@ -123,5 +131,9 @@ mod quoting {
         let q = quoted(&long);
         assert!(q.len() < 50 && q.ends_with('…'), "{q}");
         assert_eq!(quoted(&"é".repeat(40)), format!("{:?}", "é".repeat(40)));
+        assert_eq!(quoted("a\"b\n"), format!("{:?}", "a\"b\n"));
+        // Characters that escape long are counted as written.
+        let q = quoted(&"\u{1c}".repeat(40));
+        assert!(q.len() < 50 && q.starts_with("\"\\u{1c}") && q.ends_with('…'), "{q}");
     }
 }

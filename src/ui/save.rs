@@ -33,7 +33,7 @@ pub enum SaveError {
 impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SaveError::Version(v) => write!(f, "saved by version {v:?}, not {VERSION}"),
+            SaveError::Version(v) => write!(f, "saved by version {v}, not {VERSION}"),
             SaveError::Corrupt(why) => write!(f, "unreadable saved game: {why}"),
         }
     }

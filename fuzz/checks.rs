@@ -1,0 +1,259 @@
+//! What the fuzz targets check, one function per target. The same functions run the saved
+//! failures in `fuzz/regressions/<target>/` as native tests (`tests/fuzz.rs`), so every
+//! failure found stays a test. Each takes the fuzzer's raw bytes and panics on a finding.
+
+#![allow(dead_code)] // each fuzz target uses one check
+
+use connect_four::engine::notation::parse_columns;
+use connect_four::engine::{Cell, PlayError, Player, Position, Status};
+use connect_four::solver::{Book, BookError};
+use connect_four::ui::save::Saved;
+use connect_four::ui::share::{Link, View};
+
+/// The targets, by name: the name of the `fuzz_targets` file, its seed folder and its
+/// regression folder.
+pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+    ("moves", moves),
+    ("book", book),
+    ("saved", saved),
+    ("link", link),
+    ("play", play),
+];
+
+/// Errors quote at most about 40 characters of the input, so no message is long.
+const LONGEST_MESSAGE: usize = 240;
+
+fn short(message: String) {
+    assert!(message.len() <= LONGEST_MESSAGE, "long message: {message}");
+}
+
+/// The move-string parser agrees with a reference replay, and reads back what it writes.
+pub fn moves(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let parsed = Position::from_moves(&text);
+    // The contract: a character that is not a column digit is named first, wherever it is;
+    // then the first illegal move.
+    let mut model = Model::new();
+    let mut refused = text.chars().position(|ch| !matches!(ch, '1'..='7'));
+    if refused.is_none() {
+        refused = (text.bytes().map(|b| usize::from(b - b'1')))
+            .position(|column| model.play(column).is_err());
+    }
+    match (&parsed, refused) {
+        (Ok(position), None) => {
+            assert_eq!(position.moves_string(), text);
+            model.agrees(position);
+            let columns = parse_columns(&text).expect("parsed as a position, so as columns");
+            assert_eq!(columns.len(), position.move_count());
+        }
+        (Err(e), Some(index)) => {
+            assert_eq!(e.index(), index, "{e}");
+            short(e.to_string());
+        }
+        (parsed, refused) => panic!("{text:?}: parser {parsed:?}, reference {refused:?}"),
+    }
+}
+
+/// Any bytes: a clean error, or a book that writes back the same bytes. Only the book this
+/// build was made with passes the digest.
+pub fn book(data: &[u8]) {
+    match Book::from_bytes(data) {
+        Ok(book) => {
+            assert_eq!(book.to_bytes(book.max_moves()).as_deref(), Ok(data));
+            let empty = book.score_of(&Position::new());
+            assert!(empty.is_some(), "a book scores the empty board");
+        }
+        Err(e) => short(e.to_string()),
+    }
+    match Book::from_bytes_verified(data) {
+        Ok(_) => assert_eq!(Book::digest(data), Book::DIGEST),
+        // The header was right; the digest is checked before the scores are.
+        Err(BookError::WrongDigest { .. }) => assert!(matches!(
+            Book::from_bytes(data),
+            Ok(_) | Err(BookError::BadScore { .. })
+        )),
+        Err(e) => short(e.to_string()),
+    }
+}
+
+/// Saved data: a clean error, or a game that saves back to text that reads the same.
+pub fn saved(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    match Saved::decode(&text) {
+        Ok(saved) => assert_eq!(Saved::decode(&saved.encode()), Ok(saved)),
+        Err(e) => short(e.to_string()),
+    }
+}
+
+/// A share link's fragment: a clean error, or a link that writes back to one that reads the
+/// same.
+pub fn link(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    match Link::decode(&text) {
+        Ok(Some(link)) => {
+            assert_eq!(Link::decode(&link.encode()), Ok(Some(link)));
+            if let View::Review(at) = link.view {
+                assert!(at <= link.position.move_count());
+            }
+        }
+        Ok(None) => assert!(text.is_empty() || text == "#"),
+        Err(e) => short(e.to_string()),
+    }
+}
+
+/// Play, undo, reset and bad columns, each byte one step, against the reference model:
+/// after every step the two agree on everything a caller can see.
+pub fn play(data: &[u8]) {
+    let mut position = Position::new();
+    let mut model = Model::new();
+    for &byte in data {
+        match byte % 10 {
+            7 => assert_eq!(position.undo(), model.undo()),
+            8 => {
+                position = Position::new();
+                model = Model::new();
+            }
+            step => {
+                // 0 to 6 a column; 9 one off the board (7 and up).
+                let column = match step {
+                    9 => 7 + usize::from(byte / 10),
+                    column => usize::from(column),
+                };
+                let before = position;
+                match (position.play(column), model.play(column)) {
+                    (Ok(placed), Ok(row)) => {
+                        let at = (usize::from(placed.column), usize::from(placed.row));
+                        assert_eq!(at, (column, row));
+                    }
+                    (Err(e), Err(want)) => {
+                        assert_eq!(e, want);
+                        assert_eq!(position, before, "a refused move changes nothing");
+                    }
+                    (played, expected) => panic!("play {column}: {played:?}, model {expected:?}"),
+                }
+            }
+        }
+        model.agrees(&position);
+    }
+}
+
+/// The reference: a grid of columns, checked for fours by looking at every line of four.
+struct Model {
+    /// Each column bottom first: 1 or 2.
+    columns: [Vec<u8>; 7],
+    history: Vec<usize>,
+    status: Status,
+}
+
+impl Model {
+    fn new() -> Model {
+        Model {
+            columns: Default::default(),
+            history: Vec::new(),
+            status: Status::InProgress,
+        }
+    }
+
+    fn to_move(&self) -> Player {
+        if self.history.len() % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The owner (1 or 2) of column `c`, row `r` from the top, 0 if empty or off the board.
+    fn at(&self, c: i32, r: i32) -> u8 {
+        if !(0..7).contains(&c) || !(0..6).contains(&r) {
+            return 0;
+        }
+        let height = 5 - r as usize;
+        self.columns[c as usize].get(height).copied().unwrap_or(0)
+    }
+
+    /// Plays and returns the row (from the top) the piece lands in.
+    fn play(&mut self, column: usize) -> Result<usize, PlayError> {
+        match self.status {
+            Status::Win(winner) => {
+                return Err(PlayError::GameOver {
+                    winner: Some(winner),
+                })
+            }
+            Status::Draw => return Err(PlayError::GameOver { winner: None }),
+            Status::InProgress => {}
+        }
+        if column >= 7 {
+            return Err(PlayError::InvalidColumn { column });
+        }
+        if self.columns[column].len() == 6 {
+            return Err(PlayError::ColumnFull { column });
+        }
+        let player = self.to_move();
+        self.columns[column].push(player.number());
+        self.history.push(column);
+        self.status = if !self.wins(player).is_empty() {
+            Status::Win(player)
+        } else if self.history.len() == 42 {
+            Status::Draw
+        } else {
+            Status::InProgress
+        };
+        Ok(6 - self.columns[column].len())
+    }
+
+    fn undo(&mut self) -> Option<usize> {
+        let column = self.history.pop()?;
+        self.columns[column].pop();
+        self.status = Status::InProgress;
+        Some(column)
+    }
+
+    /// The cells of every line of four of `player`'s that holds the last move.
+    fn wins(&self, player: Player) -> Vec<Cell> {
+        let Some(&last) = self.history.last() else {
+            return Vec::new();
+        };
+        let (lc, lr) = (last as i32, 6 - self.columns[last].len() as i32);
+        let mut cells = Vec::new();
+        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for start in -3..=0 {
+                let line: Vec<(i32, i32)> = (0..4)
+                    .map(|k| (lc + (start + k) * dc, lr + (start + k) * dr))
+                    .collect();
+                if line.iter().all(|&(c, r)| self.at(c, r) == player.number()) {
+                    cells.extend(line.iter().map(|&(c, r)| Cell {
+                        column: c as u8,
+                        row: r as u8,
+                    }));
+                }
+            }
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// Panics unless `position` shows what the model holds.
+    fn agrees(&self, position: &Position) {
+        assert_eq!(position.status(), self.status);
+        assert_eq!(position.move_count(), self.history.len());
+        assert_eq!(position.current_player(), self.to_move());
+        let history: Vec<usize> = position.history().iter().map(|&c| usize::from(c)).collect();
+        assert_eq!(history, self.history);
+        for (row, cells) in position.board().iter().enumerate() {
+            for (column, &cell) in cells.iter().enumerate() {
+                assert_eq!(cell, self.at(column as i32, row as i32), "cell {column},{row}");
+            }
+        }
+        let legal: Vec<usize> = (0..7)
+            .filter(|&c| self.status == Status::InProgress && self.columns[c].len() < 6)
+            .collect();
+        assert_eq!(position.legal_columns(), legal);
+        let win_line = match self.status {
+            Status::Win(player) => self.wins(player),
+            _ => Vec::new(),
+        };
+        assert_eq!(position.win_line(), win_line);
+        assert_eq!(Position::from_moves(&position.moves_string()).as_ref(), Ok(position));
+    }
+}
