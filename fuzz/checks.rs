@@ -242,7 +242,11 @@ impl Model {
         assert_eq!(history, self.history);
         for (row, cells) in position.board().iter().enumerate() {
             for (column, &cell) in cells.iter().enumerate() {
-                assert_eq!(cell, self.at(column as i32, row as i32), "cell {column},{row}");
+                assert_eq!(
+                    cell,
+                    self.at(column as i32, row as i32),
+                    "cell {column},{row}"
+                );
             }
         }
         let legal: Vec<usize> = (0..7)
@@ -254,6 +258,9 @@ impl Model {
             _ => Vec::new(),
         };
         assert_eq!(position.win_line(), win_line);
-        assert_eq!(Position::from_moves(&position.moves_string()).as_ref(), Ok(position));
+        assert_eq!(
+            Position::from_moves(&position.moves_string()).as_ref(),
+            Ok(position)
+        );
     }
 }

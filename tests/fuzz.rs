@@ -10,7 +10,9 @@ use std::path::Path;
 fn replay(folder: &str) -> usize {
     let mut count = 0;
     for (target, check) in checks::TARGETS {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder).join(target);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(folder)
+            .join(target);
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };

@@ -134,6 +134,9 @@ mod quoting {
         assert_eq!(quoted("a\"b\n"), format!("{:?}", "a\"b\n"));
         // Characters that escape long are counted as written.
         let q = quoted(&"\u{1c}".repeat(40));
-        assert!(q.len() < 50 && q.starts_with("\"\\u{1c}") && q.ends_with('…'), "{q}");
+        assert!(
+            q.len() < 50 && q.starts_with("\"\\u{1c}") && q.ends_with('…'),
+            "{q}"
+        );
     }
 }
