@@ -10,9 +10,12 @@ use connect_four::solver::{Book, BookError};
 use connect_four::ui::save::Saved;
 use connect_four::ui::share::{Link, View};
 
+/// A check: panics on a finding.
+pub type Check = fn(&[u8]);
+
 /// The targets, by name: the name of the `fuzz_targets` file, its seed folder and its
 /// regression folder.
-pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+pub const TARGETS: [(&str, Check); 5] = [
     ("moves", moves),
     ("book", book),
     ("saved", saved),
