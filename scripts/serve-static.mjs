@@ -13,6 +13,7 @@ const TYPES = {
   ".wasm": "application/wasm",
   ".css": "text/css; charset=utf-8",
   ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".bin": "application/octet-stream",

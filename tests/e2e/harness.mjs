@@ -23,7 +23,9 @@ export async function serve(dirs = DIST, headers = {}) {
   const server = staticServer(dirs, headers);
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+  // Closing also drops kept-alive connections: after close(), nothing at all is served.
+  const close = () => new Promise((ok) => { server.close(ok); server.closeAllConnections(); });
+  return { url: `http://127.0.0.1:${port}/`, close };
 }
 
 export const CHROMIUM_ARGS = [
@@ -38,13 +40,18 @@ export async function launch() {
   });
 }
 
-/** Opens a page that records console errors and warnings, and uncaught exceptions. */
+/**
+ * Opens a page that records console errors and warnings, and uncaught exceptions. The site's
+ * service worker is blocked unless `contextOptions` has `serviceWorkers: "allow"` (the
+ * offline tests): other tests see the network as it is.
+ */
 export async function openPage(browser, url, contextOptions = {}) {
-  const context = await browser.newContext(contextOptions);
+  const context = await browser.newContext({ serviceWorkers: "block", ...contextOptions });
   await installProbe(context);
   const page = await context.newPage();
   const problems = [];
   page.on("console", (msg) => {
+    if (msg.text() === "Service Worker registration blocked by Playwright") return;
     if (msg.type() === "error" || msg.type() === "warning") problems.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
