@@ -1,5 +1,5 @@
 # The two commands: `make serve` and `make test`. Each installs whatever is missing first.
-.PHONY: serve test bench setup package example fuzz soak
+.PHONY: serve test bench setup package example fuzz soak throttle
 
 serve:
 	bash scripts/serve.sh
@@ -24,3 +24,17 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	bash scripts/setup.sh
 	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Ten minutes of computer against computer in Chromium (SOAK_SECONDS): console errors,
+# stalls, frame times, memory. Outside `make test`. See scripts/soak.mjs.
+SOAK_SECONDS ?= 600
+soak:
+	bash scripts/setup.sh
+	bash -c 'source scripts/env.sh && trunk build --release --offline'
+	node scripts/soak.mjs soak $(SOAK_SECONDS)
+
+# A game against hard, then perfect, with the CPU slowed 6x: move times and long tasks.
+throttle:
+	bash scripts/setup.sh
+	bash -c 'source scripts/env.sh && trunk build --release --offline'
+	node scripts/soak.mjs throttle 6

@@ -14,7 +14,7 @@ use crate::web::audio::Audio;
 use crate::web::colors::Colors;
 use crate::web::input::{self, Input, Wiring};
 use crate::web::options::Choice;
-use crate::web::paint::paint;
+use crate::web::paint::Painter;
 use crate::web::storage;
 use crate::web::view::View;
 use std::cell::RefCell;
@@ -46,6 +46,7 @@ pub struct App {
     /// Taken down: what is left of it (a late callback) does nothing.
     destroyed: bool,
     first_paint_marked: bool,
+    painter: Painter,
 }
 
 pub type Shared = Rc<RefCell<App>>;
@@ -139,6 +140,7 @@ impl App {
                 wiring: None,
                 ai: AiClient::new(book_url, move |reply| with_app(&r, |a| a.reply(reply))),
                 first_paint_marked: false,
+                painter: Painter::new(),
                 // The start position is played; later options start from their own.
                 choice: Choice {
                     moves: None,
@@ -349,7 +351,7 @@ impl App {
 
     fn paint(&mut self, t: f64) {
         let scene = Scene::at(&self.controller, t);
-        paint(
+        self.painter.paint(
             &self.view.ctx,
             &self.layout,
             self.dpr,

@@ -11,31 +11,115 @@ use crate::ui::layout::Layout;
 use crate::ui::scene::{Ghost, Piece, Scene};
 use crate::ui::theme::Palette;
 use std::f64::consts::TAU;
+use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
-use web_sys::{CanvasRenderingContext2d, CanvasWindingRule};
+use web_sys::{CanvasRenderingContext2d, CanvasWindingRule, HtmlCanvasElement};
 
-/// Paints `scene` laid out by `l`, at `dpr` device pixels per CSS pixel.
-pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene, pal: &Palette) {
-    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-    ctx.clear_rect(0.0, 0.0, l.width, l.height);
-    let board_w = l.cell * WIDTH as f64;
-    let board_h = l.cell * HEIGHT as f64;
-    let inset = l.cell * 0.04;
-    let radius = l.cell * 0.12;
+/// Paints scenes on one canvas. The board's face (with its holes, light, shade and rims)
+/// is the same in every frame of a size and palette, so it is drawn once into a canvas of
+/// its own and copied onto each frame: an animation frame then costs a copy instead of 49
+/// arcs, 7 gradients and 7 strokes over the whole board (the most of a frame's time when
+/// the browser draws in software, as on slow phones).
+pub struct Painter {
+    face: Option<Face>,
+}
 
-    // What shows through the holes.
-    ctx.set_fill_style_str(&pal.hole);
-    ctx.fill_rect(
-        l.left + inset,
-        l.top + inset,
-        board_w - 2.0 * inset,
-        board_h - 2.0 * inset,
-    );
-    for piece in &scene.pieces {
-        draw_piece(ctx, pal, l, piece);
+/// The board's face, drawn for one layout, pixel ratio and palette.
+struct Face {
+    canvas: HtmlCanvasElement,
+    key: (Layout, f64, Palette),
+    /// Where its top left corner goes, in device pixels.
+    at: (f64, f64),
+}
+
+impl Painter {
+    pub fn new() -> Painter {
+        Painter { face: None }
     }
 
-    // The board's face, with a round hole per cell: lit from above, shaded below.
+    /// Paints `scene` laid out by `l`, at `dpr` device pixels per CSS pixel.
+    pub fn paint(
+        &mut self,
+        ctx: &CanvasRenderingContext2d,
+        l: &Layout,
+        dpr: f64,
+        scene: &Scene,
+        pal: &Palette,
+    ) {
+        let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+        ctx.clear_rect(0.0, 0.0, l.width, l.height);
+        let board_w = l.cell * WIDTH as f64;
+        let board_h = l.cell * HEIGHT as f64;
+        let inset = l.cell * 0.04;
+
+        // What shows through the holes.
+        ctx.set_fill_style_str(&pal.hole);
+        ctx.fill_rect(
+            l.left + inset,
+            l.top + inset,
+            board_w - 2.0 * inset,
+            board_h - 2.0 * inset,
+        );
+        for piece in &scene.pieces {
+            draw_piece(ctx, pal, l, piece);
+        }
+        match self.face(ctx, l, dpr, pal) {
+            Some(face) => {
+                let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+                let _ = ctx.draw_image_with_html_canvas_element(&face.canvas, face.at.0, face.at.1);
+                let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+            }
+            None => draw_face(ctx, l, pal),
+        }
+        draw_marks(ctx, l, scene, pal);
+    }
+
+    /// The face for this layout, ratio and palette, drawn now if it is not yet.
+    fn face(
+        &mut self,
+        ctx: &CanvasRenderingContext2d,
+        l: &Layout,
+        dpr: f64,
+        pal: &Palette,
+    ) -> Option<&Face> {
+        let key = (*l, dpr, pal.clone());
+        if self.face.as_ref().is_some_and(|face| face.key == key) {
+            return self.face.as_ref();
+        }
+        self.face = None;
+        // The board and its outline, in whole device pixels.
+        let margin = l.outline_width();
+        let x0 = ((l.left - margin) * dpr).floor();
+        let y0 = ((l.top - margin) * dpr).floor();
+        let w = ((l.left + l.cell * WIDTH as f64 + margin) * dpr).ceil() - x0;
+        let h = ((l.bottom() + margin) * dpr).ceil() - y0;
+        let document = ctx.canvas()?.owner_document()?;
+        let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
+        canvas.set_width(w.max(1.0) as u32);
+        canvas.set_height(h.max(1.0) as u32);
+        let face_ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+        let _ = face_ctx.set_transform(dpr, 0.0, 0.0, dpr, -x0, -y0);
+        draw_face(&face_ctx, l, pal);
+        self.face = Some(Face {
+            canvas,
+            key,
+            at: (x0, y0),
+        });
+        self.face.as_ref()
+    }
+}
+
+impl Default for Painter {
+    fn default() -> Painter {
+        Painter::new()
+    }
+}
+
+/// The board's face, with a round hole per cell: lit from above, shaded below.
+fn draw_face(ctx: &CanvasRenderingContext2d, l: &Layout, pal: &Palette) {
+    let board_w = l.cell * WIDTH as f64;
+    let board_h = l.cell * HEIGHT as f64;
+    let radius = l.cell * 0.12;
     ctx.begin_path();
     round_rect(ctx, l.left, l.top, board_w, board_h, radius);
     for row in 0..HEIGHT {
@@ -78,7 +162,10 @@ pub fn paint(ctx: &CanvasRenderingContext2d, l: &Layout, dpr: f64, scene: &Scene
         ctx.set_stroke_style_canvas_gradient(&shade);
         ctx.stroke();
     }
+}
 
+/// The celebration, the rings on the winning four, the hint and the ghost.
+fn draw_marks(ctx: &CanvasRenderingContext2d, l: &Layout, scene: &Scene, pal: &Palette) {
     // The celebration: a glow that beats around the winning four.
     if scene.pulse > 0.0 {
         ctx.set_global_alpha(scene.pulse.clamp(0.0, 1.0));
