@@ -28,7 +28,7 @@ const pkg = {
     "./package.json": "./package.json",
   },
   files: [
-    "index.js", "index.d.ts", "connect_four.js", "connect_four.d.ts", "connect_four_bg.wasm",
+    "index.js", "guard.js", "index.d.ts", "connect_four.js", "connect_four.d.ts", "connect_four_bg.wasm",
     "connect_four_bg.wasm.d.ts", "worker.js", "book.bin", "README.md", "node/",
   ],
   sideEffects: ["./index.js"],

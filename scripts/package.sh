@@ -11,10 +11,13 @@ source scripts/env.sh
 # Node's build first: the web build below starts pkg/ afresh.
 wasm-pack build --release --target nodejs --no-default-features --out-dir target/pkg-node
 wasm-pack build --release --target web
-cp src/web/index.js src/web/index.d.ts src/web/worker.js pkg/
+cp src/web/index.js src/web/guard.js src/web/index.d.ts src/web/worker.js pkg/
 mkdir -p pkg/node
 cp target/pkg-node/connect_four.js target/pkg-node/connect_four.d.ts target/pkg-node/connect_four_bg.wasm pkg/node/
 cp src/web/node/index.cjs src/web/node/index.mjs src/web/node/index.d.ts src/web/node/package.json pkg/node/
+# The same guard.js for Node, as CommonJS.
+sed 's/^export function guard/function guard/' src/web/guard.js >pkg/node/guard.cjs
+echo 'module.exports = { guard };' >>pkg/node/guard.cjs
 cp src/solver/book.bin pkg/book.bin
 cp src/web/PACKAGE.md pkg/README.md
 node scripts/package-json.mjs

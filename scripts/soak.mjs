@@ -87,6 +87,7 @@ async function soak(seconds) {
   await newGame();
   const end = Date.now() + seconds * 1000;
   let ends = 0;
+  let nextNote = Date.now() + 30_000;
   while (Date.now() < end) {
     await sleep(500);
     const s = await page.evaluate(() => ({ ends: window.__soak.ends, idle: performance.now() - window.__soak.lastMove }));
@@ -100,7 +101,10 @@ async function soak(seconds) {
       await newGame();
       await page.evaluate(() => { window.__soak.lastMove = performance.now(); });
     }
-    if (game % 16 === 0) process.stdout.write(`\r${Math.round((end - Date.now()) / 1000)} s left, ${ends} games`);
+    if (Date.now() >= nextNote) {
+      nextNote += 30_000;
+      console.log(`${Math.round((end - Date.now()) / 1000)} s left, ${ends} games`);
+    }
   }
   const s = await page.evaluate(() => ({ frames: window.__soak.frames, long: window.__soak.long, moves: window.__soak.moves.length }));
   const figures = {
@@ -113,7 +117,6 @@ async function soak(seconds) {
     longTasksMs: { ...percentiles(s.long) },
     memory: { start, end: await memory() },
   };
-  console.log();
   report("soak", figures);
   return errors.length === 0 && stalls === 0;
 }

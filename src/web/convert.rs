@@ -5,15 +5,25 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+#[wasm_bindgen]
+extern "C" {
+    /// `JSON.parse`, with anything it throws caught.
+    #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
+    fn json_parse(text: &str) -> Result<JsValue, JsValue>;
+}
+
 /// Serialises to a plain JS value: `None` becomes `null` (not `undefined`), maps become
-/// plain objects.
+/// plain objects. It goes through JSON text and `JSON.parse`, which makes its objects and
+/// arrays without running any of the page's code: a setter a page put on
+/// `Object.prototype` or `Array.prototype` (say, one that calls back into the game) is not
+/// called while the wasm object is in use.
 pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
-    let serializer = serde_wasm_bindgen::Serializer::new()
-        .serialize_missing_as_null(true)
-        .serialize_maps_as_objects(true);
     // Our types are plain numbers, strings, options and sequences: serialising them
     // cannot fail, and if it ever did, `undefined` is safer than a panic.
-    value.serialize(&serializer).unwrap_or(JsValue::UNDEFINED)
+    serde_json::to_string(value)
+        .ok()
+        .and_then(|text| json_parse(&text).ok())
+        .unwrap_or(JsValue::UNDEFINED)
 }
 
 /// A JS `Error` whose message is this error's text.

@@ -6,44 +6,14 @@ import initWasm, {
   initSync as initWasmSync, mount, __setAssets, Game, Solver, MountHandle,
 } from "./connect_four.js";
 
-export { Game, Solver, MountHandle, mount } from "./connect_four.js";
+import { guard } from "./guard.js";
 
-/**
- * Makes every method and accessor of `Class` check its `this` first: an object of another
- * class (whose memory the wasm would read as this one's), a plain object, or one already
- * freed gets a clean TypeError instead of touching wasm memory. `free()` on a freed object
- * does nothing.
- */
-function guard(Class) {
-  const proto = Class.prototype;
-  for (const name of Object.getOwnPropertyNames(proto)) {
-    if (name === "constructor") continue;
-    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-    const wrap = (f) => function (...args) {
-      const ptr = this instanceof Class ? this.__wbg_ptr : undefined;
-      if (typeof ptr !== "number") {
-        throw new TypeError(`${Class.name}.${String(name)} called on something that is not a ${Class.name}`);
-      }
-      if (ptr === 0) {
-        if (name === "free") return undefined;
-        throw new TypeError(`this ${Class.name} was freed: make a new one`);
-      }
-      return f.apply(this, args);
-    };
-    for (const part of ["value", "get", "set"]) {
-      if (typeof descriptor[part] === "function") descriptor[part] = wrap(descriptor[part]);
-    }
-    Object.defineProperty(proto, name, descriptor);
-  }
-  for (const symbol of Object.getOwnPropertySymbols(proto)) {
-    const descriptor = Object.getOwnPropertyDescriptor(proto, symbol);
-    if (symbol === Symbol.dispose && typeof descriptor.value === "function") {
-      descriptor.value = proto.free;
-      Object.defineProperty(proto, symbol, descriptor);
-    }
-  }
-}
-for (const Class of [Game, Solver, MountHandle]) guard(Class);
+// The classes, guarded: see guard.js.
+const GuardedGame = guard(Game);
+const GuardedSolver = guard(Solver);
+const GuardedMountHandle = guard(MountHandle);
+export { GuardedGame as Game, GuardedSolver as Solver, GuardedMountHandle as MountHandle, mount };
+
 
 const spawnWorker = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 

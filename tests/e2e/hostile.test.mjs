@@ -118,7 +118,14 @@ test("generated hostile calls: any value, a wrong this, after free(): clean erro
       { tableMiB: 1 }, { seed: 7 }, { moves: "44" }, { red: "easy" }, { theme: "dark" },
     ];
     const game = new Game();
-    const thisValues = { game, freed, solver, freedSolver, handle, plain: {}, nothing: undefined };
+    // Objects that look like what they are not: a Game given Solver's prototype, one made
+    // from Game's prototype by hand, and a Proxy of a real Game.
+    const forged = Object.setPrototypeOf(new Game(), Solver.prototype);
+    const made = Object.create(Game.prototype);
+    const proxied = new Proxy(new Game(), {});
+    const thisValues = {
+      game, freed, solver, freedSolver, handle, plain: {}, nothing: undefined, forged, made, proxied,
+    };
     const members = (Class) => Object.getOwnPropertyNames(Class.prototype)
       // Not the glue's internals (`__destroy_into_raw`), nor what ends the objects' lives.
       .filter((n) => n !== "constructor" && n !== "free" && n !== "destroy" && !n.startsWith("__"));

@@ -19,3 +19,29 @@ for (const [script, moves, winner] of [["esm.mjs", "4433221", 1], ["cjs.cjs", "4
     assert.equal(found.score, 1);
   });
 }
+
+test("Node: a wrong this, a forged or tampered object and a freed one get clean TypeErrors", async () => {
+  const dir = await installPackage("node-app");
+  const { stdout, stderr } = await node(dir, "hostile.cjs");
+  assert.equal(stderr, "");
+  const found = JSON.parse(stdout);
+  const notA = (method) => `TypeError: Game.${method} called on something that is not a Game`;
+  assert.deepEqual(found.outcomes, {
+    "solver as a Game": notA("reset"),
+    "plain object": notA("undo"),
+    "Object.create": notA("play"),
+    "setPrototypeOf": notA("play"),
+    "Proxy": notA("play"),
+    "tampered": "TypeError: this Game was tampered with: its pointer changed",
+    "freed": "TypeError: this Game was freed: make a new one",
+    "freed twice": "ran",
+    "a getter": notA("moves"),
+    "re-entrant setter": "ran",
+  });
+  // The setter was never called while the game was in use; the game played on.
+  assert.equal(found.called, 0);
+  assert.equal(found.moves, "44");
+  // Nothing was written through the wrong class: the solver still solves right.
+  assert.equal(found.score, -15);
+  assert.equal(found.fresh, 5);
+});

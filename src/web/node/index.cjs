@@ -4,6 +4,7 @@
 // file: URL, or an http(s) URL).
 "use strict";
 const wasm = require("./connect_four.js");
+const { guard } = require("./guard.cjs");
 const { readFile } = require("node:fs/promises");
 const { join } = require("node:path");
 const { fileURLToPath } = require("node:url");
@@ -33,13 +34,17 @@ async function load(options) {
   } catch (e) {
     throw new Error(`could not load the opening book from ${bookUrl ?? BOOK}: ${e.message}`);
   }
-  return new wasm.Solver({ ...rest, book });
+  return new Solver({ ...rest, book });
 }
 Object.defineProperty(wasm.Solver, "load", { value: load, writable: true, configurable: true });
 
+// Every method checks its `this` first: see guard.cjs (src/web/guard.js).
+const Game = guard(wasm.Game);
+const Solver = guard(wasm.Solver);
+
 module.exports = {
-  Game: wasm.Game,
-  Solver: wasm.Solver,
+  Game,
+  Solver,
   /** Nothing to wait for in Node: the module is ready once imported. */
   default: async () => {},
 };
