@@ -5,6 +5,7 @@
 # The corpus grows in fuzz/corpus/<target> (not committed), seeded from fuzz/seeds/<target>.
 # A failure is copied to fuzz/regressions/<target>/, where `cargo test --test fuzz` replays
 # it from then on, and the run fails. A summary goes to target/fuzz-report.txt.
+# Needs cargo-fuzz (scripts/setup.sh installs it; `make fuzz` runs setup first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -19,6 +20,7 @@ report=target/fuzz-report.txt
 cargo fuzz build -s none --debug-assertions
 failed=0
 for t in "${targets[@]}"; do
+  rm -rf "fuzz/artifacts/$t"
   mkdir -p "fuzz/corpus/$t" "fuzz/artifacts/$t"
   log=target/fuzz-$t.log
   if cargo fuzz run -s none --debug-assertions "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
@@ -31,8 +33,13 @@ for t in "${targets[@]}"; do
   else
     failed=1
     mkdir -p "fuzz/regressions/$t"
+    # A crash becomes a regression test; a timeout or running out of memory (slow-unit-,
+    # timeout-, oom-) is reported for a person to reduce first.
     for a in "fuzz/artifacts/$t"/*; do
-      [ -f "$a" ] && cp "$a" "fuzz/regressions/$t/" && echo "kept $a in fuzz/regressions/$t/"
+      case "$(basename "$a")" in
+        crash-*) cp "$a" "fuzz/regressions/$t/" && echo "kept $a in fuzz/regressions/$t/" ;;
+        *) [ -f "$a" ] && echo "not kept (not a crash): $a" ;;
+      esac
     done
     printf '%-6s FAILED  see %s\n' "$t" "$log" | tee -a "$report"
     grep -m5 -A20 "panicked\|ERROR" "$log" || tail -30 "$log"

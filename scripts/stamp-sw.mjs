@@ -14,12 +14,14 @@ const files = readdirSync(dir, { recursive: true, withFileTypes: true })
   .map((entry) => relative(dir, join(entry.parentPath ?? entry.path, entry.name)).split("\\").join("/"))
   .filter((name) => name !== "sw.js")
   .sort();
-const hash = createHash("sha256");
-for (const name of files) hash.update(name).update("\0").update(readFileSync(join(dir, name))).update("\0");
-const version = hash.digest("hex").slice(0, 16);
-
 const path = join(dir, "sw.js");
 const template = readFileSync(path, "utf8");
+const hash = createHash("sha256");
+for (const name of files) hash.update(name).update("\0").update(readFileSync(join(dir, name))).update("\0");
+// The service worker's own code counts too (without the lines stamped here).
+hash.update(template.replace(/^const (VERSION|FILES) = .*$/gm, ""));
+const version = hash.digest("hex").slice(0, 16);
+
 const stamped = template
   .replace(/^const VERSION = ".*";$/m, `const VERSION = ${JSON.stringify(version)};`)
   .replace(/^const FILES = \[.*\];$/m, `const FILES = ${JSON.stringify(["./", ...files])};`);

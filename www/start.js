@@ -14,23 +14,29 @@ dispatchEvent(new CustomEvent("TrunkApplicationStarted"));
 // reloads together, so none is left half on old files and half on new.
 if ("serviceWorker" in navigator) {
   const banner = document.getElementById("update");
-  const hadController = Boolean(navigator.serviceWorker.controller);
+  // A page reloads when a new version takes over from the one serving it; the first
+  // version taking over a page that had none (a first visit) changes nothing it shows.
+  let serving = navigator.serviceWorker.controller;
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    // The first version takes over a page that had none: nothing to reload.
-    if (hadController && !reloading) {
+    const replaced = serving !== null;
+    serving = navigator.serviceWorker.controller;
+    if (replaced && !reloading) {
       reloading = true;
       location.reload();
     }
   });
   const offer = (waiting) => {
     banner.hidden = false;
-    banner.querySelector("button").onclick = () => waiting.postMessage({ type: "skip-waiting" });
+    banner.querySelector("button").onclick = () => {
+      banner.hidden = true;
+      waiting.postMessage({ type: "skip-waiting" });
+    };
   };
   navigator.serviceWorker.register("sw.js").then(
     (registration) => {
       if (!registration) return; // blocked (an e2e test's browser)
-      if (registration.waiting && hadController) offer(registration.waiting);
+      if (registration.waiting && serving) offer(registration.waiting);
       registration.addEventListener("updatefound", () => {
         const installing = registration.installing;
         installing?.addEventListener("statechange", () => {
