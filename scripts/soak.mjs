@@ -133,6 +133,11 @@ async function throttle(rate) {
       if (over) break;
       const button = page.getByRole("button", { name: new RegExp(`^Column ${column}\\b`) });
       if (await button.getAttribute("aria-disabled") === "true") continue;
+      // A person moves once the last piece has landed and the computer is not thinking.
+      await page.waitForFunction(() => {
+        const root = document.querySelector(".c4");
+        return root.dataset.moving === "false" && root.getAttribute("aria-busy") !== "true";
+      }, null, { timeout: 120_000, polling: 20 });
       const count = await page.evaluate(() => window.__soak.moves.length);
       await button.click();
       const done = await page.waitForFunction(
