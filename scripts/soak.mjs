@@ -3,7 +3,8 @@
 //
 //   node scripts/soak.mjs soak [SECONDS]   computer against computer at mixed levels, with
 //                                           animation on (default 600 s). Reports games,
-//                                           moves, console errors (none allowed: exit 1),
+//                                           moves, console errors and warnings, uncaught
+//                                           exceptions and failed requests (none allowed: exit 1),
 //                                           stalls (no move for 30 s), frame times, long
 //                                           tasks, and the JS heap and wasm memory.
 //   node scripts/soak.mjs throttle [RATE]  a person against `hard`, then `perfect`, with the
@@ -13,32 +14,21 @@
 //
 // Figures are printed and written to target/soak.json or target/throttle.json.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { chromium } from "playwright-core";
-import { staticServer } from "./serve-static.mjs";
+import { join } from "node:path";
+// The e2e tests' server and browser: the same Chromium flags, and the same record of console
+// errors, warnings, uncaught exceptions and failed requests.
+import { serve, launch, openPage, ROOT } from "../tests/e2e/harness.mjs";
 
-const ROOT = resolve(import.meta.dirname, "..");
-const ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
 const [mode = "soak", arg] = process.argv.slice(2);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const server = staticServer(join(ROOT, "dist"));
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ARGS });
-const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 1280, height: 800 } });
-const page = await context.newPage();
-const errors = [];
-page.on("console", (m) => {
-  if (m.text() === "Service Worker registration blocked by Playwright") return;
-  if (m.type() === "error" || m.type() === "warning") errors.push(`${m.type()}: ${m.text()}`);
+const server = await serve();
+const browser = await launch();
+const { page, context, problems: errors } = await openPage(browser, "about:blank", {
+  viewport: { width: 1280, height: 800 },
 });
-page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
 page.on("worker", (w) => w.on("console", (m) => m.type() === "error" && errors.push(`worker: ${m.text()}`)));
-await page.goto(url);
+await page.goto(server.url);
 await page.locator(".c4-col").first().waitFor();
 const cdp = await context.newCDPSession(page);
 
@@ -165,6 +155,5 @@ async function throttle(rate) {
 
 const ok = mode === "throttle" ? await throttle(Number(arg ?? 6)) : await soak(Number(arg ?? 600));
 await browser.close();
-server.close();
-server.closeAllConnections();
+await server.close();
 process.exit(ok ? 0 : 1);

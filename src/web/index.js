@@ -14,7 +14,6 @@ const GuardedSolver = guard(Solver);
 const GuardedMountHandle = guard(MountHandle);
 export { GuardedGame as Game, GuardedSolver as Solver, GuardedMountHandle as MountHandle, mount };
 
-
 const spawnWorker = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 
 const ready = () => {
