@@ -11,10 +11,12 @@ pub mod fields;
 pub mod layout;
 pub mod mirror;
 pub mod protocol;
+pub mod review;
 pub mod save;
 pub mod scene;
 pub mod settings;
 pub mod share;
+pub mod stats;
 pub mod text;
 pub mod theme;
 
