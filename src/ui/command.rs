@@ -1,5 +1,6 @@
 //! What a person can ask of the game, and the keys that ask it.
 
+use super::controller::PuzzleChoice;
 use super::settings::{ModeChoice, PlayerKind};
 use crate::engine::WIDTH;
 
@@ -27,6 +28,25 @@ pub enum Command {
     Choose(ModeChoice),
     /// Say the whole board.
     ReadBoard,
+    /// Review the game (or, during a review, go back to it).
+    Review,
+    /// Show the review's position after this many moves.
+    ReviewTo(usize),
+    /// Step the review back (-1) or on (+1).
+    ReviewBy(i32),
+    /// Leave the review to play on from the position shown.
+    PlayFromHere,
+    /// Leave a review or a puzzle for the game kept aside.
+    Back,
+    Puzzle(PuzzleChoice),
+    /// Start the puzzle again.
+    Retry,
+    /// Forget the record against the computer.
+    ResetRecord,
+    /// Put the share link on the clipboard.
+    CopyLink,
+    /// Whether the clipboard took the link.
+    LinkCopied(bool),
 }
 
 /// Where a key was pressed.
@@ -34,6 +54,8 @@ pub enum Command {
 pub enum KeyTarget {
     /// A column control.
     Column,
+    /// The review's controls (but its slider, a field).
+    Review,
     /// A form field (a select, a checkbox, a text field): it keeps its own keys.
     Field,
     /// Anything else in the game: a button, the game's background.
@@ -55,6 +77,7 @@ pub fn key_action(key: &str, modified: bool, target: KeyTarget) -> Option<Action
         return None;
     }
     let on_column = target == KeyTarget::Column;
+    let on_review = target == KeyTarget::Review;
     let act = |command, focus_selected| {
         Some(Action {
             command,
@@ -66,6 +89,10 @@ pub fn key_action(key: &str, modified: bool, target: KeyTarget) -> Option<Action
         "ArrowRight" if on_column => act(Command::SelectBy(1), true),
         "Home" if on_column => act(Command::Select(0), true),
         "End" if on_column => act(Command::Select(WIDTH - 1), true),
+        "ArrowLeft" if on_review => act(Command::ReviewBy(-1), false),
+        "ArrowRight" if on_review => act(Command::ReviewBy(1), false),
+        "Home" if on_review => act(Command::ReviewTo(0), false),
+        "End" if on_review => act(Command::ReviewTo(usize::MAX), false),
         "1" | "2" | "3" | "4" | "5" | "6" | "7" => {
             let column = usize::from(key.as_bytes()[0] - b'1');
             act(Command::Drop(column), on_column)
@@ -74,6 +101,7 @@ pub fn key_action(key: &str, modified: bool, target: KeyTarget) -> Option<Action
         "n" | "N" => act(Command::NewGame, true),
         "h" | "H" => act(Command::Hint, false),
         "b" | "B" => act(Command::ReadBoard, false),
+        "r" | "R" => act(Command::Review, false),
         _ => None,
     }
 }
@@ -107,6 +135,13 @@ mod tests {
             assert_eq!(command("b", target), Some(Command::ReadBoard));
             assert_eq!(command("B", target), Some(Command::ReadBoard));
         }
+        // On the review's controls, arrows step through the game.
+        assert_eq!(command("ArrowLeft", Review), Some(Command::ReviewBy(-1)));
+        assert_eq!(command("ArrowRight", Review), Some(Command::ReviewBy(1)));
+        assert_eq!(command("Home", Review), Some(Command::ReviewTo(0)));
+        assert_eq!(command("End", Review), Some(Command::ReviewTo(usize::MAX)));
+        assert_eq!(command("r", Other), Some(Command::Review));
+        assert_eq!(command("R", Review), Some(Command::Review));
         // Arrows move the selection only on the board; elsewhere they scroll or move a caret.
         assert_eq!(command("ArrowLeft", Other), None);
         assert_eq!(command("Home", Other), None);

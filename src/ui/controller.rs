@@ -2,12 +2,19 @@
 //! moves, and keeps the animation timeline. Pure: the web layer passes in the time and
 //! carries out the returned [`Effect`]s.
 
+mod activities;
+
+pub use activities::{PuzzleChoice, PuzzleRun, PuzzleState};
+
 use super::anim;
 use super::command::Command;
 use super::event::{Event, MoveResult, Refusal};
 use super::protocol::{Reply, Request, Scores};
+use super::puzzle::Solved;
+use super::review::Review;
 use super::save::Saved;
 use super::settings::{Mode, ModeChoice, PlayerKind, Settings};
+use super::stats::Record;
 use super::text::{self, Texts};
 use crate::engine::{Cell, Column, Placed, Player, Position, Status, WIDTH};
 use crate::solver::Level;
@@ -44,6 +51,8 @@ pub enum Effect {
     Sound(Cue),
     /// Remember this (a [`Saved`] game's text) across reloads.
     Save(String),
+    /// Put this share link's fragment (without `#`) on the clipboard, as a whole URL.
+    CopyLink(String),
     /// The opening book could not be had (missing, unreadable, too slow): workers started
     /// from now on go without it rather than wait for it again.
     ForgetBook,
@@ -79,6 +88,10 @@ pub enum Job {
     Hint {
         id: u32,
     },
+    /// Analysing every position of a game, for its review.
+    Review {
+        id: u32,
+    },
 }
 
 impl Job {
@@ -86,7 +99,9 @@ impl Job {
     pub fn id(self) -> Option<u32> {
         match self {
             Job::Idle => None,
-            Job::Move { id } | Job::Analysis { id, .. } | Job::Hint { id } => Some(id),
+            Job::Move { id } | Job::Analysis { id, .. } | Job::Hint { id } | Job::Review { id } => {
+                Some(id)
+            }
         }
     }
 }
@@ -128,6 +143,16 @@ pub struct Controller {
     shown_person: Player,
     /// The game a person's "New game" replaced, until a move is made: undo brings it back.
     last_game: Option<Position>,
+    /// The review shown, if one is.
+    review: Option<Review>,
+    /// The puzzle being played, if one is.
+    puzzle: Option<PuzzleRun>,
+    /// The person's record against the computer.
+    record: Record,
+    /// The puzzles solved.
+    solved: Solved,
+    /// A line shown until the next game: why a link was refused.
+    notice: Option<String>,
 }
 
 impl Controller {
@@ -158,7 +183,18 @@ impl Controller {
             shown_level: Level::Medium,
             shown_person: Player::First,
             last_game: None,
+            review: None,
+            puzzle: None,
+            record: Record::default(),
+            solved: Solved::default(),
+            notice: None,
         }
+    }
+
+    /// Takes the record and the solved puzzles a saved game kept.
+    pub fn set_kept(&mut self, record: Record, solved: Solved) {
+        self.record = record;
+        self.solved = solved;
     }
 
     /// Carries out a person's command at time `now`.
@@ -174,6 +210,10 @@ impl Controller {
             Command::FocusBoard(on) => self.set_view(|c| &mut c.board_focused, on),
             Command::Undo => self.undo(now),
             Command::NewGame => {
+                // A new game replaces the one kept aside during a review or a puzzle.
+                self.position = *self.game();
+                self.review = None;
+                self.puzzle = None;
                 // A person's new game can be taken back, so a stray N loses nothing.
                 let last = (self.position.move_count() > 0).then_some(self.position);
                 let start = Position::new();
@@ -216,6 +256,26 @@ impl Controller {
             ),
             Command::Choose(choice) => self.choose(choice, now),
             Command::ReadBoard => vec![Effect::Announce(self.texts.board_text(&self.position))],
+            Command::Review => self.open_review(None, now),
+            Command::ReviewTo(at) => self.review_to(at, now),
+            Command::ReviewBy(delta) => self.review_by(delta, now),
+            Command::PlayFromHere => self.play_from_here(now),
+            Command::Back => {
+                let effects = self.leave(now);
+                if effects.is_empty() {
+                    return vec![Effect::Announce(self.texts.back_to_game.clone())];
+                }
+                effects
+            }
+            Command::Puzzle(choice) => self.open_puzzle(choice, now),
+            Command::Retry => self.retry(now),
+            Command::ResetRecord => self.reset_record(),
+            Command::CopyLink => vec![Effect::CopyLink(self.link().encode())],
+            Command::LinkCopied(ok) => vec![Effect::Announce(if ok {
+                self.texts.link_copied.clone()
+            } else {
+                self.texts.link_not_copied.clone()
+            })],
         }
     }
 
@@ -265,7 +325,7 @@ impl Controller {
                     let mut effects = vec![Effect::Changed];
                     if hint {
                         effects.extend(self.hint_from_analysis());
-                    } else if self.settings.show_analysis {
+                    } else if self.settings.show_analysis && self.puzzle.is_none() {
                         effects.push(Effect::Announce(
                             self.texts
                                 .analysis_text(&scores, self.position.move_count()),
@@ -275,6 +335,10 @@ impl Controller {
                 }
                 _ => Vec::new(),
             },
+            Reply::Review { id, scores } if self.job == (Job::Review { id }) => {
+                self.job = Job::Idle;
+                self.review_ready(scores)
+            }
             Reply::Hint { id, score, columns } if self.job == (Job::Hint { id }) => {
                 self.job = Job::Idle;
                 let columns: Vec<usize> = columns.into_iter().map(usize::from).collect();
@@ -329,8 +393,12 @@ impl Controller {
 
     /// The result as the players hear it, once the game is over.
     pub fn result_line(&self) -> Option<String> {
+        if let Some(run) = &self.puzzle {
+            return (run.state == PuzzleState::Solved)
+                .then(|| self.texts.puzzle_solved_text(&run.puzzle));
+        }
         self.texts
-            .outcome_line(self.position.status(), self.settings.players)
+            .outcome_line(self.position.status(), self.players())
     }
 
     /// Where the four is, once the game is won: "Four in a row: row 1, columns 2 to 5."
@@ -363,18 +431,19 @@ impl Controller {
     /// A choice of opponent, level or colour. The game goes on with the new players, unless
     /// it is over: then a new one starts.
     fn choose(&mut self, choice: ModeChoice, now: f64) -> Vec<Effect> {
+        let mut effects = self.leave(now);
         let (level, person) = self.shown_choice();
         let mode = choice.apply(level, person);
         if let Mode::Computer { level, person } = mode {
             (self.shown_level, self.shown_person) = (level, person);
         }
-        let mut effects = self.set_settings(
+        effects.extend(self.set_settings(
             Settings {
                 players: mode.players(),
                 ..self.settings
             },
             now,
-        );
+        ));
         if self.position.is_over() {
             effects.extend(self.new_game(Position::new(), now));
         }
@@ -385,8 +454,10 @@ impl Controller {
     fn save(&self) -> Effect {
         Effect::Save(
             Saved {
-                position: self.position,
+                position: *self.game(),
                 settings: self.settings,
+                record: self.record,
+                solved: self.solved.clone(),
             }
             .encode(),
         )
@@ -422,6 +493,11 @@ impl Controller {
     /// The hinted column.
     pub fn hint(&self) -> Option<usize> {
         self.hint.map(|(column, _)| column)
+    }
+
+    /// Whether the review's analysis is being worked out.
+    pub fn is_reviewing(&self) -> bool {
+        matches!(self.job, Job::Review { .. })
     }
 
     /// Whether an analysis or a hint is being worked out.
@@ -476,7 +552,7 @@ impl Controller {
         let moves = self.position.moves_string();
         match self.job {
             Job::Analysis { id, .. } => self.job = Job::Analysis { id, hint: true },
-            Job::Hint { .. } => {}
+            Job::Hint { .. } | Job::Review { .. } => {}
             Job::Idle | Job::Move { .. } if self.settings.show_analysis => {
                 // The analysis is wanted anyway, and the hint follows from it.
                 effects.extend(self.start(|id| {
@@ -530,7 +606,7 @@ impl Controller {
             return Vec::new();
         }
         let hint = match self.job {
-            Job::Analysis { .. } => return Vec::new(),
+            Job::Analysis { .. } | Job::Review { .. } => return Vec::new(),
             Job::Hint { .. } => true,
             Job::Idle | Job::Move { .. } => false,
         };
@@ -572,7 +648,7 @@ impl Controller {
 
     /// Whether a person may drop a piece now (it is a human's turn and the game is on).
     pub fn human_to_move(&self) -> bool {
-        !self.position.is_over() && self.settings.players[self.side()] == PlayerKind::Human
+        !self.position.is_over() && self.players()[self.side()] == PlayerKind::Human
     }
 
     fn side(&self) -> usize {
@@ -608,6 +684,9 @@ impl Controller {
         match refusal {
             Some(reason) => self.refuse(column, reason),
             None => {
+                if let Some(effects) = self.judge_puzzle_move(column) {
+                    return effects;
+                }
                 let placed = self.position.play_unchecked(column);
                 self.placed(placed, now)
             }
@@ -621,6 +700,9 @@ impl Controller {
         if let Some(reason) = self.refusal(index) {
             return (self.refuse(index, reason), Err(reason));
         }
+        if let Some(effects) = self.judge_puzzle_move(index) {
+            return (effects, Err(Refusal::Busy));
+        }
         // Not refused: the column is on the board, not full, and the game goes on.
         let placed = self.position.play_unchecked(index);
         self.selected = index;
@@ -630,7 +712,9 @@ impl Controller {
 
     /// Why a person's move in `column` would be refused now, if it would.
     fn refusal(&self, column: usize) -> Option<Refusal> {
-        if self.position.is_over() {
+        if self.review.is_some() {
+            Some(Refusal::Busy)
+        } else if self.position.is_over() {
             Some(Refusal::Over)
         } else if !self.human_to_move() || self.fall.is_some() {
             Some(Refusal::Busy)
@@ -644,6 +728,7 @@ impl Controller {
     /// Says why the move in `column` is refused, and tells the host.
     fn refuse(&self, column: usize, reason: Refusal) -> Vec<Effect> {
         let message = match reason {
+            _ if self.review.is_some() => self.texts.reviewing.clone(),
             Refusal::Over => self.texts.game_over.clone(),
             Refusal::Busy if self.fall.is_some() && self.human_to_move() => {
                 self.texts.wait_for_fall.clone()
@@ -662,8 +747,10 @@ impl Controller {
     fn placed(&mut self, placed: Placed, now: f64) -> Vec<Effect> {
         self.position_changed();
         self.last_game = None;
+        self.notice = None;
+        self.puzzle_moved(placed.player);
         let mut effects = self.cancel_job();
-        let by = self.settings.players[usize::from(placed.player.number() - 1)];
+        let by = self.players()[usize::from(placed.player.number() - 1)];
         effects.extend(
             Event::for_move(&self.position, placed, by)
                 .into_iter()
@@ -683,7 +770,9 @@ impl Controller {
         });
         effects.push(Effect::Announce(self.texts.move_text(placed)));
         effects.push(Effect::Changed);
-        effects.push(self.save());
+        if self.puzzle.is_none() {
+            effects.push(self.save());
+        }
         if duration == 0.0 {
             effects.extend(self.tick(now));
         }
@@ -700,7 +789,10 @@ impl Controller {
             self.fall = None;
             effects.push(Effect::Changed);
             effects.extend(self.sound(Cue::Land));
-            if let Some(result) = self.result_line() {
+            if self.position.is_over() {
+                // The record and the puzzle's state first: the result line reads them.
+                effects.extend(self.count_end());
+                let result = self.result_line().unwrap_or_default();
                 self.finished_at = Some(now);
                 self.win_line = self.position.win_line();
                 let four = self.texts.four_text(&self.win_line, fall.placed);
@@ -711,7 +803,9 @@ impl Controller {
             }
         }
         effects.extend(self.request_computer());
-        if self.settings.show_analysis && self.fall.is_none() && self.human_to_move() {
+        // A puzzle judges each of the player's moves by the analysis.
+        let wanted = self.settings.show_analysis || self.puzzle.is_some();
+        if wanted && self.review.is_none() && self.fall.is_none() && self.human_to_move() {
             effects.extend(self.request_analysis());
         }
         effects.extend(self.request_ponder());
@@ -723,7 +817,7 @@ impl Controller {
         if self.fall.is_some() || self.is_thinking() || self.position.is_over() {
             return Vec::new();
         }
-        match self.settings.players[self.side()] {
+        match self.players()[self.side()] {
             PlayerKind::Computer(level) => {
                 let moves = self.position.moves_string();
                 self.start(|id| (Job::Move { id }, Request::BestMove { id, moves, level }))
@@ -734,7 +828,7 @@ impl Controller {
 
     /// Once per position where a person is to move against the perfect level.
     fn request_ponder(&mut self) -> Vec<Effect> {
-        let opponent = self.settings.players[1 - self.side()];
+        let opponent = self.players()[1 - self.side()];
         if self.fall.is_some()
             || !self.human_to_move()
             || opponent != PlayerKind::Computer(Level::Perfect)
@@ -764,6 +858,12 @@ impl Controller {
     /// Takes back the last move; against the computer, also its reply, so that it is a
     /// person's turn again.
     fn undo(&mut self, now: f64) -> Vec<Effect> {
+        if self.review.is_some() {
+            return vec![Effect::Announce(self.texts.reviewing.clone())];
+        }
+        if self.puzzle.is_some() {
+            return vec![Effect::Announce(self.texts.puzzle_undo.clone())];
+        }
         if self.position.move_count() == 0 {
             if let Some(last) = self.last_game.take() {
                 let mut effects = self.new_game(last, now);
@@ -775,7 +875,7 @@ impl Controller {
         let mut undone = Vec::new();
         while let Some(column) = self.position.undo() {
             undone.push((self.position.current_player(), column));
-            if self.settings.players[self.side()] == PlayerKind::Human {
+            if self.players()[self.side()] == PlayerKind::Human {
                 break;
             }
         }
@@ -792,6 +892,8 @@ impl Controller {
 
     /// A new game from `position` (the empty board, or a start the host chose).
     pub fn new_game(&mut self, position: Position, now: f64) -> Vec<Effect> {
+        self.review = None;
+        self.puzzle = None;
         let said = self.texts.new_game_text(position.current_player());
         self.start_game(position, said, now)
     }
@@ -803,6 +905,7 @@ impl Controller {
         self.win_line = position.win_line();
         self.finished_at = position.is_over().then_some(f64::NEG_INFINITY);
         self.selected = WIDTH / 2;
+        self.notice = None;
         effects.push(Effect::Announce(said));
         effects.push(Effect::Changed);
         effects.push(Effect::Event(Event::NewGame {

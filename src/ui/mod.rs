@@ -11,6 +11,7 @@ pub mod fields;
 pub mod layout;
 pub mod mirror;
 pub mod protocol;
+pub mod puzzle;
 pub mod review;
 pub mod save;
 pub mod scene;

@@ -39,6 +39,8 @@ pub enum Request {
     /// Think ahead about the position while a person is to move; no reply comes, and the
     /// next request stops it.
     Ponder { moves: String },
+    /// Every column's score in each of these positions (a game's, for its review).
+    Review { id: u32, positions: Vec<String> },
 }
 
 /// What the worker answers.
@@ -62,6 +64,11 @@ pub enum Reply {
         id: u32,
         score: i32,
         columns: Vec<u8>,
+    },
+    /// The scores of each position a [`Request::Review`] named, in its order.
+    Review {
+        id: u32,
+        scores: Vec<Scores>,
     },
     /// Request `id` failed, or (with no `id`) the worker itself did.
     Failed {
@@ -139,6 +146,13 @@ mod tests {
             Request::Ponder { moves: "4".into() },
             json!({ "ponder": { "moves": "4" } }),
         );
+        round_trip(
+            Request::Review {
+                id: 6,
+                positions: vec!["".into(), "4".into()],
+            },
+            json!({ "review": { "id": 6, "positions": ["", "4"] } }),
+        );
     }
 
     #[test]
@@ -171,6 +185,13 @@ mod tests {
                 columns: vec![3],
             },
             json!({ "hint": { "id": 5, "score": 1, "columns": [3] } }),
+        );
+        round_trip(
+            Reply::Review {
+                id: 6,
+                scores: vec![scores],
+            },
+            json!({ "review": { "id": 6, "scores": [[-2, -1, 0, null, 1, 0, -3]] } }),
         );
         round_trip(
             Reply::Failed {

@@ -369,7 +369,10 @@ mod tests {
         let rated = review.rated();
         assert_eq!(rated.len(), 8);
         let blunder = &rated[6];
-        assert_eq!((blunder.number, blunder.player, blunder.column), (7, Player::First, 1));
+        assert_eq!(
+            (blunder.number, blunder.player, blunder.column),
+            (7, Player::First, 1)
+        );
         assert_eq!(blunder.rating, Rating::Mistake);
         assert!(blunder.kept.contains(&0));
         assert_eq!(blunder.before, Standing::Wins(Player::First, 1));

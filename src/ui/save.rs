@@ -1,24 +1,30 @@
-//! What a game remembers across reloads: the position and the player's settings, in a short
-//! versioned text (`v=1&moves=4453&red=human&yellow=hard&analysis=0&motion=0&sound=1`) that
-//! the web layer keeps in `localStorage`. Anything unreadable is refused whole, with why.
+//! What a game remembers across reloads: the position, the player's settings, their record
+//! against the computer and the puzzles they solved, in a short versioned text
+//! (`v=2&moves=4453&red=human&yellow=hard&analysis=0&motion=0&sound=1&record=…&solved=…`)
+//! that the web layer keeps in `localStorage`. Version 1 (without the record and the
+//! puzzles) still reads. Anything unreadable is refused whole, with why.
 
 use super::fields::{flag, flag_text, Fields};
+use super::puzzle::Solved;
 use super::settings::{PlayerKind, Settings};
+use super::stats::Record;
 use crate::engine::error::quoted as quote;
 use crate::engine::Position;
 use std::fmt;
 
 /// The format's version: saved data with another one is ignored.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The longest saved text read: more than any real game needs.
-const MAX_LEN: usize = 400;
+const MAX_LEN: usize = 1200;
 
 /// A saved game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Saved {
     pub position: Position,
     pub settings: Settings,
+    pub record: Record,
+    pub solved: Solved,
 }
 
 /// Why saved data was not used.
@@ -46,26 +52,43 @@ impl Saved {
     pub fn encode(&self) -> String {
         let s = &self.settings;
         format!(
-            "v={VERSION}&moves={}&red={}&yellow={}&analysis={}&motion={}&sound={}",
+            "v={VERSION}&moves={}&red={}&yellow={}&analysis={}&motion={}&sound={}&record={}&solved={}",
             self.position.moves_string(),
             s.players[0],
             s.players[1],
             flag_text(s.show_analysis),
             flag_text(s.reduced_motion),
             flag_text(s.sound),
+            self.record.encode(),
+            self.solved.encode(),
         )
     }
 
-    /// Reads a saved text: every field must be there once, and right.
+    /// Reads a saved text: every field of its version must be there once, and right.
     pub fn decode(text: &str) -> Result<Saved, SaveError> {
-        const KEYS: [&str; 7] = ["v", "moves", "red", "yellow", "analysis", "motion", "sound"];
+        const KEYS: [&str; 9] = [
+            "v", "moves", "red", "yellow", "analysis", "motion", "sound", "record", "solved",
+        ];
         let corrupt = SaveError::Corrupt;
         let fields = Fields::read(text, MAX_LEN).map_err(corrupt)?;
         let version = fields.need("v").map_err(corrupt)?;
-        if version != VERSION.to_string() {
-            return Err(SaveError::Version(quote(version)));
-        }
-        fields.only(&KEYS).map_err(corrupt)?;
+        let first = match version {
+            "1" => true,
+            "2" => false,
+            _ => return Err(SaveError::Version(quote(version))),
+        };
+        // Version 1 had no record and no puzzles.
+        fields
+            .only(if first { &KEYS[..7] } else { &KEYS })
+            .map_err(corrupt)?;
+        let (record, solved) = if first {
+            (Record::default(), Solved::default())
+        } else {
+            (
+                fields.require("record", Record::decode).map_err(corrupt)?,
+                fields.require("solved", Solved::decode).map_err(corrupt)?,
+            )
+        };
         let position = Position::from_moves(fields.need("moves").map_err(corrupt)?)
             .map_err(|e| corrupt(format!("moves: {e}")))?;
         let player = |key| {
@@ -82,6 +105,8 @@ impl Saved {
                 reduced_motion: flag("motion")?,
                 sound: flag("sound")?,
             },
+            record,
+            solved,
         })
     }
 }
@@ -100,6 +125,8 @@ mod tests {
                 reduced_motion: false,
                 sound: false,
             },
+            record: Record::default(),
+            solved: Solved::default(),
         }
     }
 
@@ -109,12 +136,15 @@ mod tests {
         let text = saved.encode();
         assert_eq!(
             text,
-            "v=1&moves=4453&red=human&yellow=hard&analysis=1&motion=0&sound=0"
+            "v=2&moves=4453&red=human&yellow=hard&analysis=1&motion=0&sound=0\
+             &record=0.0.0-0.0.0-0.0.0-0.0.0&solved="
         );
         assert_eq!(Saved::decode(&text), Ok(saved));
         let empty = Saved {
             position: Position::new(),
             settings: Settings::default(),
+            record: Record::default(),
+            solved: Solved::default(),
         };
         assert_eq!(Saved::decode(&empty.encode()), Ok(empty));
         // A finished game is kept as it is.
@@ -126,11 +156,39 @@ mod tests {
     }
 
     #[test]
+    fn the_record_and_the_solved_puzzles_are_kept() {
+        let mut saved = sample();
+        saved
+            .record
+            .count(Level::Hard, crate::ui::stats::Finish::Won);
+        saved
+            .record
+            .count(Level::Perfect, crate::ui::stats::Finish::Lost);
+        saved.solved.insert(3);
+        saved.solved.insert(40);
+        let text = saved.encode();
+        assert!(
+            text.ends_with("&record=0.0.0-0.0.0-1.0.0-0.1.0&solved=0400000080"),
+            "{text}"
+        );
+        assert_eq!(Saved::decode(&text), Ok(saved));
+    }
+
+    #[test]
+    fn version_1_still_reads() {
+        let text = "v=1&moves=4453&red=human&yellow=hard&analysis=1&motion=0&sound=0";
+        assert_eq!(Saved::decode(text), Ok(sample()));
+        // Version 1 had no record: one is as unknown there as any other field.
+        let with = format!("{text}&record=0.0.0-0.0.0-0.0.0-0.0.0");
+        assert!(matches!(Saved::decode(&with), Err(SaveError::Corrupt(_))));
+    }
+
+    #[test]
     fn another_version_is_refused_as_such() {
-        let text = sample().encode().replace("v=1", "v=2");
+        let text = sample().encode().replace("v=2", "v=3");
         assert_eq!(
             Saved::decode(&text),
-            Err(SaveError::Version("\"2\"".into()))
+            Err(SaveError::Version("\"3\"".into()))
         );
     }
 
@@ -148,7 +206,10 @@ mod tests {
             (good.replace("&analysis=1", ""), "no analysis"),
             (format!("{good}&moves=44"), "appears twice"),
             (format!("{good}&x=1"), "unknown field"),
-            (format!("{good}&pad={}", "x".repeat(500)), "too long"),
+            (format!("{good}&pad={}", "x".repeat(1200)), "too long"),
+            (good.replace("&record=0.0.0-", "&record=0.0-"), "record:"),
+            (good.replace("&solved=", "&solved=zz"), "solved:"),
+            (good.replace("&solved=", ""), "no solved"),
         ] {
             match Saved::decode(&bad) {
                 Err(SaveError::Corrupt(e)) => assert!(e.contains(why), "{bad}: {e}"),
@@ -159,7 +220,7 @@ mod tests {
 
     #[test]
     fn errors_quote_little_of_the_input() {
-        let long = format!("v=1&moves={}", "9".repeat(300));
+        let long = format!("v=2&moves={}", "9".repeat(300));
         let e = Saved::decode(&long).unwrap_err().to_string();
         assert!(e.len() < 120, "{e}");
     }

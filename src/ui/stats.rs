@@ -73,11 +73,7 @@ impl Record {
     pub fn decode(text: &str) -> Result<Record, String> {
         let levels: Vec<&str> = text.split('-').collect();
         if levels.len() != Level::ALL.len() {
-            return Err(format!(
-                "{} levels, not {}",
-                levels.len(),
-                Level::ALL.len()
-            ));
+            return Err(format!("{} levels, not {}", levels.len(), Level::ALL.len()));
         }
         let mut record = Record::default();
         for (tally, part) in record.tallies.iter_mut().zip(levels) {

@@ -3,6 +3,8 @@
 //! with `{placeholders}` are templates. Columns and rows are counted from 1 here, as people
 //! count; rows from the bottom.
 
+use super::puzzle::Puzzle;
+use super::review::{Rated, Rating, Review, Standing};
 use super::settings::PlayerKind;
 use crate::engine::{Cell, Placed, Player, Position, Status, HEIGHT};
 use crate::solver::{Level, Outcome, Score};
@@ -201,6 +203,111 @@ texts! {
     save_unreadable / "saveUnreadable" = "Your saved game could not be read, so a new game has started.",
     /// The opening book could not be loaded (why goes to the console).
     no_book / "noBook" = "The computer could not load its opening book, so its first moves may take longer.",
+    /// The button that opens the review (R), and the review's heading.
+    review / "review" = "Review",
+    /// Said while the review's analysis is worked out.
+    review_waiting / "reviewWaiting" = "Working out the ratings…",
+    /// Said when the review's analysis is in. `{mistakes}`: how many moves were mistakes.
+    review_ready / "reviewReady" = "Review ready: {mistakes} mistakes.",
+    /// The same, with one mistake.
+    review_ready_one / "reviewReadyOne" = "Review ready: 1 mistake.",
+    /// The review at the start. `{total}`: the game's moves.
+    review_start / "reviewStart" = "Start of the game, before move 1 of {total}.",
+    /// A move in the review. `{n}`, `{total}`, `{player}`, `{column}`.
+    review_move / "reviewMove" = "Move {n} of {total}: {player} in column {column}",
+    /// A move's rating, after the move. `{rating}`.
+    review_rated / "reviewRated" = ", {rating}",
+    /// A mistake's columns that kept the outcome. `{columns}`, `{outcome}` (the win, the draw).
+    review_kept / "reviewKept" = ". Column {columns} kept {outcome}",
+    /// The same, with several columns. `{columns}`, `{outcome}`.
+    review_kept_many / "reviewKeptMany" = ". Columns {columns} kept {outcome}",
+    kept_win / "keptWin" = "the win",
+    kept_draw / "keptDraw" = "the draw",
+    kept_loss / "keptLoss" = "the longest fight",
+    best / "best" = "best",
+    good / "good" = "good",
+    mistake / "mistake" = "mistake",
+    /// Who can force a win. `{player}`, `{n}`: with their n-th move from now.
+    standing_win / "standingWin" = "{player} can force a win in {n}",
+    /// The game is won. `{player}`.
+    standing_won / "standingWon" = "{player} has won",
+    /// Neither side can force a win.
+    standing_draw / "standingDraw" = "a draw with best play",
+    /// The review's step buttons, the slider and the table.
+    first_move / "firstMove" = "Start",
+    previous_move / "previousMove" = "Previous move",
+    next_move / "nextMove" = "Next move",
+    last_move / "lastMove" = "Last move",
+    /// The slider's name.
+    review_slider / "reviewSlider" = "Move shown",
+    /// The slider's value, spoken. `{n}`, `{total}`.
+    review_position / "reviewPosition" = "{n} of {total}",
+    /// The chart's caption.
+    review_chart / "reviewChart" = "Who can force a win after each move: Red above the line, Yellow below; the taller, the sooner. Dots mark mistakes.",
+    /// The table of moves' disclosure.
+    review_table / "reviewTable" = "Moves, ratings and outcomes",
+    table_move / "tableMove" = "Move",
+    table_player / "tablePlayer" = "Player",
+    table_column / "tableColumn" = "Column",
+    table_rating / "tableRating" = "Rating",
+    table_after / "tableAfter" = "After the move",
+    play_from_here / "playFromHere" = "Play from here",
+    back / "back" = "Back to game",
+    back_to_game / "backToGame" = "Back to your game.",
+    nothing_to_review / "nothingToReview" = "There are no moves to review yet.",
+    not_reviewing / "notReviewing" = "No review is open: press R to review the game.",
+    reviewing / "reviewing" = "This is the review: choose Play from here to play on from this position, or Back to game.",
+    /// Said on leaving the review to play. `{n}`: the moves kept.
+    playing_from / "playingFrom" = "Playing on after move {n}.",
+    /// The puzzles' disclosure.
+    puzzles / "puzzles" = "Puzzles",
+    daily_puzzle / "dailyPuzzle" = "Today's puzzle",
+    /// A group of puzzles in the list. `{n}`.
+    win_in_group / "winInGroup" = "Win in {n}",
+    /// A puzzle in the list. `{id}`, `{n}`.
+    puzzle_item / "puzzleItem" = "Puzzle {id}: win in {n}",
+    /// Added to a solved puzzle in the list.
+    solved_mark / "solvedMark" = " ✓ solved",
+    /// The list's label.
+    puzzle_list / "puzzleList" = "Choose a puzzle",
+    /// How many puzzles are solved. `{n}`, `{total}`.
+    puzzles_solved / "puzzlesSolved" = "{n} of {total} solved",
+    start_puzzle / "startPuzzle" = "Start",
+    next_puzzle / "nextPuzzle" = "Next puzzle",
+    retry / "retry" = "Retry",
+    /// A puzzle's heading and first words. `{id}`, `{player}`, `{n}`.
+    puzzle_start / "puzzleStart" = "Puzzle {id}: {player} to move and win in {n}. The computer defends as well as it can.",
+    /// The puzzle's line while it is played. `{id}`, `{player}`, `{n}`: the moves left.
+    puzzle_line / "puzzleLine" = "Puzzle {id}: {player} wins in {n}",
+    /// The same, with one move left. `{id}`, `{player}`.
+    puzzle_line_one / "puzzleLineOne" = "Puzzle {id}: {player} wins with the next move",
+    /// A puzzle solved. `{id}`, `{n}`.
+    puzzle_solved / "puzzleSolved" = "Solved! Puzzle {id}: win in {n}.",
+    /// A move that does not win in time. `{column}`, `{worked}`: the column(s) that did.
+    puzzle_failed / "puzzleFailed" = "Column {column} does not win in time. Column {worked} did. Choose Retry to try again.",
+    puzzle_checking / "puzzleChecking" = "Wait: the position is being checked.",
+    puzzle_retry / "puzzleRetry" = "Choose Retry to try this puzzle again.",
+    puzzle_done / "puzzleDone" = "Solved! Choose Next puzzle, or Back to game.",
+    puzzle_undo / "puzzleUndo" = "Undo is off in puzzles: choose Retry to start again.",
+    retrying / "retrying" = "From the start again.",
+    no_puzzle / "noPuzzle" = "No puzzle is open.",
+    /// `{id}`.
+    no_such_puzzle / "noSuchPuzzle" = "There is no puzzle {id}.",
+    /// The record's disclosure.
+    record / "record" = "Record",
+    record_level / "recordLevel" = "Level",
+    record_wins / "recordWins" = "Wins",
+    record_losses / "recordLosses" = "Losses",
+    record_draws / "recordDraws" = "Draws",
+    /// The record's caption.
+    record_caption / "recordCaption" = "Your games against the computer on this device",
+    reset_record / "resetRecord" = "Reset record",
+    record_reset / "recordReset" = "Your record is reset.",
+    copy_link / "copyLink" = "Copy link",
+    link_copied / "linkCopied" = "Link copied.",
+    link_not_copied / "linkNotCopied" = "The link could not be copied: this browser did not allow it.",
+    /// A share link that could not be opened. `{why}`.
+    link_refused / "linkRefused" = "This link could not be opened ({why}), so the game starts as usual.",
 }
 
 /// `template` with each `{name}` replaced by its value.
@@ -213,6 +320,173 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 }
 
 impl Texts {
+    /// A rating's word.
+    pub fn rating(&self, rating: Rating) -> &str {
+        match rating {
+            Rating::Best => &self.best,
+            Rating::Good => &self.good,
+            Rating::Mistake => &self.mistake,
+        }
+    }
+
+    /// "Red can force a win in 3", "Yellow has won", "a draw with best play".
+    pub fn standing_text(&self, standing: Standing) -> String {
+        match standing {
+            Standing::Wins(p, 0) => self.with_player(&self.standing_won, p),
+            Standing::Wins(p, n) => fill(
+                &self.standing_win,
+                &[("player", self.player_name(p)), ("n", &n.to_string())],
+            ),
+            Standing::Draw => self.standing_draw.clone(),
+        }
+    }
+
+    /// The review's move shown, rated once the analysis is in: "Move 7 of 8: Red in column
+    /// 2, mistake. Column 1 kept the win. Yellow can force a win in 1."
+    pub fn review_step_text(&self, review: &Review) -> String {
+        let total = review.len().to_string();
+        if review.at() == 0 {
+            return fill(&self.review_start, &[("total", &total)]);
+        }
+        let position = review.position();
+        let Some(placed) = position.last_move() else {
+            return String::new();
+        };
+        let mut said = fill(
+            &self.review_move,
+            &[
+                ("n", &review.at().to_string()),
+                ("total", &total),
+                ("player", self.player_name(placed.player)),
+                ("column", &(usize::from(placed.column) + 1).to_string()),
+            ],
+        );
+        if let Some(rated) = review.shown_move() {
+            said.push_str(&fill(
+                &self.review_rated,
+                &[("rating", self.rating(rated.rating))],
+            ));
+            if rated.rating == Rating::Mistake {
+                said.push_str(&self.kept_text(rated));
+            }
+            said.push_str(". ");
+            let standing = self.standing_text(rated.after);
+            let mut chars = standing.chars();
+            if let Some(first) = chars.next() {
+                said.push_str(&first.to_uppercase().collect::<String>());
+                said.push_str(chars.as_str());
+            }
+        }
+        said.push('.');
+        said
+    }
+
+    /// ". Column 1 kept the win" for a mistake.
+    pub fn kept_text(&self, rated: &Rated) -> String {
+        let columns: Vec<String> = rated.kept.iter().map(|c| (c + 1).to_string()).collect();
+        let outcome = match rated.before {
+            Standing::Wins(p, _) if p == rated.player => &self.kept_win,
+            Standing::Draw => &self.kept_draw,
+            Standing::Wins(..) => &self.kept_loss,
+        };
+        let template = if columns.len() == 1 {
+            &self.review_kept
+        } else {
+            &self.review_kept_many
+        };
+        fill(
+            template,
+            &[("columns", &columns.join(", ")), ("outcome", outcome)],
+        )
+    }
+
+    /// Said when the review's ratings are in: how many mistakes, then the move shown.
+    pub fn review_ready_text(&self, review: &Review) -> String {
+        let mistakes = review
+            .rated()
+            .iter()
+            .filter(|r| r.rating == Rating::Mistake)
+            .count();
+        let head = if mistakes == 1 {
+            self.review_ready_one.clone()
+        } else {
+            fill(&self.review_ready, &[("mistakes", &mistakes.to_string())])
+        };
+        format!("{head} {}", self.review_step_text(review))
+    }
+
+    pub fn playing_from_text(&self, moves: usize) -> String {
+        fill(&self.playing_from, &[("n", &moves.to_string())])
+    }
+
+    pub fn puzzle_start_text(&self, puzzle: &Puzzle) -> String {
+        fill(
+            &self.puzzle_start,
+            &[
+                ("id", &puzzle.id.to_string()),
+                ("player", self.player_name(puzzle.side())),
+                ("n", &puzzle.moves.to_string()),
+            ],
+        )
+    }
+
+    /// The puzzle's line: who wins, and in how many moves from here.
+    pub fn puzzle_line_text(&self, puzzle: &Puzzle, left: u32) -> String {
+        let id = puzzle.id.to_string();
+        let player = self.player_name(puzzle.side());
+        if left == 1 {
+            fill(&self.puzzle_line_one, &[("id", &id), ("player", player)])
+        } else {
+            fill(
+                &self.puzzle_line,
+                &[("id", &id), ("player", player), ("n", &left.to_string())],
+            )
+        }
+    }
+
+    pub fn puzzle_solved_text(&self, puzzle: &Puzzle) -> String {
+        fill(
+            &self.puzzle_solved,
+            &[
+                ("id", &puzzle.id.to_string()),
+                ("n", &puzzle.moves.to_string()),
+            ],
+        )
+    }
+
+    pub fn puzzle_failed_text(&self, column: usize, worked: &[usize]) -> String {
+        let worked: Vec<String> = worked.iter().map(|c| (c + 1).to_string()).collect();
+        fill(
+            &self.puzzle_failed,
+            &[
+                ("column", &(column + 1).to_string()),
+                ("worked", &worked.join(&self.and)),
+            ],
+        )
+    }
+
+    pub fn no_such_puzzle_text(&self, id: u32) -> String {
+        fill(&self.no_such_puzzle, &[("id", &id.to_string())])
+    }
+
+    pub fn link_refused_text(&self, why: &str) -> String {
+        fill(&self.link_refused, &[("why", why)])
+    }
+
+    pub fn puzzle_item_text(&self, puzzle: &Puzzle, solved: bool) -> String {
+        let mut item = fill(
+            &self.puzzle_item,
+            &[
+                ("id", &puzzle.id.to_string()),
+                ("n", &puzzle.moves.to_string()),
+            ],
+        );
+        if solved {
+            item.push_str(&self.solved_mark);
+        }
+        item
+    }
+
     pub fn player_name(&self, player: Player) -> &str {
         match player {
             Player::First => &self.red,

@@ -7,8 +7,10 @@
 //   page -> worker  { init: { bookUrl, tableMiB } }  (first, once)
 //                   { bestMove: { id, moves, level } } | { analyze: { id, moves } }
 //                   { hint: { id, moves } } | { ponder: { moves } }
+//                   { review: { id, positions } }
 //   worker -> page  { ready: { warning } } | { move: { id, column } }
 //                   { analysis: { id, scores } } | { hint: { id, score, columns } }
+//                   { review: { id, scores } }  (one analysis per position asked)
 //                   { failed: { id, error } }  (id null: the worker itself failed)
 import init, { Solver } from "./connect_four.js";
 
@@ -31,12 +33,14 @@ const ponderSlice = (run) => {
   if (pondering !== null) setTimeout(ponderSlice, 0, run);
 };
 
-const answer = (op, { id, moves, level }) => {
+const answer = (op, { id, moves, level, positions }) => {
   switch (op) {
     case "bestMove":
       return { move: { id, column: solver.bestMove(moves, level) } };
     case "analyze":
       return { analysis: { id, scores: solver.analyze(moves) } };
+    case "review":
+      return { review: { id, scores: positions.map((p) => solver.analyze(p)) } };
     case "hint": {
       const { score, columns } = solver.bestMoves(moves);
       return { hint: { id, score, columns } };
