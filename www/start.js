@@ -6,7 +6,7 @@ await init();
 // For the console and the end-to-end tests.
 window.wasmBindings = bindings;
 document.getElementById("loading")?.remove();
-window.c4 = bindings.mount(document.getElementById("game"), {});
+window.c4 = bindings.mount(document.getElementById("game"), { links: true });
 dispatchEvent(new CustomEvent("TrunkApplicationStarted"));
 
 // Offline play and installs: the service worker (sw.js) keeps the site in a cache. When it

@@ -1,7 +1,8 @@
 //! What the DOM shows: the column controls' names and state, the turn line, the counters,
 //! which buttons work, the result. The web layer applies it, touching only what changed.
 
-use super::controller::Controller;
+use super::controller::{Controller, PuzzleState};
+use super::review::Rating;
 use super::settings::{Mode, ModeChoice, Settings};
 use crate::engine::{Player, Status, WIDTH};
 use crate::solver::Level;
@@ -25,7 +26,45 @@ pub struct ColumnView {
     pub selected: bool,
 }
 
+/// One move in the review's chart: who could force a win after it (see
+/// [`Standing::height`]), whether it was a mistake, and whether it is the move shown.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bar {
+    pub height: f64,
+    pub mistake: bool,
+    pub shown: bool,
+}
+
+/// The review panel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewView {
+    /// Moves shown, of `len`.
+    pub at: usize,
+    pub len: usize,
+    /// The ratings are in.
+    pub ready: bool,
+    /// The move shown, rated: what stepping announces.
+    pub line: String,
+    /// The slider's spoken value: "5 of 20".
+    pub position: String,
+    /// The chart, once the ratings are in: one bar per move.
+    pub bars: Vec<Bar>,
+    /// The table: move, player, column, rating (with the columns that kept the outcome),
+    /// and the outcome after it.
+    pub rows: Vec<[String; 5]>,
+}
+
+/// The puzzle panel.
 #[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzzleView {
+    pub id: u32,
+    /// "Puzzle 12: Red wins in 3", or once it is over, how it ended.
+    pub line: String,
+    pub solved: bool,
+    pub failed: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct Mirror {
     pub columns: Vec<ColumnView>,
     /// "Red to move", "Your move (Red)", "The computer is thinking…", "Game over".
@@ -55,6 +94,22 @@ pub struct Mirror {
     pub person: Player,
     /// What the settings' controls show.
     pub settings: Settings,
+    /// The review, while one is shown.
+    pub review: Option<ReviewView>,
+    /// The puzzle, while one is played.
+    pub puzzle: Option<PuzzleView>,
+    /// The record against the computer: each level's name, wins, losses, draws.
+    pub record: Vec<[String; 4]>,
+    /// No game against the computer counts yet.
+    pub record_empty: bool,
+    /// The puzzles' list: each one's difficulty and its entry.
+    pub puzzles: Vec<(u32, u32, String)>,
+    /// "3 of 150 solved".
+    pub puzzles_solved: String,
+    /// A line shown apart from the turn: why a link was refused.
+    pub notice: Option<String>,
+    /// There is a game to review.
+    pub can_review: bool,
     /// Which texts the labels that do not change with the game show (see
     /// [`Controller::texts_version`]): the view reads them from the controller when it changes.
     pub texts_version: u32,
@@ -133,9 +188,9 @@ impl Mirror {
             thinking,
             moving: c.fall().is_some(),
             count: text.count_text(p.move_count()),
-            can_undo: c.can_undo(),
-            can_hint: c.human_to_move(),
-            analysis_shown: settings.show_analysis,
+            can_undo: c.can_undo() && c.puzzle().is_none(),
+            can_hint: c.human_to_move() && c.review().is_none(),
+            analysis_shown: settings.show_analysis && c.puzzle().is_none(),
             analysis_busy: settings.show_analysis && c.is_analyzing(),
             result: finished.then(|| c.result_line()).flatten(),
             result_detail: finished.then(|| c.result_detail()).flatten(),
@@ -144,8 +199,91 @@ impl Mirror {
             person,
             settings,
             texts_version: c.texts_version(),
+            review: review_view(c),
+            puzzle: c.puzzle().map(|run| PuzzleView {
+                id: run.puzzle.id,
+                line: match &run.state {
+                    PuzzleState::Playing => text.puzzle_line_text(&run.puzzle, run.left),
+                    PuzzleState::Solved => text.puzzle_solved_text(&run.puzzle),
+                    PuzzleState::Failed { tried, worked } => text.puzzle_failed_text(*tried, worked),
+                },
+                solved: run.state == PuzzleState::Solved,
+                failed: matches!(run.state, PuzzleState::Failed { .. }),
+            }),
+            record: Level::ALL
+                .iter()
+                .map(|&level| {
+                    let t = c.record().at(level);
+                    [
+                        text.level(level).to_owned(),
+                        t.wins.to_string(),
+                        t.losses.to_string(),
+                        t.draws.to_string(),
+                    ]
+                })
+                .collect(),
+            record_empty: c.record().is_empty(),
+            puzzles: super::puzzle::all()
+                .iter()
+                .map(|p| (p.id, p.moves, text.puzzle_item_text(p, c.solved().contains(p.id))))
+                .collect(),
+            puzzles_solved: super::text::fill(
+                &text.puzzles_solved,
+                &[
+                    ("n", &c.solved().count().to_string()),
+                    ("total", &super::puzzle::all().len().to_string()),
+                ],
+            ),
+            notice: c.notice().map(str::to_owned),
+            can_review: c.game().move_count() > 0,
         }
     }
+}
+
+fn review_view(c: &Controller) -> Option<ReviewView> {
+    let review = c.review()?;
+    let text = c.texts();
+    let bars = review
+        .rated()
+        .iter()
+        .map(|r| Bar {
+            height: r.after.height(),
+            mistake: r.rating == Rating::Mistake,
+            shown: r.number == review.at(),
+        })
+        .collect();
+    let rows = review
+        .rated()
+        .iter()
+        .map(|r| {
+            let mut rating = text.rating(r.rating).to_owned();
+            if r.rating == Rating::Mistake {
+                rating.push_str(&text.kept_text(r));
+            }
+            [
+                r.number.to_string(),
+                text.player_name(r.player).to_owned(),
+                (r.column + 1).to_string(),
+                rating,
+                text.standing_text(r.after),
+            ]
+        })
+        .collect();
+    Some(ReviewView {
+        at: review.at(),
+        len: review.len(),
+        ready: review.is_ready(),
+        line: text.review_step_text(review),
+        position: super::text::fill(
+            &text.review_position,
+            &[
+                ("n", &review.at().to_string()),
+                ("total", &review.len().to_string()),
+            ],
+        ),
+        bars,
+        rows,
+    })
 }
 
 #[cfg(test)]

@@ -243,7 +243,7 @@ texts! {
     /// The slider's value, spoken. `{n}`, `{total}`.
     review_position / "reviewPosition" = "{n} of {total}",
     /// The chart's caption.
-    review_chart / "reviewChart" = "Who can force a win after each move: Red above the line, Yellow below; the taller, the sooner. Dots mark mistakes.",
+    review_chart / "reviewChart" = "Who could force a win after each move: Red up, Yellow down, taller when sooner; marks show mistakes.",
     /// The table of moves' disclosure.
     review_table / "reviewTable" = "Moves, ratings and outcomes",
     table_move / "tableMove" = "Move",
@@ -311,7 +311,7 @@ texts! {
 }
 
 /// `template` with each `{name}` replaced by its value.
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = template.to_owned();
     for (name, value) in values {
         out = out.replace(&format!("{{{name}}}"), value);

@@ -47,6 +47,8 @@ pub struct App {
     destroyed: bool,
     first_paint_marked: bool,
     painter: Painter,
+    /// This app, for callbacks that come later (the clipboard's answer).
+    me: Weak<RefCell<App>>,
 }
 
 pub type Shared = Rc<RefCell<App>>;
@@ -117,14 +119,16 @@ impl App {
         let window = web_sys::window().ok_or("mount needs a window")?;
         let doc = window.document().ok_or("mount needs a document")?;
         let colors = Colors::new(&window)?;
+        let link = choice.link.clone();
         let book_url = match &choice.book_url {
             Some(url) => url.clone(),
             None => crate::web::assets::book_url()?,
         };
-        let view = View::build(&doc, root)?;
+        let view = View::build(&doc, root, choice.links)?;
         let position = choice.moves.unwrap_or_default();
         let mut controller = Controller::with_position(choice.settings, position);
         controller.set_texts(choice.texts.clone());
+        controller.set_kept(choice.record, choice.solved.clone());
         let shared = Rc::new_cyclic(|weak: &Weak<RefCell<App>>| {
             let (w, r) = (weak.clone(), weak.clone());
             RefCell::new(App {
@@ -141,9 +145,11 @@ impl App {
                 ai: AiClient::new(book_url, move |reply| with_app(&r, |a| a.reply(reply))),
                 first_paint_marked: false,
                 painter: Painter::new(),
+                me: weak.clone(),
                 // The start position is played; later options start from their own.
                 choice: Choice {
                     moves: None,
+                    link: None,
                     ..choice
                 },
                 events: Vec::new(),
@@ -167,6 +173,9 @@ impl App {
         app.show();
         let t = app.now();
         let mut effects = app.controller.tick(t);
+        if let Some(link) = link {
+            effects.extend(app.controller.open_link(link, t));
+        }
         if let Some(why) = unreadable {
             let notice = app.controller.texts().save_unreadable.clone();
             effects.push(Effect::Announce(notice));
@@ -203,7 +212,20 @@ impl App {
             Input::Act(action) => {
                 // Undo on the result hides "Play again": the focus must not fall off the game.
                 let on_result = self.view.result_has_focus();
+                let had_focus = self.view.has_focus();
+                let was_reviewing = self.controller.review().is_some();
                 self.run(action.command);
+                let reviewing = self.controller.review().is_some();
+                if had_focus && reviewing && !was_reviewing {
+                    // The review opened: its slider takes the arrows.
+                    let _ = self.view.panels.slider.focus();
+                    return;
+                }
+                if had_focus && !self.view.has_focus() {
+                    // What had the focus was hidden (a panel closed): the board takes it.
+                    let _ = self.view.buttons[self.controller.selected()].focus();
+                    return;
+                }
                 // A move that ended the game has just sent the focus to "Play again": keep it.
                 let moved_on = action.focus_selected && !self.view.result_has_focus();
                 if moved_on || (on_result && !self.view.result_shown()) {
@@ -273,6 +295,7 @@ impl App {
                 }
                 Effect::Sound(cue) => self.audio.play(cue),
                 Effect::ForgetBook => self.ai.set_book_url(""),
+                Effect::CopyLink(fragment) => self.copy_link(&fragment),
                 Effect::Save(text) => {
                     if let Some(key) = &self.storage_key {
                         storage::save(key, &text);
@@ -289,6 +312,37 @@ impl App {
         }
         for failure in failures {
             self.reply(failure);
+        }
+    }
+
+    /// Puts the page's address with `fragment` on the clipboard; the game then says whether
+    /// that worked.
+    fn copy_link(&self, fragment: &str) {
+        let href = self.window.location().href().unwrap_or_default();
+        let base = href.split('#').next().unwrap_or_default();
+        let url = format!("{base}#{fragment}");
+        let answer = |ok: bool, me: Weak<RefCell<App>>| {
+            Closure::once_into_js(move |_: JsValue| {
+                with_app(&me, |a| a.run(Command::LinkCopied(ok)))
+            })
+        };
+        let clipboard = self.window.navigator().clipboard();
+        // A browser without the clipboard API (or a page not in a secure context) has no
+        // writeText: the answer is then no.
+        let written = js_sys::Reflect::get(&clipboard, &"writeText".into())
+            .ok()
+            .filter(|f| f.is_function())
+            .map(|_| clipboard.write_text(&url))
+            .unwrap_or_else(|| js_sys::Promise::reject(&JsValue::NULL));
+        let then = js_sys::Reflect::get(&written, &"then".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        if let Some(then) = then {
+            let _ = then.call2(
+                &written,
+                &answer(true, self.me.clone()),
+                &answer(false, self.me.clone()),
+            );
         }
     }
 

@@ -3,6 +3,7 @@
 
 use super::view::View;
 use crate::ui::command::{key_action, Action, Command, KeyTarget};
+use crate::ui::controller::PuzzleChoice;
 use crate::ui::PlayerKind;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
@@ -75,8 +76,20 @@ fn key_target(event: &Event) -> KeyTarget {
             KeyTarget::Field
         }
         Some(t) if t.class_list().contains("c4-col") => KeyTarget::Column,
+        Some(t) if t.closest(".c4-steps").ok().flatten().is_some() => KeyTarget::Review,
         _ => KeyTarget::Other,
     }
+}
+
+/// The player's local date, as days after 1970-01-01: the daily puzzle's.
+fn today() -> i64 {
+    let now = js_sys::Date::new_0();
+    let utc = js_sys::Date::utc(
+        f64::from(now.get_full_year()),
+        f64::from(now.get_month()),
+    );
+    // Date.UTC(year, month) is the month's first day; add the days gone.
+    ((utc / 86_400_000.0).floor() as i64) + i64::from(now.get_date()) - 1
 }
 
 /// Listens to `view`'s controls, the window, the system's colour preferences (`media`) and
@@ -160,6 +173,71 @@ pub fn wire(
         }),
     );
     on(&view.hint, "click", Box::new(|_| Some(act(Command::Hint))));
+    on(&view.review, "click", Box::new(|_| Some(act(Command::Review))));
+    if let Some(copy) = &view.copy_link {
+        on(copy, "click", Box::new(|_| Some(act(Command::CopyLink))));
+    }
+    let p = &view.panels;
+    let clicks: [(&web_sys::HtmlButtonElement, Command); 10] = [
+        (&p.first, Command::ReviewTo(0)),
+        (&p.previous, Command::ReviewBy(-1)),
+        (&p.next, Command::ReviewBy(1)),
+        (&p.last, Command::ReviewTo(usize::MAX)),
+        (&p.play_from_here, Command::PlayFromHere),
+        (&p.review_back, Command::Back),
+        (&p.retry, Command::Retry),
+        (&p.next_puzzle, Command::Puzzle(PuzzleChoice::Next)),
+        (&p.puzzle_back, Command::Back),
+        (&p.reset_record, Command::ResetRecord),
+    ];
+    for (button, command) in clicks {
+        // Leaving a panel, or starting a puzzle again, takes the focus to the board.
+        let focus_selected = matches!(
+            command,
+            Command::PlayFromHere | Command::Back | Command::Retry | Command::Puzzle(_)
+        );
+        on(
+            button,
+            "click",
+            Box::new(move |_| {
+                Some(Input::Act(Action {
+                    command,
+                    focus_selected,
+                }))
+            }),
+        );
+    }
+    let slider = p.slider.clone();
+    on(
+        &p.slider,
+        "input",
+        Box::new(move |_| {
+            let at = slider.value().parse().ok()?;
+            Some(act(Command::ReviewTo(at)))
+        }),
+    );
+    on(
+        &p.daily,
+        "click",
+        Box::new(|_| {
+            Some(Input::Act(Action {
+                command: Command::Puzzle(PuzzleChoice::Daily(today())),
+                focus_selected: true,
+            }))
+        }),
+    );
+    let select = p.puzzle_select.clone();
+    on(
+        &p.start_puzzle,
+        "click",
+        Box::new(move |_| {
+            let id = select.value().parse().ok()?;
+            Some(Input::Act(Action {
+                command: Command::Puzzle(PuzzleChoice::Id(id)),
+                focus_selected: true,
+            }))
+        }),
+    );
     let toggle = view.sound.clone();
     on(
         &view.sound,

@@ -62,6 +62,11 @@ mount_options! {
     /// Where the computer's worker fetches the opening book, relative to the page. Default:
     /// `book.bin` beside the package's `connect_four.js`. Set it if your bundler moves the file.
     book_url / "bookUrl": String => "string | URL",
+    /// Share links: the game opens what the page address's fragment shows
+    /// (`#moves=4453&yellow=hard`, `#moves=4453&review=2`, `#puzzle=12`), and offers a Copy
+    /// link button. Read when the game is mounted. Default: false (the fragment is the
+    /// host page's own).
+    links / "links": bool => "boolean",
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -79,6 +84,14 @@ pub struct Choice {
     pub texts: Texts,
     /// Where the game saves itself, if the options name a place ("" for nowhere).
     pub storage_key: Option<String>,
+    /// Share links are on (the `links` option).
+    pub links: bool,
+    /// What the page's address asked for, if share links are on and it asked: a link, or
+    /// why it was refused.
+    pub link: Option<Result<crate::ui::share::Link, String>>,
+    /// The record and the solved puzzles the saved game kept.
+    pub record: crate::ui::stats::Record,
+    pub solved: crate::ui::puzzle::Solved,
 }
 
 impl Choice {
@@ -91,6 +104,10 @@ impl Choice {
             moves: None,
             texts: Texts::default(),
             storage_key: None,
+            links: false,
+            link: None,
+            record: Default::default(),
+            solved: Default::default(),
         }
     }
 }
@@ -236,6 +253,10 @@ impl MountOptions {
             book_url,
             moves,
             storage_key: self.storage_key.clone().or(base.storage_key.clone()),
+            links: self.links.unwrap_or(base.links),
+            link: base.link.clone(),
+            record: base.record,
+            solved: base.solved.clone(),
         })
     }
 }

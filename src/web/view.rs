@@ -3,6 +3,7 @@
 
 use super::dom::{append, attr, el, set_attr, set_hidden, text};
 use super::labels::Labels;
+use super::panels::Panels;
 use super::style;
 use crate::engine::{Player, WIDTH};
 use crate::solver::Level;
@@ -40,6 +41,10 @@ pub struct View {
     pub undo: HtmlButtonElement,
     pub new_game: HtmlButtonElement,
     pub hint: HtmlButtonElement,
+    /// Opens the review (R).
+    pub review: HtmlButtonElement,
+    /// Copies the share link; only on pages whose links open games (the `links` option).
+    pub copy_link: Option<HtmlButtonElement>,
     pub sound: HtmlButtonElement,
     pub show_analysis: HtmlInputElement,
     pub reduce_motion: HtmlInputElement,
@@ -47,8 +52,11 @@ pub struct View {
     /// The main choice's radio buttons: the opponent, the computer's level, the colour the
     /// one person plays; each with the choice it makes.
     pub choices: Vec<(ModeChoice, HtmlInputElement)>,
-    /// The disclosures ("How to play", "Settings"): one open at a time.
-    pub disclosures: [HtmlDetailsElement; 2],
+    /// The disclosures ("How to play", "Settings", "Puzzles", "Record"): one open at a
+    /// time.
+    pub disclosures: Vec<HtmlDetailsElement>,
+    /// The review, the puzzle, the puzzles' list, the record, the notice.
+    pub panels: Panels,
     analysis: HtmlElement,
     /// Each column's label box, with its two lines.
     analysis_cells: Vec<[HtmlElement; 3]>,
@@ -164,7 +172,7 @@ fn bool_attr(on: bool) -> &'static str {
 
 impl View {
     /// Builds the game inside `root`, after its other children, and shares the stylesheet.
-    pub fn build(doc: &Document, root: &HtmlElement) -> Result<View, JsValue> {
+    pub fn build(doc: &Document, root: &HtmlElement, links: bool) -> Result<View, JsValue> {
         let game = GAMES.with(|n| {
             n.set(n.get().wrapping_add(1));
             n.get()
@@ -312,6 +320,15 @@ impl View {
         labels.text(&undo, |t| t.undo.clone());
         let hint = shortcut(button(doc, "c4-btn", "")?, "H")?;
         labels.text(&hint, |t| t.hint.clone());
+        let review = shortcut(button(doc, "c4-btn", "")?, "R")?;
+        labels.text(&review, |t| t.review.clone());
+        let copy_link = if links {
+            let b = button(doc, "c4-btn", "")?;
+            labels.text(&b, |t| t.copy_link.clone());
+            Some(b)
+        } else {
+            None
+        };
         let sound = button(doc, "c4-btn c4-sound", "")?;
         attr(&sound, "aria-pressed", "false")?;
         append(&sound, &speaker(doc)?)?;
@@ -323,9 +340,13 @@ impl View {
             t.show_analysis.clone()
         })?;
         labels.attr(&analysis, "data-busy-text", |t| t.analysing.clone());
-        for part in [&new_game, &undo, &hint, &sound] {
+        for part in [&new_game, &undo, &hint, &review] {
             append(&controls, part)?;
         }
+        if let Some(copy) = &copy_link {
+            append(&controls, copy)?;
+        }
+        append(&controls, &sound)?;
         append(&controls, &analysis_label)?;
 
         // What is one click away: how to play, and the rest of the settings.
@@ -372,7 +393,12 @@ impl View {
         append(&more, &howto)?;
         append(&more, &settings)?;
 
-        for part in [&choice, &bar, &stage, &status, &controls, &more] {
+        // The controls, and in their place during a review or a puzzle, its panel.
+        let dock: HtmlElement = el(doc, "div", "c4-dock")?;
+        append(&dock, &controls)?;
+        let panels = Panels::build(doc, &mut labels, &dock, &more)?;
+
+        for part in [&choice, &bar, &stage, &status, &dock, &more] {
             append(&layout, part)?;
         }
         append(&wrapper, &layout)?;
@@ -428,6 +454,8 @@ impl View {
             undo,
             new_game,
             hint,
+            review,
+            copy_link,
             sound,
             show_analysis,
             reduce_motion,
@@ -435,7 +463,8 @@ impl View {
                 .try_into()
                 .map_err(|_| "two player choices")?,
             choices: [opponent, levels, sides].concat(),
-            disclosures: [howto, settings],
+            disclosures: vec![howto, settings, panels.puzzles.clone(), panels.record.clone()],
+            panels,
             analysis,
             analysis_cells,
             shown: None,
@@ -483,6 +512,16 @@ impl View {
         }
         self.undo.set_disabled(!m.can_undo);
         self.hint.set_disabled(!m.can_hint);
+        self.review.set_disabled(!m.can_review);
+        let activity = match (&m.review, &m.puzzle) {
+            (Some(_), _) => "review",
+            (_, Some(_)) => "puzzle",
+            _ => "play",
+        };
+        set_attr(&self.wrapper, "data-activity", activity);
+        if let Err(e) = self.panels.apply(&m, old.as_ref(), texts) {
+            web_sys::console::warn_2(&"connect-four: a panel could not be shown:".into(), &e);
+        }
         if changed(&|o| o.result == m.result && o.result_detail == m.result_detail) {
             if let Some(result) = &m.result {
                 text(&self.result_text, result);
