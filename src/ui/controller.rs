@@ -323,6 +323,7 @@ impl Controller {
                     self.job = Job::Idle;
                     self.analysis = Some(scores);
                     let mut effects = vec![Effect::Changed];
+                    effects.extend(self.play_pending(now));
                     if hint {
                         effects.extend(self.hint_from_analysis());
                     } else if self.settings.show_analysis && self.puzzle.is_none() {

@@ -205,7 +205,9 @@ impl Mirror {
                 line: match &run.state {
                     PuzzleState::Playing => text.puzzle_line_text(&run.puzzle, run.left),
                     PuzzleState::Solved => text.puzzle_solved_text(&run.puzzle),
-                    PuzzleState::Failed { tried, worked } => text.puzzle_failed_text(*tried, worked),
+                    PuzzleState::Failed { tried, worked } => {
+                        text.puzzle_failed_text(*tried, worked)
+                    }
                 },
                 solved: run.state == PuzzleState::Solved,
                 failed: matches!(run.state, PuzzleState::Failed { .. }),
@@ -225,7 +227,13 @@ impl Mirror {
             record_empty: c.record().is_empty(),
             puzzles: super::puzzle::all()
                 .iter()
-                .map(|p| (p.id, p.moves, text.puzzle_item_text(p, c.solved().contains(p.id))))
+                .map(|p| {
+                    (
+                        p.id,
+                        p.moves,
+                        text.puzzle_item_text(p, c.solved().contains(p.id)),
+                    )
+                })
                 .collect(),
             puzzles_solved: super::text::fill(
                 &text.puzzles_solved,

@@ -161,7 +161,10 @@ impl App {
         let weak = Rc::downgrade(&shared);
         let mut app = shared.borrow_mut();
         let media = app.colors.queries();
-        match input::wire(&app.view, &media, move |i| with_app(&weak, |a| a.input(i))) {
+        let links = app.choice.links;
+        match input::wire(&app.view, &media, links, move |i| {
+            with_app(&weak, |a| a.input(i))
+        }) {
             Ok(wiring) => app.wiring = Some(wiring),
             Err(e) => {
                 app.view.remove();
@@ -214,8 +217,13 @@ impl App {
                 let on_result = self.view.result_has_focus();
                 let had_focus = self.view.has_focus();
                 let was_reviewing = self.controller.review().is_some();
+                let puzzle = self.controller.puzzle().map(|r| r.puzzle.id);
                 self.run(action.command);
                 let reviewing = self.controller.review().is_some();
+                if self.controller.puzzle().map(|r| r.puzzle.id) != puzzle {
+                    // A puzzle chosen from the list: the list closes, the board is the thing.
+                    self.close_disclosures(None);
+                }
                 if had_focus && reviewing && !was_reviewing {
                     // The review opened: its slider takes the arrows.
                     let _ = self.view.panels.slider.focus();
@@ -250,12 +258,21 @@ impl App {
                     self.audio.unlock();
                 }
             }
-            Input::Disclosed(open) => {
-                for (i, details) in self.view.disclosures.iter().enumerate() {
-                    if Some(i) != open && details.open() {
-                        details.set_open(false);
-                    }
+            Input::HashChanged => {
+                if let Some(link) = crate::web::mount::read_link(&self.window) {
+                    let effects = self.controller.open_link(link, self.now());
+                    self.apply(effects);
                 }
+            }
+            Input::Disclosed(open) => self.close_disclosures(open),
+        }
+    }
+
+    /// Closes the disclosures but `open`.
+    fn close_disclosures(&self, open: Option<usize>) {
+        for (i, details) in self.view.disclosures.iter().enumerate() {
+            if Some(i) != open && details.open() {
+                details.set_open(false);
             }
         }
     }

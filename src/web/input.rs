@@ -30,6 +30,8 @@ pub enum Input {
     /// A disclosure ("How to play", "Settings") opened: close the others; `None`: close
     /// them all.
     Disclosed(Option<usize>),
+    /// The page address's fragment changed (a share link pasted in the same tab).
+    HashChanged,
 }
 
 /// Reads an event: the input it means, if any.
@@ -84,10 +86,7 @@ fn key_target(event: &Event) -> KeyTarget {
 /// The player's local date, as days after 1970-01-01: the daily puzzle's.
 fn today() -> i64 {
     let now = js_sys::Date::new_0();
-    let utc = js_sys::Date::utc(
-        f64::from(now.get_full_year()),
-        f64::from(now.get_month()),
-    );
+    let utc = js_sys::Date::utc(f64::from(now.get_full_year()), f64::from(now.get_month()));
     // Date.UTC(year, month) is the month's first day; add the days gone.
     ((utc / 86_400_000.0).floor() as i64) + i64::from(now.get_date()) - 1
 }
@@ -97,6 +96,7 @@ fn today() -> i64 {
 pub fn wire(
     view: &View,
     media: &[MediaQueryList],
+    links: bool,
     send: impl Fn(Input) + 'static,
 ) -> Result<Wiring, JsValue> {
     let send: Rc<dyn Fn(Input)> = Rc::new(send);
@@ -173,7 +173,11 @@ pub fn wire(
         }),
     );
     on(&view.hint, "click", Box::new(|_| Some(act(Command::Hint))));
-    on(&view.review, "click", Box::new(|_| Some(act(Command::Review))));
+    on(
+        &view.review,
+        "click",
+        Box::new(|_| Some(act(Command::Review))),
+    );
     if let Some(copy) = &view.copy_link {
         on(copy, "click", Box::new(|_| Some(act(Command::CopyLink))));
     }
@@ -329,6 +333,13 @@ pub fn wire(
         on(query, "change", Box::new(|_| Some(Input::Restyle)));
     }
     on(&window, "resize", Box::new(|_| Some(Input::Resize)));
+    if links {
+        on(
+            &window,
+            "hashchange",
+            Box::new(|_| Some(Input::HashChanged)),
+        );
+    }
     // A board colour changed, by whatever means (see the probes in style.css). The new value
     // is readable as soon as the transition runs; one cut short is cancelled, not ended.
     for event in ["transitionrun", "transitionend", "transitioncancel"] {

@@ -219,7 +219,9 @@ pub fn mount(
 
 /// The share link in the page's address, if there is one: read once, then taken off the
 /// address, so that a reload shows the game as it has gone on since (it is saved).
-fn read_link(window: &web_sys::Window) -> Option<Result<crate::ui::share::Link, String>> {
+pub(crate) fn read_link(
+    window: &web_sys::Window,
+) -> Option<Result<crate::ui::share::Link, String>> {
     let location = window.location();
     let hash = location.hash().ok()?;
     // The address keeps its fragment percent-encoded; a link is plain ASCII anyway.
@@ -234,7 +236,8 @@ fn read_link(window: &web_sys::Window) -> Option<Result<crate::ui::share::Link, 
     if let (Ok(history), Ok(path), Ok(search)) =
         (window.history(), location.pathname(), location.search())
     {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")));
+        let _ =
+            history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")));
     }
     link.transpose()
 }

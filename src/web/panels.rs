@@ -8,7 +8,10 @@ use crate::ui::mirror::{Bar, Mirror};
 use crate::ui::puzzle::{MAX_MOVES, MIN_MOVES};
 use crate::ui::text::Texts;
 use wasm_bindgen::prelude::*;
-use web_sys::{Document, Element, HtmlButtonElement, HtmlDetailsElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{
+    Document, Element, HtmlButtonElement, HtmlDetailsElement, HtmlElement, HtmlInputElement,
+    HtmlSelectElement,
+};
 
 const SVG: &str = "http://www.w3.org/2000/svg";
 
@@ -111,7 +114,9 @@ impl Panels {
         let steps: HtmlElement = el(doc, "div", "c4-steps")?;
         attr(&steps, "role", "group")?;
         labels.attr(&steps, "aria-label", |t| t.review.clone());
-        let first = step(doc, labels, "M6 5h2.5v14H6zM19 5v14L9 12z", |t| t.first_move.clone())?;
+        let first = step(doc, labels, "M6 5h2.5v14H6zM19 5v14L9 12z", |t| {
+            t.first_move.clone()
+        })?;
         let previous = step(doc, labels, "M17 5v14L6 12z", |t| t.previous_move.clone())?;
         let slider: HtmlInputElement = el(doc, "input", "c4-slider")?;
         slider.set_type("range");
@@ -119,7 +124,9 @@ impl Panels {
         slider.set_step("1");
         labels.attr(&slider, "aria-label", |t| t.review_slider.clone());
         let next = step(doc, labels, "M7 5v14l11-7z", |t| t.next_move.clone())?;
-        let last = step(doc, labels, "M18 5h-2.5v14H18zM5 5v14l10-7z", |t| t.last_move.clone())?;
+        let last = step(doc, labels, "M18 5h-2.5v14H18zM5 5v14l10-7z", |t| {
+            t.last_move.clone()
+        })?;
         for part in [&first, &previous] {
             append(&steps, part)?;
         }
@@ -294,7 +301,11 @@ impl Panels {
             set_hidden(&self.review, m.review.is_none());
             if let Some(r) = &m.review {
                 text(&self.review_line, &r.line);
-                set_attr(&self.review, "data-ready", if r.ready { "true" } else { "false" });
+                set_attr(
+                    &self.review,
+                    "data-ready",
+                    if r.ready { "true" } else { "false" },
+                );
                 self.slider.set_max(&r.len.to_string());
                 let value = r.at.to_string();
                 if self.slider.value() != value {
@@ -354,13 +365,25 @@ impl Panels {
         let n = bars.len().max(1);
         attr(&self.chart, "viewBox", &format!("0 -1.15 {n} 2.3"))?;
         let axis = doc.create_element_ns(Some(SVG), "line")?;
-        for (name, value) in [("x1", "0"), ("y1", "0"), ("x2", &n.to_string()), ("y2", "0"), ("class", "c4-axis")] {
+        for (name, value) in [
+            ("x1", "0"),
+            ("y1", "0"),
+            ("x2", &n.to_string()),
+            ("y2", "0"),
+            ("class", "c4-axis"),
+        ] {
             attr(&axis, name, value)?;
         }
         append(&self.chart, &axis)?;
         for (i, bar) in bars.iter().enumerate() {
             let height = bar.height.abs().max(0.06);
-            let top = if bar.height > 0.0 { -height } else if bar.height < 0.0 { 0.0 } else { -0.03 };
+            let top = if bar.height > 0.0 {
+                -height
+            } else if bar.height < 0.0 {
+                0.0
+            } else {
+                -0.03
+            };
             let class = match bar.height {
                 h if h > 0.0 => "c4-bar-red",
                 h if h < 0.0 => "c4-bar-yellow",
@@ -372,7 +395,10 @@ impl Panels {
                 ("x", format!("{}", i as f64 + 0.12)),
                 ("y", format!("{top}")),
                 ("width", "0.76".to_owned()),
-                ("height", format!("{}", if bar.height == 0.0 { 0.06 } else { height })),
+                (
+                    "height",
+                    format!("{}", if bar.height == 0.0 { 0.06 } else { height }),
+                ),
                 ("class", format!("{class}{shown}")),
             ] {
                 attr(&rect, name, &value)?;

@@ -463,7 +463,12 @@ impl View {
                 .try_into()
                 .map_err(|_| "two player choices")?,
             choices: [opponent, levels, sides].concat(),
-            disclosures: vec![howto, settings, panels.puzzles.clone(), panels.record.clone()],
+            disclosures: vec![
+                howto,
+                settings,
+                panels.puzzles.clone(),
+                panels.record.clone(),
+            ],
             panels,
             analysis,
             analysis_cells,

@@ -42,6 +42,8 @@ pub struct PuzzleRun {
     pub state: PuzzleState,
     /// How many of the player's moves are left to win in.
     pub left: u32,
+    /// A move the player made before the position was checked: played once it is.
+    pending: Option<usize>,
     /// The game in progress when the puzzle opened.
     game: Position,
 }
@@ -288,6 +290,7 @@ impl Controller {
             puzzle,
             state: PuzzleState::Playing,
             left: puzzle.moves,
+            pending: None,
             game,
         });
         self.position = puzzle.start;
@@ -329,6 +332,9 @@ impl Controller {
             }
         }
         let Some(scores) = self.analysis else {
+            if let Some(run) = &mut self.puzzle {
+                run.pending = Some(column);
+            }
             return Some(vec![Effect::Announce(self.texts.puzzle_checking.clone())]);
         };
         let played = self.position.move_count();
@@ -347,6 +353,14 @@ impl Controller {
             };
         }
         Some(vec![Effect::Announce(said), Effect::Changed])
+    }
+
+    /// The position is checked: the move the player made meanwhile is played now.
+    pub(super) fn play_pending(&mut self, now: f64) -> Vec<Effect> {
+        match self.puzzle.as_mut().and_then(|run| run.pending.take()) {
+            Some(column) => self.drop_piece(column, now),
+            None => Vec::new(),
+        }
     }
 
     /// A move of the player's in a puzzle was played: one fewer is left.
@@ -618,6 +632,11 @@ mod tests {
 
     const MAX_MOVES: usize = 6;
 
+    fn worked_first(puzzle: &Puzzle, solver: &mut Solver) -> usize {
+        let scores = solver.analyze(&puzzle.start).unwrap();
+        puzzle::winning_columns(&scores, puzzle.start.move_count(), puzzle.moves)[0]
+    }
+
     #[test]
     fn a_puzzle_failed_retried_and_solved() {
         let mut solver = solver();
@@ -629,8 +648,15 @@ mod tests {
         assert!(said(&effects).contains(&format!("Puzzle {}:", puzzle.id)));
         assert_eq!(*c.position(), puzzle.start);
         assert_eq!(c.link().encode(), format!("puzzle={}", puzzle.id));
-        // A move before the analysis is in waits.
-        assert!(said(&c.command(Command::Drop(0), 0.0)).contains("being checked"));
+        // A move before the analysis is in waits for it, then is judged.
+        let early = worked_first(&puzzle, &mut solver);
+        assert!(said(&c.command(Command::Drop(early), 0.0)).contains("being checked"));
+        assert_eq!(*c.position(), puzzle.start);
+        serve(&mut c, &mut solver, effects);
+        let played = c.position().history()[puzzle.start.move_count()];
+        assert_eq!(usize::from(played), early, "played once checked");
+        c.command(Command::Retry, 0.0);
+        let effects = c.command(Command::Retry, 0.0);
         serve(&mut c, &mut solver, effects);
         let scores = *c.analysis().unwrap();
         let worked = puzzle::winning_columns(&scores, puzzle.start.move_count(), 3);

@@ -1,0 +1,252 @@
+// Learning from games on the site: the review of a game, puzzles, share links and the
+// record against the computer, played as a person would, with clicks and keys.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, openPage, until, moveCount, settled } from "./harness.mjs";
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const live = (page) => page.locator(".c4-status").first().textContent();
+const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });
+const state = (page) => page.evaluate(() => window.c4.state);
+
+/** Drops in each column of `moves` (1-based digits) by click, waiting for each landing. */
+async function play(page, moves) {
+  for (const m of moves) {
+    await settled(page);
+    await column(page, m).click();
+  }
+  await settled(page);
+}
+
+/** Opens the review and waits for its ratings. */
+async function openReview(page) {
+  await page.getByRole("button", { name: "Review", exact: true }).click();
+  await page.locator(".c4-review[data-ready='true']").waitFor({ timeout: 30_000 });
+}
+
+test("the review rates a known blunder a mistake and names the column that held", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  // Red and Yellow build threes in columns 1 and 7; Red plays 2 instead of winning in 1,
+  // and Yellow wins in 7.
+  await play(page, "17171727");
+  assert.equal((await state(page)).status, "win");
+  await openReview(page);
+  // The review opens at the end; one step back is Red's blunder.
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains("c4-slider")), true,
+    "the slider has the focus");
+  await page.keyboard.press("ArrowLeft");
+  await until(async () => (await live(page)).startsWith("Move 7 of 8"), "the step to move 7");
+  const said = await live(page);
+  assert.match(said, /^Move 7 of 8: Red in column 2, mistake\. Columns? [0-9, ]*\b1\b[0-9, ]* kept the win\. Yellow can force a win in 1\./);
+  assert.equal((await state(page)).moves, "1717172", "the board shows the position before Yellow's win");
+  // The same in the table, for screen readers and anyone who opens it.
+  await page.locator(".c4-moves summary").click();
+  const row = await page.locator(".c4-moves tbody tr").nth(6).textContent();
+  assert.match(row, /^7Red2mistake\. Columns? [0-9, ]*1.*kept the win/);
+  assert.equal(await page.locator(".c4-moves tbody tr").count(), 8);
+  // The chart marks the mistakes: at least the blunder.
+  assert.ok(await page.locator(".c4-chart .c4-mistake").count() >= 1);
+  assert.equal(await page.locator(".c4-chart rect.c4-shown").count(), 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("stepping by keyboard announces every move's rating, and play goes on from the move shown", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  await play(page, "44455");
+  await openReview(page);
+  await page.keyboard.press("Home");
+  await until(async () => (await live(page)).startsWith("Start of the game"), "the start");
+  assert.equal(await moveCount(page), 0);
+  for (let n = 1; n <= 5; n++) {
+    await page.keyboard.press("ArrowRight");
+    await until(async () => (await live(page)).startsWith(`Move ${n} of 5`), `move ${n}`);
+    assert.match(await live(page), new RegExp(`^Move ${n} of 5: (Red|Yellow) in column \\d, (best|good|mistake)\\b`));
+    assert.equal(await moveCount(page), n);
+  }
+  // The step buttons answer the arrows too.
+  await page.getByRole("button", { name: "Previous move" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await until(async () => (await live(page)).startsWith("Move 4 of 5"), "back to move 4");
+  await page.keyboard.press("End");
+  await until(async () => (await live(page)).startsWith("Move 5 of 5"), "the end");
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await until(async () => (await live(page)).startsWith("Move 3 of 5"), "move 3");
+  // Moves on the board wait while the review is open.
+  await column(page, 1).click();
+  await until(async () => (await live(page)).startsWith("This is the review"), "the refusal");
+  await page.getByRole("button", { name: "Play from here" }).click();
+  assert.equal((await state(page)).moves, "444");
+  assert.ok(await page.locator(".c4-review").isHidden());
+  await play(page, "3");
+  assert.equal((await state(page)).moves, "4443");
+  // The game survives a reload as it goes on from there.
+  await page.reload();
+  await column(page, 4).waitFor();
+  assert.equal((await state(page)).moves, "4443");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** The columns that still win in `left` moves, by the solver on the page (with its book). */
+async function winning(page, left) {
+  return page.evaluate(async (left) => {
+    window.testSolver ??= await window.wasmBindings.Solver.load({ bookUrl: "book.bin" });
+    const moves = window.c4.state.moves;
+    const scores = window.testSolver.analyze(moves);
+    const own = Math.floor(moves.length / 2);
+    // A win with the side to move's n-th move from now scores 22 - (own + n).
+    return scores.flatMap((s, c) => (s !== null && s > 0 && 22 - s - own <= left ? [c + 1] : []));
+  }, left);
+}
+
+test("a puzzle failed, retried and solved, and remembered", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  await page.getByText("Puzzles", { exact: true }).click();
+  const select = page.getByLabel("Choose a puzzle");
+  // The list is grouped by difficulty; take the first win in 3.
+  const id = await select.evaluate((s) => s.querySelector("optgroup[label='Win in 3'] option").value);
+  await select.selectOption(id);
+  await page.getByRole("button", { name: "Start", exact: true }).click();
+  await until(async () => (await live(page)).startsWith(`Puzzle ${id}:`), "the puzzle");
+  assert.match(await live(page), /to move and win in 3/);
+  const start = (await state(page)).moves;
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains("c4-col")), true,
+    "the focus is on the board");
+  // A move that does not win in time fails the puzzle, which shows the move that did.
+  const good = await winning(page, 3);
+  assert.equal(good.length, 1, "one winning first move");
+  const wrong = [1, 2, 3, 4, 5, 6, 7].find((c) => c !== good[0] && (start.split(String(c)).length - 1) + 0 < 6);
+  await page.keyboard.press(String(wrong));
+  await until(async () => (await live(page)).includes("does not win in time"), "the failure");
+  assert.match(await live(page), new RegExp(`^Column ${wrong} does not win in time\\. Column ${good[0]} did\\.`));
+  assert.equal((await state(page)).moves, start, "the wrong move is not kept");
+  assert.equal(await page.locator(".c4-puzzle").getAttribute("data-state"), "failed");
+  // Retry, then win: each time, a move that still wins in the moves left.
+  await page.getByRole("button", { name: "Retry" }).click();
+  for (let left = 3; left >= 1; left--) {
+    await until(async () => (await live(page)).length > 0 && (await page.locator(".c4").getAttribute("aria-busy")) !== "true", "the defence");
+    await settled(page);
+    const [move] = await winning(page, left);
+    await page.keyboard.press(String(move));
+    if (left > 1) {
+      await until(async () => (await state(page)).moves.length === start.length + 2 * (4 - left), `the defence to move ${4 - left}`, 30_000);
+    }
+  }
+  await until(async () => (await page.locator(".c4-puzzle").getAttribute("data-state")) === "solved", "solved", 30_000);
+  assert.match(await page.locator(".c4-result-text").textContent(), new RegExp(`^Solved! Puzzle ${id}: win in 3\\.`));
+  // Remembered after a reload: the list marks it, and counts it.
+  await page.reload();
+  await column(page, 4).waitFor();
+  const item = await page.locator(`.c4-puzzles option[value='${id}']`).textContent();
+  assert.match(item, /✓ solved/);
+  assert.match(await page.locator(".c4-puzzles p.c4-help").textContent(), /^1 of \d+ solved$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("a share link round trip: Copy link, then the link opens the position ready to play", async () => {
+  const permissions = { permissions: ["clipboard-read", "clipboard-write"] };
+  const { page, problems, context } = await openPage(browser, server.url, permissions);
+  await column(page, 4).waitFor();
+  await page.getByRole("radio", { name: "Computer" }).click();
+  await play(page, "4");
+  await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
+  const moves = (await state(page)).moves;
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await until(async () => (await live(page)) === "Link copied." || (await live(page)) === "Link copied.\u00a0", "the copy");
+  const url = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(url, `${server.url}#moves=${moves}&yellow=medium`);
+  // A stranger opens it: the position, with the same opponent, Red to move.
+  const other = await openPage(browser, url);
+  await column(other.page, 4).waitFor();
+  assert.equal((await state(other.page)).moves, moves);
+  assert.equal(await other.page.locator(".c4-settings select").nth(1).inputValue(), "medium");
+  assert.equal(await other.page.evaluate(() => location.hash), "", "the address no longer holds the link");
+  await play(other.page, "3");
+  await until(async () => (await moveCount(other.page)) === 4, "the computer plays on", 30_000);
+  // The review and puzzle links open those.
+  const review = await openPage(browser, `${server.url}#moves=4453&review=2`);
+  await review.page.locator(".c4-review[data-ready='true']").waitFor({ timeout: 30_000 });
+  assert.equal((await state(review.page)).moves, "44");
+  assert.match(await review.page.locator(".c4-review-line").textContent(), /^Move 2 of 4: Yellow in column 4/);
+  const puzzle = await openPage(browser, `${server.url}#puzzle=5`);
+  await until(async () => (await live(puzzle.page)).startsWith("Puzzle 5:"), "puzzle 5");
+  assert.ok(await puzzle.page.locator(".c4-puzzle").isVisible());
+  for (const opened of [other, review, puzzle]) {
+    assert.deepEqual(opened.problems, []);
+    await opened.context.close();
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("malformed links are refused with a visible message, and the page starts normally", async () => {
+  for (const [fragment, why] of [
+    ["#moves=44x3", /moves/],
+    ["#moves=4444444", /column 4 is full|full/],
+    ["#moves=121212121", /over|after/],
+    [`#moves=${"4".repeat(100_000)}`, /too long/],
+    ["#moves=44&red=godlike", /red/],
+  ]) {
+    const { page, problems, context } = await openPage(browser, server.url + fragment);
+    await column(page, 4).waitFor();
+    const notice = page.locator(".c4-notice");
+    await notice.waitFor();
+    const text = await notice.textContent();
+    assert.match(text, /^This link could not be opened \(/, fragment.slice(0, 30));
+    assert.match(text, why, text);
+    assert.ok(text.length < 200, "the message quotes little of the link");
+    assert.equal((await state(page)).moves, "", "the game starts as usual");
+    await play(page, "4");
+    assert.equal((await state(page)).moves, "4");
+    assert.ok(await notice.isHidden(), "the notice goes with the first move");
+    assert.deepEqual(problems, [], fragment.slice(0, 30));
+    await context.close();
+  }
+});
+
+test("the record counts games against the computer per level, and resets", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  const cells = async () => page.locator(".c4-record tr").evaluateAll((rows) =>
+    rows.slice(1).map((r) => [...r.children].map((c) => c.textContent).join(" ")));
+  assert.deepEqual(await cells(), ["easy 0 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 0 0"]);
+  // Red (the person) has three in column 1, Yellow three in column 7: a win against easy,
+  // then a blunder that perfect punishes.
+  await page.goto(`${server.url}#moves=171717&yellow=easy`);
+  await column(page, 1).waitFor();
+  await play(page, "1");
+  await until(async () => (await state(page)).status === "win", "the win");
+  await page.goto(`${server.url}#moves=171717&yellow=perfect`);
+  await column(page, 1).waitFor();
+  await play(page, "2");
+  await until(async () => (await state(page)).winner === 2, "perfect's win", 30_000);
+  await page.getByText("Record", { exact: true }).click();
+  assert.deepEqual(await cells(), ["easy 1 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 1 0"]);
+  // Two people's games do not count.
+  await page.goto(`${server.url}#moves=171717`);
+  await column(page, 1).waitFor();
+  await play(page, "1");
+  await page.reload();
+  await column(page, 1).waitFor();
+  assert.deepEqual(await cells(), ["easy 1 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 1 0"]);
+  await page.getByText("Record", { exact: true }).click();
+  await page.getByRole("button", { name: "Reset record" }).click();
+  await until(async () => (await live(page)).startsWith("Your record is reset."), "the reset");
+  assert.deepEqual(await cells(), ["easy 0 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 0 0"]);
+  await page.reload();
+  await column(page, 1).waitFor();
+  assert.deepEqual(await cells(), ["easy 0 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 0 0"]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
