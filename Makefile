@@ -1,5 +1,5 @@
 # The two commands: `make serve` and `make test`. Each installs whatever is missing first.
-.PHONY: serve test bench setup package example fuzz soak throttle
+.PHONY: serve test bench setup package example fuzz soak throttle bench-review
 
 serve:
 	bash scripts/serve.sh
@@ -38,3 +38,9 @@ throttle:
 	bash scripts/setup.sh
 	bash -c 'source scripts/env.sh && trunk build --release --offline'
 	node scripts/soak.mjs throttle 6
+
+# The review's time in Chromium, for a 42-move and a 25-move game: see scripts/bench-review.mjs.
+bench-review:
+	bash scripts/setup.sh
+	bash -c 'source scripts/env.sh && trunk build --release --offline && bash scripts/package.sh'
+	node scripts/bench-review.mjs 5

@@ -31,6 +31,7 @@ pub mod mount;
 mod options;
 #[cfg(feature = "ui")]
 mod paint;
+#[cfg(feature = "ui")]
 mod panels;
 pub mod solver;
 #[cfg(feature = "ui")]

@@ -312,10 +312,13 @@ impl Panels {
                     self.slider.set_value(&value);
                 }
                 set_attr(&self.slider, "aria-valuetext", &r.position);
-                self.first.set_disabled(r.at == 0);
-                self.previous.set_disabled(r.at == 0);
-                self.next.set_disabled(r.at == r.len);
-                self.last.set_disabled(r.at == r.len);
+                // aria-disabled, not disabled: a button pressed to the end keeps the focus
+                // (and its arrow keys).
+                let flag = |on: bool| if on { "true" } else { "false" };
+                set_attr(&self.first, "aria-disabled", flag(r.at == 0));
+                set_attr(&self.previous, "aria-disabled", flag(r.at == 0));
+                set_attr(&self.next, "aria-disabled", flag(r.at == r.len));
+                set_attr(&self.last, "aria-disabled", flag(r.at == r.len));
                 let old_review = old.and_then(|o| o.review.as_ref());
                 if old_review.is_none_or(|o| o.bars != r.bars) {
                     self.draw_chart(&doc, &r.bars)?;

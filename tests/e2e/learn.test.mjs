@@ -76,6 +76,9 @@ test("stepping by keyboard announces every move's rating, and play goes on from 
   await page.keyboard.press("End");
   await until(async () => (await live(page)).startsWith("Move 5 of 5"), "the end");
   await page.keyboard.press("Home");
+  await until(async () => (await live(page)).startsWith("Start of the game"), "the start again");
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "Previous move",
+    "the button keeps the focus at the start");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
