@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Every shipped puzzle (src/ui/puzzles.txt) is checked with the solver: exactly one
 //! winning first move, and a forced win with exactly the side to move's N-th move. Then the
 //! defence is played out: the winner, always picking a move that still wins in time, and

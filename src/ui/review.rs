@@ -280,7 +280,7 @@ impl Review {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::solver::{Book, Solver};

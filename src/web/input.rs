@@ -173,11 +173,9 @@ pub fn wire(
         }),
     );
     on(&view.hint, "click", Box::new(|_| Some(act(Command::Hint))));
-    on(
-        &view.review,
-        "click",
-        Box::new(|_| Some(act(Command::Review))),
-    );
+    for review in [&view.review, &view.review_game] {
+        on(review, "click", Box::new(|_| Some(act(Command::Review))));
+    }
     if let Some(copy) = &view.copy_link {
         on(copy, "click", Box::new(|_| Some(act(Command::CopyLink))));
     }

@@ -38,6 +38,8 @@ pub struct View {
     result_text: HtmlElement,
     result_detail: HtmlElement,
     pub play_again: HtmlButtonElement,
+    /// The review, offered with the result.
+    pub review_game: HtmlButtonElement,
     pub undo: HtmlButtonElement,
     pub new_game: HtmlButtonElement,
     pub hint: HtmlButtonElement,
@@ -268,7 +270,10 @@ impl View {
         append(&result_words, &result_detail)?;
         let play_again = button(doc, "c4-btn c4-primary", "")?;
         labels.text(&play_again, |t| t.play_again.clone());
+        let review_game = button(doc, "c4-btn", "")?;
+        labels.text(&review_game, |t| t.review.clone());
         append(&result, &result_words)?;
+        append(&result, &review_game)?;
         append(&result, &play_again)?;
         append(&bar, &turn_box)?;
         append(&bar, &count)?;
@@ -451,6 +456,7 @@ impl View {
             result_text,
             result_detail,
             play_again,
+            review_game,
             undo,
             new_game,
             hint,

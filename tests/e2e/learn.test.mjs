@@ -21,9 +21,12 @@ async function play(page, moves) {
   await settled(page);
 }
 
-/** Opens the review and waits for its ratings. */
+/** Opens the review (from the result panel once the game is over, else from the
+ * controls) and waits for its ratings. */
 async function openReview(page) {
-  await page.getByRole("button", { name: "Review", exact: true }).click();
+  const over = (await state(page)).status !== "in-progress";
+  const panel = page.locator(over ? ".c4-result" : ".c4-controls");
+  await panel.getByRole("button", { name: "Review", exact: true }).click();
   await page.locator(".c4-review[data-ready='true']").waitFor({ timeout: 30_000 });
 }
 

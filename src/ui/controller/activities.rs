@@ -417,7 +417,7 @@ impl Controller {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::solver::{Book, Rng, Solver};
