@@ -44,6 +44,14 @@ fn act(command: Command) -> Input {
     })
 }
 
+/// A command after which the keyboard focus goes to the board.
+fn act_on_board(command: Command) -> Input {
+    Input::Act(Action {
+        command,
+        focus_selected: true,
+    })
+}
+
 /// The listeners and the observer that feed a game; dropping them stops them.
 pub struct Wiring {
     _listeners: Vec<EventListener>,
@@ -202,10 +210,11 @@ pub fn wire(
             button,
             "click",
             Box::new(move |_| {
-                Some(Input::Act(Action {
-                    command,
-                    focus_selected,
-                }))
+                Some(if focus_selected {
+                    act_on_board(command)
+                } else {
+                    act(command)
+                })
             }),
         );
     }
@@ -221,12 +230,7 @@ pub fn wire(
     on(
         &p.daily,
         "click",
-        Box::new(|_| {
-            Some(Input::Act(Action {
-                command: Command::Puzzle(PuzzleChoice::Daily(today())),
-                focus_selected: true,
-            }))
-        }),
+        Box::new(|_| Some(act_on_board(Command::Puzzle(PuzzleChoice::Daily(today()))))),
     );
     let select = p.puzzle_select.clone();
     on(
@@ -234,10 +238,7 @@ pub fn wire(
         "click",
         Box::new(move |_| {
             let id = select.value().parse().ok()?;
-            Some(Input::Act(Action {
-                command: Command::Puzzle(PuzzleChoice::Id(id)),
-                focus_selected: true,
-            }))
+            Some(act_on_board(Command::Puzzle(PuzzleChoice::Id(id))))
         }),
     );
     let toggle = view.sound.clone();

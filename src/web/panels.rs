@@ -92,6 +92,22 @@ fn disclosure(
     Ok((details, pop))
 }
 
+/// A table's row of column headings.
+fn heading_row(
+    doc: &Document,
+    labels: &mut Labels,
+    headings: &[fn(&Texts) -> String],
+) -> Result<HtmlElement, JsValue> {
+    let row: HtmlElement = el(doc, "tr", "")?;
+    for &heading in headings {
+        let th: HtmlElement = el(doc, "th", "")?;
+        attr(&th, "scope", "col")?;
+        labels.text(&th, heading);
+        append(&row, &th)?;
+    }
+    Ok(row)
+}
+
 impl Panels {
     /// Builds the panels: the review and the puzzle go into `dock` (beside the controls),
     /// the puzzles' and the record's disclosures into `more`, the notice before the dock's
@@ -147,20 +163,17 @@ impl Panels {
         labels.text(&summary, |t| t.review_table.clone());
         let grid: HtmlElement = el(doc, "table", "")?;
         let head: HtmlElement = el(doc, "thead", "")?;
-        let row: HtmlElement = el(doc, "tr", "")?;
-        let headings: [fn(&Texts) -> String; 5] = [
-            |t| t.table_move.clone(),
-            |t| t.table_player.clone(),
-            |t| t.table_column.clone(),
-            |t| t.table_rating.clone(),
-            |t| t.table_after.clone(),
-        ];
-        for heading in headings {
-            let th: HtmlElement = el(doc, "th", "")?;
-            attr(&th, "scope", "col")?;
-            labels.text(&th, heading);
-            append(&row, &th)?;
-        }
+        let row = heading_row(
+            doc,
+            labels,
+            &[
+                |t| t.table_move.clone(),
+                |t| t.table_player.clone(),
+                |t| t.table_column.clone(),
+                |t| t.table_rating.clone(),
+                |t| t.table_after.clone(),
+            ],
+        )?;
         append(&head, &row)?;
         let table_body: HtmlElement = el(doc, "tbody", "")?;
         append(&grid, &head)?;
@@ -223,19 +236,16 @@ impl Panels {
         let caption: HtmlElement = el(doc, "caption", "")?;
         labels.text(&caption, |t| t.record_caption.clone());
         append(&grid, &caption)?;
-        let head: HtmlElement = el(doc, "tr", "")?;
-        let headings: [fn(&Texts) -> String; 4] = [
-            |t| t.record_level.clone(),
-            |t| t.record_wins.clone(),
-            |t| t.record_losses.clone(),
-            |t| t.record_draws.clone(),
-        ];
-        for heading in headings {
-            let th: HtmlElement = el(doc, "th", "")?;
-            attr(&th, "scope", "col")?;
-            labels.text(&th, heading);
-            append(&head, &th)?;
-        }
+        let head = heading_row(
+            doc,
+            labels,
+            &[
+                |t| t.record_level.clone(),
+                |t| t.record_wins.clone(),
+                |t| t.record_losses.clone(),
+                |t| t.record_draws.clone(),
+            ],
+        )?;
         append(&grid, &head)?;
         let mut record_cells = Vec::new();
         for _ in crate::solver::Level::ALL {
