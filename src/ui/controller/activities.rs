@@ -525,6 +525,18 @@ mod tests {
         assert!(review.is_ready());
         let blunder = &review.rated()[6];
         assert_eq!(blunder.rating, Rating::Mistake);
+        // What the page shows: a bar per move, the blunder marked, and the table.
+        let m = crate::ui::Mirror::of(&c);
+        let view = m.review.expect("the review panel");
+        assert_eq!((view.at, view.len, view.ready), (8, 8, true));
+        assert_eq!(view.bars.len(), 8);
+        assert!(view.bars[6].mistake && view.bars[6].height < 0.0);
+        assert!(view.bars[7].shown && view.bars[7].height == -1.0);
+        assert_eq!(view.rows[6][..3], ["7", "Red", "2"]);
+        assert!(view.rows[6][3].starts_with("mistake. Column"));
+        assert_eq!(view.rows[6][4], "Yellow can force a win in 1");
+        assert_eq!(view.position, "8 of 8");
+        assert!(m.puzzle.is_none() && !m.can_hint);
         // Stepping back to the blunder says so, and names the column that kept the win.
         let effects = c.command(Command::ReviewBy(-1), 0.0);
         let step = said(&effects);
@@ -685,6 +697,17 @@ mod tests {
         assert_eq!(c.puzzle().unwrap().state, PuzzleState::Solved);
         assert_eq!(c.position().winner(), Some(puzzle.side()));
         assert!(said(&effects).contains(&format!("Solved! Puzzle {}: win in 3.", puzzle.id)));
+        let m = crate::ui::Mirror::of(&c);
+        let view = m.puzzle.expect("the puzzle panel");
+        assert!(view.solved && !view.failed);
+        assert_eq!(m.result.as_deref(), Some(view.line.as_str()));
+        assert!(!m.can_undo && !m.analysis_shown);
+        let item = m.puzzles.iter().find(|(id, ..)| *id == puzzle.id).unwrap();
+        assert!(item.2.ends_with("✓ solved"), "{}", item.2);
+        assert_eq!(
+            m.puzzles_solved,
+            format!("1 of {} solved", puzzle::all().len())
+        );
         // Remembered, with the game kept aside.
         let kept = saved(&effects).unwrap();
         assert!(kept.solved.contains(puzzle.id));
