@@ -153,6 +153,8 @@ pub struct Controller {
     solved: Solved,
     /// A line shown until the next game: why a link was refused.
     notice: Option<String>,
+    /// Reset record was pressed once: a second press resets.
+    reset_armed: bool,
 }
 
 impl Controller {
@@ -188,6 +190,7 @@ impl Controller {
             record: Record::default(),
             solved: Solved::default(),
             notice: None,
+            reset_armed: false,
         }
     }
 
@@ -199,6 +202,12 @@ impl Controller {
 
     /// Carries out a person's command at time `now`.
     pub fn command(&mut self, command: Command, now: f64) -> Vec<Effect> {
+        if !matches!(
+            command,
+            Command::ResetRecord | Command::Hover(_) | Command::FocusBoard(_)
+        ) {
+            self.reset_armed = false;
+        }
         match command {
             Command::Drop(column) => self.drop_piece(column, now),
             Command::Select(column) => self.select(column),
@@ -532,6 +541,9 @@ impl Controller {
 
     /// A person asks which move is best.
     fn request_hint(&mut self) -> Vec<Effect> {
+        if self.puzzle.is_some() {
+            return vec![Effect::Announce(self.texts.no_hint_puzzle.clone())];
+        }
         if self.position.is_over() {
             return vec![Effect::Announce(self.texts.no_hint_game_over.clone())];
         }
@@ -649,7 +661,9 @@ impl Controller {
 
     /// Whether a person may drop a piece now (it is a human's turn and the game is on).
     pub fn human_to_move(&self) -> bool {
-        !self.position.is_over() && self.players()[self.side()] == PlayerKind::Human
+        !self.position.is_over()
+            && self.review.is_none()
+            && self.players()[self.side()] == PlayerKind::Human
     }
 
     fn side(&self) -> usize {
@@ -790,6 +804,12 @@ impl Controller {
             self.fall = None;
             effects.push(Effect::Changed);
             effects.extend(self.sound(Cue::Land));
+            if self.position.is_over() && self.review.is_some() {
+                // The review stepped onto the end: it shows, but nothing has just ended.
+                self.finished_at = Some(now);
+                self.win_line = self.position.win_line();
+                return effects;
+            }
             if self.position.is_over() {
                 // The record and the puzzle's state first: the result line reads them.
                 effects.extend(self.count_end());
@@ -1453,7 +1473,7 @@ mod tests {
         // Without a hint wanted, the analysis is announced.
         let id = job_id(&c);
         let e = c.reply(Reply::Analysis { id, scores }, 0.0);
-        assert!(announced(&e)[0].starts_with("Analysis: column 1"), "{e:?}");
+        assert!(announced(&e)[0].starts_with("Analysis: column 1:"), "{e:?}");
     }
 
     #[test]

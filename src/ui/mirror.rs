@@ -110,6 +110,8 @@ pub struct Mirror {
     pub notice: Option<String>,
     /// There is a game to review.
     pub can_review: bool,
+    /// Reset record was pressed once: its button asks for a second press.
+    pub reset_armed: bool,
     /// Which texts the labels that do not change with the game show (see
     /// [`Controller::texts_version`]): the view reads them from the controller when it changes.
     pub texts_version: u32,
@@ -192,7 +194,10 @@ impl Mirror {
             can_hint: c.human_to_move() && c.review().is_none(),
             analysis_shown: settings.show_analysis && c.puzzle().is_none(),
             analysis_busy: settings.show_analysis && c.is_analyzing(),
-            result: finished.then(|| c.result_line()).flatten(),
+            // A review shows the end in its own words, not as a result just reached.
+            result: (finished && c.review().is_none())
+                .then(|| c.result_line())
+                .flatten(),
             result_detail: finished.then(|| c.result_detail()).flatten(),
             mode,
             level,
@@ -243,7 +248,8 @@ impl Mirror {
                 ],
             ),
             notice: c.notice().map(str::to_owned),
-            can_review: c.game().move_count() > 0,
+            can_review: c.game().move_count() > 0 && c.puzzle().is_none(),
+            reset_armed: c.reset_armed(),
         }
     }
 }

@@ -145,7 +145,7 @@ texts! {
     /// The analysis, announced. `{columns}`: each column's outcome.
     analysis / "analysis" = "Analysis: {columns}.",
     /// One column in the announced analysis. `{column}`, `{outcome}`.
-    analysis_item / "analysisItem" = "column {column} {outcome}",
+    analysis_item / "analysisItem" = "column {column}: {outcome}",
     /// Shown above the board while the analysis is worked out.
     analysing / "analysing" = "analysing…",
     no_hint_game_over / "noHintGameOver" = "The game is over: there is no move to hint.",
@@ -284,7 +284,7 @@ texts! {
     /// A puzzle solved. `{id}`, `{n}`.
     puzzle_solved / "puzzleSolved" = "Solved! Puzzle {id}: win in {n}.",
     /// A move that does not win in time. `{column}`, `{worked}`: the column(s) that did.
-    puzzle_failed / "puzzleFailed" = "Column {column} does not win in time. Column {worked} did. Choose Retry to try again.",
+    puzzle_failed / "puzzleFailed" = "Column {column} does not win in time: column {worked} would have. Choose Retry to try again.",
     puzzle_checking / "puzzleChecking" = "Wait: the position is being checked.",
     puzzle_retry / "puzzleRetry" = "Choose Retry to try this puzzle again.",
     puzzle_done / "puzzleDone" = "Solved! Choose Next puzzle, or Back to game.",
@@ -303,6 +303,12 @@ texts! {
     record_caption / "recordCaption" = "Your games against the computer on this device",
     reset_record / "resetRecord" = "Reset record",
     record_reset / "recordReset" = "Your record is reset.",
+    /// Said, and shown on the button, after a first press of Reset record.
+    confirm_reset / "confirmReset" = "Press again to reset",
+    confirm_reset_said / "confirmResetSaid" = "Press Reset record again to clear your record.",
+    no_hint_puzzle / "noHintPuzzle" = "No hints in puzzles: after a miss, the puzzle shows the move that worked.",
+    /// A share link opened. `{n}`: the moves on the board; then the turn or the result.
+    link_opened / "linkOpened" = "Shared game opened: {n} moves played.",
     copy_link / "copyLink" = "Copy link",
     link_copied / "linkCopied" = "Link copied.",
     link_not_copied / "linkNotCopied" = "The link could not be copied: this browser did not allow it.",
@@ -848,7 +854,7 @@ mod tests {
         assert_eq!(best_columns(&scores), vec![2, 3]);
         assert!(t
             .analysis_text(&scores, 10)
-            .starts_with("Analysis: column 2 loses in"));
+            .starts_with("Analysis: column 2: loses in"));
     }
 
     #[test]

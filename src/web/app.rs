@@ -325,7 +325,11 @@ impl App {
         }
         // Focus moves to "Play again" only from inside the game: never away from the page.
         if finished && self.view.has_focus() {
-            let _ = self.view.play_again.focus();
+            // A puzzle's end offers the next one; a game's, another game.
+            let _ = match self.controller.puzzle() {
+                Some(_) => self.view.panels.next_puzzle.focus(),
+                None => self.view.play_again.focus(),
+            };
         }
         for failure in failures {
             self.reply(failure);

@@ -26,7 +26,8 @@ pub struct Panels {
     pub slider: HtmlInputElement,
     chart: Element,
     chart_box: HtmlElement,
-    table: HtmlDetailsElement,
+    /// The table of moves' disclosure.
+    pub table: HtmlDetailsElement,
     table_body: HtmlElement,
     pub play_from_here: HtmlButtonElement,
     pub review_back: HtmlButtonElement,
@@ -158,9 +159,8 @@ impl Panels {
         labels.text(&caption, |t| t.review_chart.clone());
         append(&chart_box, &chart)?;
         append(&chart_box, &caption)?;
-        let table: HtmlDetailsElement = el(doc, "details", "c4-moves")?;
-        let summary: HtmlElement = el(doc, "summary", "")?;
-        labels.text(&summary, |t| t.review_table.clone());
+        // The table floats over the game when opened, like the other disclosures.
+        let (table, table_pop) = disclosure(doc, labels, "c4-moves", |t| t.review_table.clone())?;
         let grid: HtmlElement = el(doc, "table", "")?;
         let head: HtmlElement = el(doc, "thead", "")?;
         let row = heading_row(
@@ -178,8 +178,7 @@ impl Panels {
         let table_body: HtmlElement = el(doc, "tbody", "")?;
         append(&grid, &head)?;
         append(&grid, &table_body)?;
-        append(&table, &summary)?;
-        append(&table, &grid)?;
+        append(&table_pop, &grid)?;
         let actions: HtmlElement = el(doc, "div", "c4-actions")?;
         let play_from_here = button(doc, "c4-btn c4-primary")?;
         labels.text(&play_from_here, |t| t.play_from_here.clone());
@@ -262,8 +261,8 @@ impl Panels {
             append(&grid, &tr)?;
             record_cells.push(cells.try_into().map_err(|_| "four cells")?);
         }
+        // Its text says whether a second press is awaited: set with the record.
         let reset_record = button(doc, "c4-btn")?;
-        labels.text(&reset_record, |t| t.reset_record.clone());
         append(&pop, &grid)?;
         append(&pop, &reset_record)?;
         append(more, &record)?;
@@ -360,7 +359,17 @@ impl Panels {
         if changed(&|o| o.puzzles_solved == m.puzzles_solved) {
             text(&self.puzzles_solved, &m.puzzles_solved);
         }
-        if changed(&|o| o.record == m.record) {
+        if changed(&|o| {
+            o.record == m.record
+                && o.reset_armed == m.reset_armed
+                && o.texts_version == m.texts_version
+        }) {
+            let label = if m.reset_armed {
+                &texts.confirm_reset
+            } else {
+                &texts.reset_record
+            };
+            text(&self.reset_record, label);
             for (cells, row) in self.record_cells.iter().zip(&m.record) {
                 for (cell, value) in cells.iter().zip(row) {
                     text(cell, value);

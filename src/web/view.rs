@@ -474,6 +474,7 @@ impl View {
                 settings,
                 panels.puzzles.clone(),
                 panels.record.clone(),
+                panels.table.clone(),
             ],
             panels,
             analysis,
@@ -530,6 +531,7 @@ impl View {
             _ => "play",
         };
         set_attr(&self.wrapper, "data-activity", activity);
+        set_attr(&self.wrapper, "data-notice", bool_attr(m.notice.is_some()));
         if let Err(e) = self.panels.apply(&m, old.as_ref(), texts) {
             web_sys::console::warn_2(&"connect-four: a panel could not be shown:".into(), &e);
         }

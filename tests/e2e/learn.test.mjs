@@ -51,6 +51,17 @@ test("the review rates a known blunder a mistake and names the column that held"
   const row = await page.locator(".c4-moves tbody tr").nth(6).textContent();
   assert.match(row, /^7Red2mistake\. Columns? [0-9, ]*1.*kept the win/);
   assert.equal(await page.locator(".c4-moves tbody tr").count(), 8);
+  // Stepping onto the end shows it without ending anything: the focus stays, and no result
+  // panel takes it.
+  await page.keyboard.press("Escape");
+  await page.locator(".c4-slider").focus();
+  await page.keyboard.press("ArrowRight");
+  await until(async () => (await live(page)).startsWith("Move 8 of 8: Yellow in column 7, best. Yellow has won."), "the last move");
+  await settled(page);
+  await page.waitForTimeout(300);
+  assert.ok((await live(page)).startsWith("Move 8 of 8"), await live(page));
+  assert.equal(await page.evaluate(() => document.activeElement.className), "c4-slider");
+  assert.ok(await page.locator(".c4-result").isHidden(), "no result panel in the review");
   // The chart marks the mistakes: at least the blunder.
   assert.ok(await page.locator(".c4-chart .c4-mistake").count() >= 1);
   assert.equal(await page.locator(".c4-chart rect.c4-shown").count(), 1);
@@ -134,7 +145,7 @@ test("a puzzle failed, retried and solved, and remembered", async () => {
   const wrong = [1, 2, 3, 4, 5, 6, 7].find((c) => c !== good[0] && (start.split(String(c)).length - 1) + 0 < 6);
   await page.keyboard.press(String(wrong));
   await until(async () => (await live(page)).includes("does not win in time"), "the failure");
-  assert.match(await live(page), new RegExp(`^Column ${wrong} does not win in time\\. Column ${good[0]} did\\.`));
+  assert.match(await live(page), new RegExp(`^Column ${wrong} does not win in time: column ${good[0]} would have\\.`));
   assert.equal((await state(page)).moves, start, "the wrong move is not kept");
   assert.equal(await page.locator(".c4-puzzle").getAttribute("data-state"), "failed");
   // Retry, then win: each time, a move that still wins in the moves left.
@@ -149,6 +160,7 @@ test("a puzzle failed, retried and solved, and remembered", async () => {
     }
   }
   await until(async () => (await page.locator(".c4-puzzle").getAttribute("data-state")) === "solved", "solved", 30_000);
+  await until(async () => (await page.evaluate(() => document.activeElement.textContent)) === "Next puzzle", "the focus on Next puzzle");
   assert.match(await page.locator(".c4-result-text").textContent(), new RegExp(`^Solved! Puzzle ${id}: win in 3\\.`));
   // Remembered after a reload: the list marks it, and counts it.
   await page.reload();
@@ -248,6 +260,10 @@ test("the record counts games against the computer per level, and resets", async
   assert.deepEqual(await cells(), ["easy 1 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 1 0"]);
   await page.getByText("Record", { exact: true }).click();
   await page.getByRole("button", { name: "Reset record" }).click();
+  await until(async () => (await live(page)).startsWith("Press Reset record again"), "the question");
+  assert.equal(await page.locator(".c4-record button").textContent(), "Press again to reset");
+  assert.deepEqual(await cells(), ["easy 1 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 1 0"]);
+  await page.locator(".c4-record button").click();
   await until(async () => (await live(page)).startsWith("Your record is reset."), "the reset");
   assert.deepEqual(await cells(), ["easy 0 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 0 0"]);
   await page.reload();

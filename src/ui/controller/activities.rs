@@ -129,6 +129,13 @@ impl Controller {
         effects.extend(self.new_game(link.position, now));
         if let share::View::Review(at) = link.view {
             effects.extend(self.open_review(Some(at), now));
+        } else {
+            let moves = link.position.move_count().to_string();
+            let now_said = self
+                .result_line()
+                .unwrap_or_else(|| self.texts.turn_text(&self.position));
+            let said = crate::ui::text::fill(&self.texts.link_opened, &[("n", &moves)]);
+            effects.push(Effect::Announce(format!("{said} {now_said}")));
         }
         effects
     }
@@ -295,7 +302,10 @@ impl Controller {
         });
         self.position = puzzle.start;
         self.show_end_at_once();
-        self.selected = crate::engine::WIDTH / 2;
+        self.selected = [3, 2, 4, 1, 5, 0, 6]
+            .into_iter()
+            .find(|&c| puzzle.start.can_play(c))
+            .unwrap_or(crate::engine::WIDTH / 2);
         effects.push(Effect::Announce(self.texts.puzzle_start_text(&puzzle)));
         effects.push(Effect::Changed);
         effects.extend(self.tick(now));
@@ -407,7 +417,21 @@ impl Controller {
         &self.solved
     }
 
+    /// Whether Reset record was pressed once, and a second press resets.
+    pub fn reset_armed(&self) -> bool {
+        self.reset_armed
+    }
+
+    /// The first press asks for a second; the second resets.
     pub(super) fn reset_record(&mut self) -> Vec<Effect> {
+        if !self.reset_armed {
+            self.reset_armed = true;
+            return vec![
+                Effect::Announce(self.texts.confirm_reset_said.clone()),
+                Effect::Changed,
+            ];
+        }
+        self.reset_armed = false;
         self.record = Default::default();
         vec![
             Effect::Announce(self.texts.record_reset.clone()),
@@ -680,13 +704,14 @@ mod tests {
         let failed = said(&effects);
         assert!(
             failed.contains(&format!(
-                "Column {} does not win in time. Column {} did.",
+                "Column {} does not win in time: column {} would have.",
                 wrong + 1,
                 worked[0] + 1
             )),
             "{failed}"
         );
         assert_eq!(*c.position(), puzzle.start, "the wrong move is not played");
+        assert!(said(&c.command(Command::Hint, 0.0)).contains("No hints in puzzles"));
         assert_eq!(c.hint(), Some(worked[0]), "the move that worked is shown");
         assert!(said(&c.command(Command::Drop(worked[0]), 0.0)).contains("Retry"));
         // Retry, then solve it.
@@ -756,6 +781,13 @@ mod tests {
         c.new_game(start, 0.0);
         c.command(Command::Drop(0), 0.0);
         assert_eq!(c.record().tallies.iter().map(|t| t.games()).sum::<u32>(), 2);
+        // Reset asks for a second press; anything else in between disarms it.
+        let effects = c.command(Command::ResetRecord, 0.0);
+        assert!(said(&effects).contains("again"));
+        assert!(!c.record().is_empty() && c.reset_armed());
+        c.command(Command::SetSound(true), 0.0);
+        assert!(!c.reset_armed());
+        c.command(Command::ResetRecord, 0.0);
         let effects = c.command(Command::ResetRecord, 0.0);
         assert!(c.record().is_empty());
         assert!(saved(&effects).unwrap().record.is_empty());
@@ -773,7 +805,12 @@ mod tests {
         let link = crate::ui::share::Link::decode("moves=4453&yellow=hard")
             .unwrap()
             .unwrap();
-        c.open_link(Ok(link), 0.0);
+        let effects = c.open_link(Ok(link), 0.0);
+        let opened = said(&effects);
+        assert!(
+            opened.ends_with("Shared game opened: 4 moves played. Red to move"),
+            "{opened}"
+        );
         assert_eq!(c.position().moves_string(), "4453");
         assert_eq!(c.settings().players[1], PlayerKind::Computer(Level::Hard));
         assert_eq!(c.link().encode(), "moves=4453&yellow=hard");
