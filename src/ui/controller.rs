@@ -468,6 +468,7 @@ impl Controller {
                 settings: self.settings,
                 record: self.record,
                 solved: self.solved.clone(),
+                puzzle: self.puzzle.as_ref().map(|run| run.puzzle.id),
             }
             .encode(),
         )

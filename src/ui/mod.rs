@@ -22,7 +22,7 @@ pub mod text;
 pub mod theme;
 
 pub use command::{key_action, Action, Command, KeyTarget};
-pub use controller::{Controller, Cue, Effect, Job};
+pub use controller::{Controller, Cue, Effect, Job, PuzzleChoice};
 pub use mirror::Mirror;
 pub use scene::Scene;
 pub use settings::{Mode, ModeChoice, PlayerKind, Settings};

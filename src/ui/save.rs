@@ -25,6 +25,8 @@ pub struct Saved {
     pub settings: Settings,
     pub record: Record,
     pub solved: Solved,
+    /// The puzzle open when the game was saved, if one was (it opens again, from its start).
+    pub puzzle: Option<u32>,
 }
 
 /// Why saved data was not used.
@@ -52,7 +54,7 @@ impl Saved {
     pub fn encode(&self) -> String {
         let s = &self.settings;
         format!(
-            "v={VERSION}&moves={}&red={}&yellow={}&analysis={}&motion={}&sound={}&record={}&solved={}",
+            "v={VERSION}&moves={}&red={}&yellow={}&analysis={}&motion={}&sound={}&record={}&solved={}&puzzle={}",
             self.position.moves_string(),
             s.players[0],
             s.players[1],
@@ -61,13 +63,15 @@ impl Saved {
             flag_text(s.sound),
             self.record.encode(),
             self.solved.encode(),
+            self.puzzle.unwrap_or(0),
         )
     }
 
     /// Reads a saved text: every field of its version must be there once, and right.
     pub fn decode(text: &str) -> Result<Saved, SaveError> {
-        const KEYS: [&str; 9] = [
+        const KEYS: [&str; 10] = [
             "v", "moves", "red", "yellow", "analysis", "motion", "sound", "record", "solved",
+            "puzzle",
         ];
         let corrupt = SaveError::Corrupt;
         let fields = Fields::read(text, MAX_LEN).map_err(corrupt)?;
@@ -81,12 +85,21 @@ impl Saved {
         fields
             .only(if first { &KEYS[..7] } else { &KEYS })
             .map_err(corrupt)?;
-        let (record, solved) = if first {
-            (Record::default(), Solved::default())
+        let (record, solved, puzzle) = if first {
+            (Record::default(), Solved::default(), None)
         } else {
+            // 0 is none; an id is plain digits.
+            let id = |v: &str| {
+                if v.is_empty() || v.len() > 6 || !v.bytes().all(|b| b.is_ascii_digit()) {
+                    Err(())
+                } else {
+                    v.parse::<u32>().map_err(|_| ())
+                }
+            };
             (
                 fields.require("record", Record::decode).map_err(corrupt)?,
                 fields.require("solved", Solved::decode).map_err(corrupt)?,
+                Some(fields.require("puzzle", id).map_err(corrupt)?).filter(|&p| p != 0),
             )
         };
         let position = Position::from_moves(fields.need("moves").map_err(corrupt)?)
@@ -107,6 +120,7 @@ impl Saved {
             },
             record,
             solved,
+            puzzle,
         })
     }
 }
@@ -127,6 +141,7 @@ mod tests {
             },
             record: Record::default(),
             solved: Solved::default(),
+            puzzle: None,
         }
     }
 
@@ -137,7 +152,7 @@ mod tests {
         assert_eq!(
             text,
             "v=2&moves=4453&red=human&yellow=hard&analysis=1&motion=0&sound=0\
-             &record=0.0.0-0.0.0-0.0.0-0.0.0&solved="
+             &record=0.0.0-0.0.0-0.0.0-0.0.0&solved=&puzzle=0"
         );
         assert_eq!(Saved::decode(&text), Ok(saved));
         let empty = Saved {
@@ -145,6 +160,7 @@ mod tests {
             settings: Settings::default(),
             record: Record::default(),
             solved: Solved::default(),
+            puzzle: None,
         };
         assert_eq!(Saved::decode(&empty.encode()), Ok(empty));
         // A finished game is kept as it is.
@@ -166,9 +182,10 @@ mod tests {
             .count(Level::Perfect, crate::ui::stats::Finish::Lost);
         saved.solved.insert(3);
         saved.solved.insert(40);
+        saved.puzzle = Some(12);
         let text = saved.encode();
         assert!(
-            text.ends_with("&record=0.0.0-0.0.0-1.0.0-0.1.0&solved=0400000080"),
+            text.ends_with("&record=0.0.0-0.0.0-1.0.0-0.1.0&solved=0400000080&puzzle=12"),
             "{text}"
         );
         assert_eq!(Saved::decode(&text), Ok(saved));
@@ -210,6 +227,9 @@ mod tests {
             (good.replace("&record=0.0.0-", "&record=0.0-"), "record:"),
             (good.replace("&solved=", "&solved=zz"), "solved:"),
             (good.replace("&solved=", ""), "no solved"),
+            (good.replace("&puzzle=0", "&puzzle=-1"), "puzzle:"),
+            (good.replace("&puzzle=0", "&puzzle="), "puzzle:"),
+            (good.replace("&puzzle=0", ""), "no puzzle"),
         ] {
             match Saved::decode(&bad) {
                 Err(SaveError::Corrupt(e)) => assert!(e.contains(why), "{bad}: {e}"),

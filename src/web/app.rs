@@ -120,6 +120,7 @@ impl App {
         let doc = window.document().ok_or("mount needs a document")?;
         let colors = Colors::new(&window)?;
         let link = choice.link.clone();
+        let choice_puzzle = choice.puzzle;
         let book_url = match &choice.book_url {
             Some(url) => url.clone(),
             None => crate::web::assets::book_url()?,
@@ -150,6 +151,7 @@ impl App {
                 choice: Choice {
                     moves: None,
                     link: None,
+                    puzzle: None,
                     ..choice
                 },
                 events: Vec::new(),
@@ -176,8 +178,14 @@ impl App {
         app.show();
         let t = app.now();
         let mut effects = app.controller.tick(t);
-        if let Some(link) = link {
-            effects.extend(app.controller.open_link(link, t));
+        match (link, choice_puzzle) {
+            (Some(link), _) => effects.extend(app.controller.open_link(link, t)),
+            // The puzzle open before the reload opens again, from its start.
+            (None, Some(id)) => effects.extend(
+                app.controller
+                    .command(Command::Puzzle(crate::ui::PuzzleChoice::Id(id)), t),
+            ),
+            (None, None) => {}
         }
         if let Some(why) = unreadable {
             let notice = app.controller.texts().save_unreadable.clone();

@@ -198,6 +198,7 @@ pub fn mount(
                 base.moves = Some(saved.position);
                 base.record = saved.record;
                 base.solved = saved.solved;
+                base.puzzle = saved.puzzle;
             }
             Err(why) => unreadable = Some(why.to_string()),
         }

@@ -92,6 +92,8 @@ pub struct Choice {
     /// The record and the solved puzzles the saved game kept.
     pub record: crate::ui::stats::Record,
     pub solved: crate::ui::puzzle::Solved,
+    /// The puzzle the saved game had open, if it had one.
+    pub puzzle: Option<u32>,
 }
 
 impl Choice {
@@ -108,6 +110,7 @@ impl Choice {
             link: None,
             record: Default::default(),
             solved: Default::default(),
+            puzzle: None,
         }
     }
 }
@@ -257,6 +260,7 @@ impl MountOptions {
             link: base.link.clone(),
             record: base.record,
             solved: base.solved.clone(),
+            puzzle: base.puzzle,
         })
     }
 }

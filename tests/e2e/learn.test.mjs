@@ -162,9 +162,14 @@ test("a puzzle failed, retried and solved, and remembered", async () => {
   await until(async () => (await page.locator(".c4-puzzle").getAttribute("data-state")) === "solved", "solved", 30_000);
   await until(async () => (await page.evaluate(() => document.activeElement.textContent)) === "Next puzzle", "the focus on Next puzzle");
   assert.match(await page.locator(".c4-result-text").textContent(), new RegExp(`^Solved! Puzzle ${id}: win in 3\\.`));
-  // Remembered after a reload: the list marks it, and counts it.
+  // Remembered after a reload: the puzzle opens again from its start, and the list marks
+  // it and counts it.
   await page.reload();
   await column(page, 4).waitFor();
+  await until(async () => (await live(page)).startsWith(`Puzzle ${id}:`), "the puzzle again");
+  assert.equal((await state(page)).moves, start);
+  await page.getByRole("button", { name: "Back to game" }).click();
+  assert.ok(await page.locator(".c4-puzzle").isHidden());
   const item = await page.locator(`.c4-puzzles option[value='${id}']`).textContent();
   assert.match(item, /✓ solved/);
   assert.match(await page.locator(".c4-puzzles p.c4-help").textContent(), /^1 of \d+ solved$/);

@@ -152,6 +152,7 @@ impl Controller {
         self.show_end_at_once();
         effects.push(Effect::Announce(self.texts.back_to_game.clone()));
         effects.push(Effect::Changed);
+        effects.push(self.save());
         effects.extend(self.tick(now));
         effects
     }
@@ -308,6 +309,7 @@ impl Controller {
             .unwrap_or(crate::engine::WIDTH / 2);
         effects.push(Effect::Announce(self.texts.puzzle_start_text(&puzzle)));
         effects.push(Effect::Changed);
+        effects.push(self.save());
         effects.extend(self.tick(now));
         effects
     }
@@ -737,12 +739,18 @@ mod tests {
         let kept = saved(&effects).unwrap();
         assert!(kept.solved.contains(puzzle.id));
         assert_eq!(kept.position, game);
+        assert_eq!(
+            kept.puzzle,
+            Some(puzzle.id),
+            "a reload opens the puzzle again"
+        );
         assert!(
             c.record().is_empty(),
             "a puzzle is not a game against the computer"
         );
         // Back to the game, as it was.
-        c.command(Command::Back, 0.0);
+        let effects = c.command(Command::Back, 0.0);
+        assert_eq!(saved(&effects).unwrap().puzzle, None);
         assert_eq!(*c.position(), game);
         assert!(c.puzzle().is_none());
         // Next opens a puzzle not yet solved.
