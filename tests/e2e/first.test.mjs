@@ -239,7 +239,7 @@ test("reload keeps the game and the settings; Back and Forward keep it too", asy
 });
 
 test("saved data that is corrupt or from another version: a notice, and a fresh game", async () => {
-  for (const bad of ["garbage", "v=2&moves=44&red=human&yellow=human&analysis=0&motion=0&sound=1", "v=1&moves=4444444"]) {
+  for (const bad of ["garbage", "v=3&moves=44&red=human&yellow=human&analysis=0&motion=0&sound=1", "v=1&moves=4444444"]) {
     const { page, problems, context } = await openPage(browser, server.url);
     await column(page, 4).waitFor();
     await page.evaluate((bad) => localStorage.setItem("connect-four:game", bad), bad);
