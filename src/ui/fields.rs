@@ -82,6 +82,14 @@ pub fn flag(value: &str) -> Result<bool, &'static str> {
     }
 }
 
+/// A count or an id: plain digits only (no sign, no space), at most 9 of them.
+pub fn number(value: &str) -> Result<u32, &'static str> {
+    if value.is_empty() || value.len() > 9 || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("not a plain number");
+    }
+    value.parse().map_err(|_| "not a plain number")
+}
+
 /// A flag written as `0` or `1`.
 pub fn flag_text(on: bool) -> &'static str {
     if on {

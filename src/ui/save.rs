@@ -4,7 +4,7 @@
 //! that the web layer keeps in `localStorage`. Version 1 (without the record and the
 //! puzzles) still reads. Anything unreadable is refused whole, with why.
 
-use super::fields::{flag, flag_text, Fields};
+use super::fields::{flag, flag_text, number, Fields};
 use super::puzzle::Solved;
 use super::settings::{PlayerKind, Settings};
 use super::stats::Record;
@@ -88,18 +88,11 @@ impl Saved {
         let (record, solved, puzzle) = if first {
             (Record::default(), Solved::default(), None)
         } else {
-            // 0 is none; an id is plain digits.
-            let id = |v: &str| {
-                if v.is_empty() || v.len() > 6 || !v.bytes().all(|b| b.is_ascii_digit()) {
-                    Err(())
-                } else {
-                    v.parse::<u32>().map_err(|_| ())
-                }
-            };
+            // 0 is none.
             (
                 fields.require("record", Record::decode).map_err(corrupt)?,
                 fields.require("solved", Solved::decode).map_err(corrupt)?,
-                Some(fields.require("puzzle", id).map_err(corrupt)?).filter(|&p| p != 0),
+                Some(fields.require("puzzle", number).map_err(corrupt)?).filter(|&p| p != 0),
             )
         };
         let position = Position::from_moves(fields.need("moves").map_err(corrupt)?)

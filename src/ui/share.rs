@@ -2,7 +2,7 @@
 //! `#moves=4453&yellow=hard`. A side not named is a person. `review=N` opens the review at
 //! move N, `puzzle=ID` a puzzle. Whatever is wrong is refused whole, with why.
 
-use super::fields::Fields;
+use super::fields::{number, Fields};
 use super::settings::PlayerKind;
 use crate::engine::Position;
 use std::fmt;
@@ -83,7 +83,7 @@ impl Link {
     fn read(text: &str) -> Result<Link, String> {
         let fields = Fields::read(text, MAX_LEN)?;
         fields.only(&KEYS)?;
-        if let Some(id) = fields.parse("puzzle", str::parse::<u32>)? {
+        if let Some(id) = fields.parse("puzzle", number)? {
             if let Some(other) = KEYS
                 .iter()
                 .find(|k| **k != "puzzle" && fields.get(k).is_some())
@@ -104,7 +104,7 @@ impl Link {
                 .unwrap_or(PlayerKind::Human))
         };
         let players = [player("red")?, player("yellow")?];
-        let view = match fields.parse("review", str::parse::<usize>)? {
+        let view = match fields.parse("review", number)?.map(|n| n as usize) {
             None => View::Play,
             Some(at) if at <= position.move_count() => View::Review(at),
             Some(at) => {
@@ -199,6 +199,8 @@ mod tests {
             ("#yellow=hard", "no moves"),
             ("#4453", "\"4453\" is not key=value"),
             ("#puzzle=x", "puzzle: \"x\""),
+            ("#puzzle=+3", "puzzle: \"+3\""),
+            ("#moves=44&review=+1", "review: \"+1\""),
             ("#puzzle=3&moves=44", "a puzzle link has no moves"),
         ] {
             match Link::decode(bad) {

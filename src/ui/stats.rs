@@ -79,16 +79,9 @@ impl Record {
         for (tally, part) in record.tallies.iter_mut().zip(levels) {
             let counts = part
                 .split('.')
-                .map(|n| {
-                    // Plain digits only: no sign, no space.
-                    if n.is_empty() || n.len() > 9 || !n.bytes().all(|b| b.is_ascii_digit()) {
-                        Err(())
-                    } else {
-                        n.parse::<u32>().map_err(|_| ())
-                    }
-                })
-                .collect::<Result<Vec<u32>, ()>>()
-                .map_err(|()| "a count is not a number".to_owned())?;
+                .map(super::fields::number)
+                .collect::<Result<Vec<u32>, _>>()
+                .map_err(|_| "a count is not a number".to_owned())?;
             let [wins, losses, draws] = counts[..] else {
                 return Err("each level needs wins.losses.draws".to_owned());
             };
