@@ -287,7 +287,11 @@ fn review_view(c: &Controller) -> Option<ReviewView> {
         at: review.at(),
         len: review.len(),
         ready: review.is_ready(),
-        line: text.review_step_text(review),
+        line: if review.is_ready() {
+            text.review_step_text(review)
+        } else {
+            format!("{} {}", text.review_step_text(review), text.review_waiting)
+        },
         position: super::text::fill(
             &text.review_position,
             &[

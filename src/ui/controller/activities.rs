@@ -177,9 +177,15 @@ impl Controller {
         effects.extend(self.cancel());
         let review = Review::new(self.position, at.unwrap_or(usize::MAX));
         let positions = review.wanted();
+        let said = format!(
+            "{} {}",
+            self.texts.review_step_text(&review),
+            self.texts.review_waiting
+        );
         self.review = Some(review);
         effects.extend(self.start(|id| (Job::Review { id }, Request::Review { id, positions })));
         effects.extend(self.show_review(now, false));
+        effects.push(Effect::Announce(said));
         effects
     }
 
