@@ -664,6 +664,10 @@ impl Controller {
     pub fn human_to_move(&self) -> bool {
         !self.position.is_over()
             && self.review.is_none()
+            && self
+                .puzzle
+                .as_ref()
+                .is_none_or(|run| run.state == PuzzleState::Playing)
             && self.players()[self.side()] == PlayerKind::Human
     }
 
@@ -743,8 +747,15 @@ impl Controller {
 
     /// Says why the move in `column` is refused, and tells the host.
     fn refuse(&self, column: usize, reason: Refusal) -> Vec<Effect> {
+        // A puzzle that is over waits for Retry or the next one.
+        let puzzle_over = match self.puzzle.as_ref().map(|r| &r.state) {
+            Some(PuzzleState::Failed { .. }) => Some(&self.texts.puzzle_retry),
+            Some(PuzzleState::Solved) => Some(&self.texts.puzzle_done),
+            _ => None,
+        };
         let message = match reason {
             _ if self.review.is_some() => self.texts.reviewing.clone(),
+            _ if puzzle_over.is_some() => puzzle_over.cloned().unwrap_or_default(),
             Refusal::Over => self.texts.game_over.clone(),
             Refusal::Busy if self.fall.is_some() && self.human_to_move() => {
                 self.texts.wait_for_fall.clone()

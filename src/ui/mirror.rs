@@ -209,7 +209,8 @@ impl Mirror {
                 id: run.puzzle.id,
                 line: match &run.state {
                     PuzzleState::Playing => text.puzzle_line_text(&run.puzzle, run.left),
-                    PuzzleState::Solved => text.puzzle_solved_text(&run.puzzle),
+                    // The result panel says it is solved; this says what next.
+                    PuzzleState::Solved => text.puzzle_next.clone(),
                     PuzzleState::Failed { tried, worked } => {
                         text.puzzle_failed_text(*tried, worked)
                     }

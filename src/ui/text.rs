@@ -288,6 +288,10 @@ texts! {
     puzzle_checking / "puzzleChecking" = "Wait: the position is being checked.",
     puzzle_retry / "puzzleRetry" = "Choose Retry to try this puzzle again.",
     puzzle_done / "puzzleDone" = "Solved! Choose Next puzzle, or Back to game.",
+    /// The puzzle panel's line once it is solved.
+    puzzle_next / "puzzleNext" = "What next: another puzzle, or back to your game.",
+    /// A puzzle open before a reload, open again. `{id}`.
+    puzzle_reopened / "puzzleReopened" = "Puzzle {id} is open again, from its start.",
     puzzle_undo / "puzzleUndo" = "Undo is off in puzzles: choose Retry to start again.",
     retrying / "retrying" = "From the start again.",
     no_puzzle / "noPuzzle" = "No puzzle is open.",

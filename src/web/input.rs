@@ -185,7 +185,9 @@ pub fn wire(
         on(review, "click", Box::new(|_| Some(act(Command::Review))));
     }
     if let Some(copy) = &view.copy_link {
-        on(copy, "click", Box::new(|_| Some(act(Command::CopyLink))));
+        for button in [copy, &view.panels.review_link] {
+            on(button, "click", Box::new(|_| Some(act(Command::CopyLink))));
+        }
     }
     let p = &view.panels;
     let clicks: [(&web_sys::HtmlButtonElement, Command); 10] = [

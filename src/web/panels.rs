@@ -31,6 +31,8 @@ pub struct Panels {
     table_body: HtmlElement,
     pub play_from_here: HtmlButtonElement,
     pub review_back: HtmlButtonElement,
+    /// Copy link, in the review (shown on pages with share links).
+    pub review_link: HtmlButtonElement,
     /// The puzzle, shown in the controls' place.
     pub puzzle: HtmlElement,
     puzzle_line: HtmlElement,
@@ -186,6 +188,10 @@ impl Panels {
         labels.text(&review_back, |t| t.back.clone());
         append(&actions, &play_from_here)?;
         append(&actions, &review_back)?;
+        // Copy link, for the review at the move shown (the controls are hidden meanwhile).
+        let review_link = button(doc, "c4-btn c4-link")?;
+        labels.text(&review_link, |t| t.copy_link.clone());
+        append(&actions, &review_link)?;
         for part in [&review_line, &steps, &actions, &chart_box] {
             append(&review, part)?;
         }
@@ -281,6 +287,7 @@ impl Panels {
             table_body,
             play_from_here,
             review_back,
+            review_link,
             puzzle,
             puzzle_line,
             retry,
@@ -375,7 +382,12 @@ impl Panels {
                     text(cell, value);
                 }
             }
-            self.reset_record.set_disabled(m.record_empty);
+            // aria-disabled, not disabled: the button keeps the focus once pressed.
+            set_attr(
+                &self.reset_record,
+                "aria-disabled",
+                if m.record_empty { "true" } else { "false" },
+            );
         }
         Ok(())
     }

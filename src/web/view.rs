@@ -402,6 +402,7 @@ impl View {
         let dock: HtmlElement = el(doc, "div", "c4-dock")?;
         append(&dock, &controls)?;
         let panels = Panels::build(doc, &mut labels, &dock, &more)?;
+        panels.review_link.set_hidden(!links);
 
         for part in [&choice, &bar, &stage, &status, &dock, &more] {
             append(&layout, part)?;

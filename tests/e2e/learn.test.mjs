@@ -166,7 +166,7 @@ test("a puzzle failed, retried and solved, and remembered", async () => {
   // it and counts it.
   await page.reload();
   await column(page, 4).waitFor();
-  await until(async () => (await live(page)).startsWith(`Puzzle ${id}:`), "the puzzle again");
+  await until(async () => (await live(page)).startsWith(`Puzzle ${id} is open again, from its start.`), "the puzzle again");
   assert.equal((await state(page)).moves, start);
   await page.getByRole("button", { name: "Back to game" }).click();
   assert.ok(await page.locator(".c4-puzzle").isHidden());

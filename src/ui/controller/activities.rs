@@ -733,7 +733,14 @@ mod tests {
         let m = crate::ui::Mirror::of(&c);
         let view = m.puzzle.expect("the puzzle panel");
         assert!(view.solved && !view.failed);
-        assert_eq!(m.result.as_deref(), Some(view.line.as_str()));
+        assert_eq!(
+            m.result,
+            Some(format!("Solved! Puzzle {}: win in 3.", puzzle.id))
+        );
+        assert_eq!(
+            view.line,
+            "What next: another puzzle, or back to your game."
+        );
         assert!(!m.can_undo && !m.analysis_shown);
         let item = m.puzzles.iter().find(|(id, ..)| *id == puzzle.id).unwrap();
         assert!(item.2.ends_with("✓ solved"), "{}", item.2);
