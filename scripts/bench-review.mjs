@@ -69,7 +69,7 @@ for (const [name, moves] of Object.entries(games)) {
   for (let run = 0; run < runs; run++) {
     const { page, problems, context } = await openPage(browser, `${server.url}#moves=${moves}`);
     await page.locator(".c4-col").first().waitFor();
-    const review = page.getByRole("button", { name: "Review", exact: true });
+    const review = page.locator(".c4-controls button[aria-keyshortcuts='R']");
     await review.waitFor();
     const ms = await page.evaluate(() => new Promise((resolve) => {
       const panel = document.querySelector(".c4-review");
