@@ -324,12 +324,12 @@ impl Controller {
     pub(super) fn retry(&mut self, now: f64) -> Vec<Effect> {
         match self.puzzle.as_ref().map(|r| r.puzzle.id) {
             Some(id) => {
-                let game = self.puzzle.as_ref().map(|r| r.game);
+                // The game kept aside stays kept: open_puzzle takes it from the puzzle.
                 let mut effects = self.open_puzzle(PuzzleChoice::Id(id), now);
-                if let (Some(run), Some(game)) = (&mut self.puzzle, game) {
-                    run.game = game;
+                if let Some(run) = &self.puzzle {
+                    let start = self.texts.puzzle_start_text(&run.puzzle);
+                    effects.push(Effect::Announce(format!("{} {start}", self.texts.retrying)));
                 }
-                effects.insert(0, Effect::Announce(self.texts.retrying.clone()));
                 effects
             }
             None => vec![Effect::Announce(self.texts.no_puzzle.clone())],
