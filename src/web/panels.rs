@@ -8,6 +8,7 @@ use crate::ui::mirror::{Bar, Mirror};
 use crate::ui::puzzle::{MAX_MOVES, MIN_MOVES};
 use crate::ui::text::Texts;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::{
     Document, Element, HtmlButtonElement, HtmlDetailsElement, HtmlElement, HtmlInputElement,
     HtmlSelectElement,
@@ -500,5 +501,3 @@ impl Panels {
         Ok(())
     }
 }
-
-use wasm_bindgen::JsCast;
