@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement};
+use web_sys::{Document, Element, HtmlButtonElement, HtmlElement};
 
 pub fn el<T: JsCast>(doc: &Document, tag: &str, class: &str) -> Result<T, JsValue> {
     let e = doc.create_element(tag)?;
@@ -38,5 +38,22 @@ pub fn set_attr(e: &Element, name: &str, value: &str) {
     if e.get_attribute(name).as_deref() != Some(value) {
         // Setting a plain attribute on a live element cannot fail for valid names.
         let _ = e.set_attribute(name, value);
+    }
+}
+
+/// A `type="button"` button with `class` and the text `label`.
+pub fn button(doc: &Document, class: &str, label: &str) -> Result<HtmlButtonElement, JsValue> {
+    let b: HtmlButtonElement = el(doc, "button", class)?;
+    b.set_type("button");
+    b.set_text_content(Some(label));
+    Ok(b)
+}
+
+/// An ARIA or data attribute's boolean value.
+pub fn bool_attr(on: bool) -> &'static str {
+    if on {
+        "true"
+    } else {
+        "false"
     }
 }

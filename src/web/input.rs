@@ -212,11 +212,10 @@ pub fn wire(
             button,
             "click",
             Box::new(move |_| {
-                Some(if focus_selected {
-                    act_on_board(command)
-                } else {
-                    act(command)
-                })
+                Some(Input::Act(Action {
+                    command,
+                    focus_selected,
+                }))
             }),
         );
     }

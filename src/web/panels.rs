@@ -2,7 +2,7 @@
 //! puzzle being played, the puzzles' list, the record, and the notice line. Built once, then
 //! brought in line with each [`Mirror`], touching only what changed.
 
-use super::dom::{append, attr, el, set_attr, set_hidden, text};
+use super::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
 use super::labels::Labels;
 use crate::ui::mirror::{Bar, Mirror};
 use crate::ui::puzzle::{MAX_MOVES, MIN_MOVES};
@@ -54,12 +54,6 @@ pub struct Panels {
     notice: HtmlElement,
 }
 
-fn button(doc: &Document, class: &str) -> Result<HtmlButtonElement, JsValue> {
-    let b: HtmlButtonElement = el(doc, "button", class)?;
-    b.set_type("button");
-    Ok(b)
-}
-
 /// A button with an icon (an SVG path in a 24-unit box) and a spoken name.
 fn step(
     doc: &Document,
@@ -67,7 +61,7 @@ fn step(
     path: &str,
     name: fn(&Texts) -> String,
 ) -> Result<HtmlButtonElement, JsValue> {
-    let b = button(doc, "c4-btn c4-step")?;
+    let b = button(doc, "c4-btn c4-step", "")?;
     let svg = doc.create_element_ns(Some(SVG), "svg")?;
     attr(&svg, "viewBox", "0 0 24 24")?;
     attr(&svg, "aria-hidden", "true")?;
@@ -183,14 +177,14 @@ impl Panels {
         append(&grid, &table_body)?;
         append(&table_pop, &grid)?;
         let actions: HtmlElement = el(doc, "div", "c4-actions")?;
-        let play_from_here = button(doc, "c4-btn c4-primary")?;
+        let play_from_here = button(doc, "c4-btn c4-primary", "")?;
         labels.text(&play_from_here, |t| t.play_from_here.clone());
-        let review_back = button(doc, "c4-btn")?;
+        let review_back = button(doc, "c4-btn", "")?;
         labels.text(&review_back, |t| t.back.clone());
         append(&actions, &play_from_here)?;
         append(&actions, &review_back)?;
         // Copy link, for the review at the move shown (the controls are hidden meanwhile).
-        let review_link = button(doc, "c4-btn c4-link")?;
+        let review_link = button(doc, "c4-btn c4-link", "")?;
         labels.text(&review_link, |t| t.copy_link.clone());
         append(&actions, &review_link)?;
         for part in [&review_line, &steps, &actions, &chart_box] {
@@ -205,11 +199,11 @@ impl Panels {
         puzzle.set_hidden(true);
         let puzzle_line: HtmlElement = el(doc, "p", "c4-puzzle-line")?;
         let actions: HtmlElement = el(doc, "div", "c4-actions")?;
-        let retry = button(doc, "c4-btn")?;
+        let retry = button(doc, "c4-btn", "")?;
         labels.text(&retry, |t| t.retry.clone());
-        let next_puzzle = button(doc, "c4-btn")?;
+        let next_puzzle = button(doc, "c4-btn", "")?;
         labels.text(&next_puzzle, |t| t.next_puzzle.clone());
-        let puzzle_back = button(doc, "c4-btn")?;
+        let puzzle_back = button(doc, "c4-btn", "")?;
         labels.text(&puzzle_back, |t| t.back.clone());
         for part in [&retry, &next_puzzle, &puzzle_back] {
             append(&actions, part)?;
@@ -220,7 +214,7 @@ impl Panels {
 
         // The puzzles' list.
         let (puzzles, pop) = disclosure(doc, labels, "c4-puzzles", |t| t.puzzles.clone())?;
-        let daily = button(doc, "c4-btn c4-primary")?;
+        let daily = button(doc, "c4-btn c4-primary", "")?;
         labels.text(&daily, |t| t.daily_puzzle.clone());
         let pick: HtmlElement = el(doc, "label", "c4-pick")?;
         let pick_text: HtmlElement = el(doc, "span", "")?;
@@ -228,7 +222,7 @@ impl Panels {
         let puzzle_select: HtmlSelectElement = el(doc, "select", "")?;
         append(&pick, &pick_text)?;
         append(&pick, &puzzle_select)?;
-        let start_puzzle = button(doc, "c4-btn")?;
+        let start_puzzle = button(doc, "c4-btn", "")?;
         labels.text(&start_puzzle, |t| t.start_puzzle.clone());
         let puzzles_solved: HtmlElement = el(doc, "p", "c4-help")?;
         for part in [&daily, &pick, &start_puzzle, &puzzles_solved] {
@@ -269,7 +263,7 @@ impl Panels {
             record_cells.push(cells.try_into().map_err(|_| "four cells")?);
         }
         // Its text says whether a second press is awaited: set with the record.
-        let reset_record = button(doc, "c4-btn")?;
+        let reset_record = button(doc, "c4-btn", "")?;
         append(&pop, &grid)?;
         append(&pop, &reset_record)?;
         append(more, &record)?;
@@ -318,11 +312,7 @@ impl Panels {
             set_hidden(&self.review, m.review.is_none());
             if let Some(r) = &m.review {
                 text(&self.review_line, &r.line);
-                set_attr(
-                    &self.review,
-                    "data-ready",
-                    if r.ready { "true" } else { "false" },
-                );
+                set_attr(&self.review, "data-ready", bool_attr(r.ready));
                 self.slider.set_max(&r.len.to_string());
                 let value = r.at.to_string();
                 if self.slider.value() != value {
@@ -331,11 +321,10 @@ impl Panels {
                 set_attr(&self.slider, "aria-valuetext", &r.position);
                 // aria-disabled, not disabled: a button pressed to the end keeps the focus
                 // (and its arrow keys).
-                let flag = |on: bool| if on { "true" } else { "false" };
-                set_attr(&self.first, "aria-disabled", flag(r.at == 0));
-                set_attr(&self.previous, "aria-disabled", flag(r.at == 0));
-                set_attr(&self.next, "aria-disabled", flag(r.at == r.len));
-                set_attr(&self.last, "aria-disabled", flag(r.at == r.len));
+                set_attr(&self.first, "aria-disabled", bool_attr(r.at == 0));
+                set_attr(&self.previous, "aria-disabled", bool_attr(r.at == 0));
+                set_attr(&self.next, "aria-disabled", bool_attr(r.at == r.len));
+                set_attr(&self.last, "aria-disabled", bool_attr(r.at == r.len));
                 let old_review = old.and_then(|o| o.review.as_ref());
                 if old_review.is_none_or(|o| o.bars != r.bars) {
                     self.draw_chart(&doc, &r.bars)?;
@@ -387,7 +376,7 @@ impl Panels {
             set_attr(
                 &self.reset_record,
                 "aria-disabled",
-                if m.record_empty { "true" } else { "false" },
+                bool_attr(m.record_empty),
             );
         }
         Ok(())

@@ -1,7 +1,7 @@
 //! The game's DOM: built once inside the host element, then brought in line with each
 //! [`Mirror`], touching only what changed. Every text comes from `ui::text`.
 
-use super::dom::{append, attr, el, set_attr, set_hidden, text};
+use super::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
 use super::labels::Labels;
 use super::panels::Panels;
 use super::style;
@@ -72,13 +72,6 @@ pub struct View {
 thread_local! {
     /// Numbers the games on the page, for their radio groups' names.
     static GAMES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-fn button(doc: &Document, class: &str, label: &str) -> Result<HtmlButtonElement, JsValue> {
-    let b: HtmlButtonElement = el(doc, "button", class)?;
-    b.set_type("button");
-    b.set_text_content(Some(label));
-    Ok(b)
 }
 
 fn shortcut(b: HtmlButtonElement, key: &str) -> Result<HtmlButtonElement, JsValue> {
@@ -162,14 +155,6 @@ fn speaker(doc: &Document) -> Result<web_sys::Element, JsValue> {
         append(&svg, &path)?;
     }
     Ok(svg)
-}
-
-fn bool_attr(on: bool) -> &'static str {
-    if on {
-        "true"
-    } else {
-        "false"
-    }
 }
 
 impl View {
