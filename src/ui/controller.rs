@@ -506,11 +506,6 @@ impl Controller {
         self.hint.map(|(column, _)| column)
     }
 
-    /// Whether the review's analysis is being worked out.
-    pub fn is_reviewing(&self) -> bool {
-        matches!(self.job, Job::Review { .. })
-    }
-
     /// Whether an analysis or a hint is being worked out.
     pub fn is_analyzing(&self) -> bool {
         matches!(self.job, Job::Analysis { .. } | Job::Hint { .. })
@@ -753,15 +748,19 @@ impl Controller {
             Some(PuzzleState::Solved) => Some(&self.texts.puzzle_done),
             _ => None,
         };
-        let message = match reason {
-            _ if self.review.is_some() => self.texts.reviewing.clone(),
-            _ if puzzle_over.is_some() => puzzle_over.cloned().unwrap_or_default(),
-            Refusal::Over => self.texts.game_over.clone(),
-            Refusal::Busy if self.fall.is_some() && self.human_to_move() => {
-                self.texts.wait_for_fall.clone()
+        let message = if self.review.is_some() {
+            self.texts.reviewing.clone()
+        } else if let Some(waits) = puzzle_over {
+            waits.clone()
+        } else {
+            match reason {
+                Refusal::Over => self.texts.game_over.clone(),
+                Refusal::Busy if self.fall.is_some() && self.human_to_move() => {
+                    self.texts.wait_for_fall.clone()
+                }
+                Refusal::Busy => self.texts.wait_for_computer.clone(),
+                Refusal::Full => self.texts.full_text(column),
             }
-            Refusal::Busy => self.texts.wait_for_computer.clone(),
-            Refusal::Full => self.texts.full_text(column),
         };
         vec![
             Effect::Announce(message),
@@ -816,18 +815,16 @@ impl Controller {
             self.fall = None;
             effects.push(Effect::Changed);
             effects.extend(self.sound(Cue::Land));
-            if self.position.is_over() && self.review.is_some() {
-                // The review stepped onto the end: it shows, but nothing has just ended.
+            if self.position.is_over() {
                 self.finished_at = Some(now);
                 self.win_line = self.position.win_line();
-                return effects;
-            }
-            if self.position.is_over() {
+                if self.review.is_some() {
+                    // The review stepped onto the end: it shows, but nothing has just ended.
+                    return effects;
+                }
                 // The record and the puzzle's state first: the result line reads them.
                 effects.extend(self.count_end());
                 let result = self.result_line().unwrap_or_default();
-                self.finished_at = Some(now);
-                self.win_line = self.position.win_line();
                 let four = self.texts.four_text(&self.win_line, fall.placed);
                 let said = four.map_or(result.clone(), |four| format!("{result} {four}"));
                 effects.push(Effect::Finished(said));
@@ -838,7 +835,7 @@ impl Controller {
         effects.extend(self.request_computer());
         // A puzzle judges each of the player's moves by the analysis.
         let wanted = self.settings.show_analysis || self.puzzle.is_some();
-        if wanted && self.review.is_none() && self.fall.is_none() && self.human_to_move() {
+        if wanted && self.fall.is_none() && self.human_to_move() {
             effects.extend(self.request_analysis());
         }
         effects.extend(self.request_ponder());

@@ -18,16 +18,6 @@ pub enum Rating {
     Mistake,
 }
 
-impl Rating {
-    pub fn name(self) -> &'static str {
-        match self {
-            Rating::Best => "best",
-            Rating::Good => "good",
-            Rating::Mistake => "mistake",
-        }
-    }
-}
-
 /// The best score among `scores`, if any column is playable.
 fn best_score(scores: &Scores) -> Option<i32> {
     scores.iter().flatten().copied().max()
@@ -127,8 +117,6 @@ pub struct Review {
     analysis: Option<Vec<Scores>>,
     /// The moves, rated, once the analysis is in.
     rated: Vec<Rated>,
-    /// The standing after each number of moves (0 to all of them), once the analysis is in.
-    standings: Vec<Standing>,
 }
 
 impl Review {
@@ -141,7 +129,6 @@ impl Review {
             columns,
             analysis: None,
             rated: Vec::new(),
-            standings: Vec::new(),
         }
     }
 
@@ -213,7 +200,6 @@ impl Review {
             return Err(WRONG_ANALYSIS);
         }
         let mut rated = Vec::with_capacity(self.len());
-        let mut standings = Vec::with_capacity(self.len() + 1);
         let mut p = Position::new();
         for (i, &column) in self.columns.iter().enumerate() {
             let scores = &analysis[i];
@@ -221,7 +207,6 @@ impl Review {
             let mover = p.current_player();
             let best = best_score(scores).ok_or(WRONG_ANALYSIS)?;
             let before = Standing::of_score(best, i, mover);
-            standings.push(before);
             p.play_unchecked(column);
             let after = match Standing::of_end(p.status()) {
                 Some(end) => end,
@@ -241,20 +226,8 @@ impl Review {
                 after,
             });
         }
-        let last = match rated.last() {
-            Some(r) => r.after,
-            None => {
-                let score = analysis
-                    .first()
-                    .and_then(best_score)
-                    .ok_or(WRONG_ANALYSIS)?;
-                Standing::of_score(score, 0, Player::First)
-            }
-        };
-        standings.push(last);
         self.analysis = Some(analysis);
         self.rated = rated;
-        self.standings = standings;
         Ok(())
     }
 
@@ -269,9 +242,10 @@ impl Review {
     }
 
     /// The standing after each number of moves, from none to all (empty until the analysis
-    /// is in).
-    pub fn standings(&self) -> &[Standing] {
-        &self.standings
+    /// is in): each move's standing before it, then the last one's after it.
+    pub fn standings(&self) -> Vec<Standing> {
+        let last = self.rated.last().map(|r| r.after);
+        self.rated.iter().map(|r| r.before).chain(last).collect()
     }
 
     /// The analysis of the position shown, if it is not over.

@@ -181,16 +181,7 @@ impl App {
         match (link, choice_puzzle) {
             (Some(link), _) => effects.extend(app.controller.open_link(link, t)),
             // The puzzle open before the reload opens again, from its start.
-            (None, Some(id)) => {
-                effects.extend(
-                    app.controller
-                        .command(Command::Puzzle(crate::ui::PuzzleChoice::Id(id)), t),
-                );
-                let texts = app.controller.texts();
-                let again =
-                    crate::ui::text::fill(&texts.puzzle_reopened, &[("id", &id.to_string())]);
-                effects.push(Effect::Announce(again));
-            }
+            (None, Some(id)) => effects.extend(app.controller.reopen_puzzle(id, t)),
             (None, None) => {}
         }
         if let Some(why) = unreadable {

@@ -320,6 +320,17 @@ impl Controller {
         effects
     }
 
+    /// Opens again the puzzle that was open before a reload, from its start, and says so.
+    pub fn reopen_puzzle(&mut self, id: u32, now: f64) -> Vec<Effect> {
+        let mut effects = self.open_puzzle(PuzzleChoice::Id(id), now);
+        if self.puzzle.is_some() {
+            let again =
+                crate::ui::text::fill(&self.texts.puzzle_reopened, &[("id", &id.to_string())]);
+            effects.push(Effect::Announce(again));
+        }
+        effects
+    }
+
     /// Starts the puzzle shown again.
     pub(super) fn retry(&mut self, now: f64) -> Vec<Effect> {
         match self.puzzle.as_ref().map(|r| r.puzzle.id) {
@@ -336,19 +347,11 @@ impl Controller {
         }
     }
 
-    /// Judges the player's move in a puzzle before it is played: `None` if it may be
-    /// played, or what to do instead (wait, or it failed).
+    /// Judges the player's move in a puzzle being played, before it is played: `None` if
+    /// it may be played, or what to do instead (wait, or it failed). A puzzle that is over
+    /// was refused before (`refusal`: nobody is to move in it).
     pub(super) fn judge_puzzle_move(&mut self, column: usize) -> Option<Vec<Effect>> {
         let run = self.puzzle.as_ref()?;
-        match run.state {
-            PuzzleState::Playing => {}
-            PuzzleState::Solved => {
-                return Some(vec![Effect::Announce(self.texts.puzzle_done.clone())])
-            }
-            PuzzleState::Failed { .. } => {
-                return Some(vec![Effect::Announce(self.texts.puzzle_retry.clone())])
-            }
-        }
         let Some(scores) = self.analysis else {
             if let Some(run) = &mut self.puzzle {
                 run.pending = Some(column);
