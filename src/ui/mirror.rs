@@ -102,8 +102,9 @@ pub struct Mirror {
     pub record: Vec<[String; 4]>,
     /// No game against the computer counts yet.
     pub record_empty: bool,
-    /// The puzzles' list: each one's difficulty and its entry.
-    pub puzzles: Vec<(u32, u32, String)>,
+    /// The puzzles solved, which the puzzles' list marks (the list itself is
+    /// [`super::puzzle::all`], built once per change of this or of the texts).
+    pub solved: super::puzzle::Solved,
     /// "3 of 150 solved".
     pub puzzles_solved: String,
     /// A line shown apart from the turn: why a link was refused.
@@ -231,16 +232,7 @@ impl Mirror {
                 })
                 .collect(),
             record_empty: c.record().is_empty(),
-            puzzles: super::puzzle::all()
-                .iter()
-                .map(|p| {
-                    (
-                        p.id,
-                        p.moves,
-                        text.puzzle_item_text(p, c.solved().contains(p.id)),
-                    )
-                })
-                .collect(),
+            solved: c.solved().clone(),
             puzzles_solved: super::text::fill(
                 &text.puzzles_solved,
                 &[

@@ -5,7 +5,7 @@
 use super::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
 use super::labels::Labels;
 use crate::ui::mirror::{Bar, Mirror};
-use crate::ui::puzzle::{MAX_MOVES, MIN_MOVES};
+use crate::ui::puzzle::{self, Solved, MAX_MOVES, MIN_MOVES};
 use crate::ui::text::Texts;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -350,8 +350,8 @@ impl Panels {
                 set_attr(&self.puzzle, "data-state", state);
             }
         }
-        if changed(&|o| o.puzzles == m.puzzles) {
-            self.fill_puzzles(&doc, m, texts)?;
+        if changed(&|o| o.solved == m.solved && o.texts_version == m.texts_version) {
+            self.fill_puzzles(&doc, &m.solved, texts)?;
         }
         if changed(&|o| o.puzzles_solved == m.puzzles_solved) {
             text(&self.puzzles_solved, &m.puzzles_solved);
@@ -466,7 +466,7 @@ impl Panels {
     }
 
     /// The puzzles' list, by difficulty, each marked once solved; the choice is kept.
-    fn fill_puzzles(&self, doc: &Document, m: &Mirror, texts: &Texts) -> Result<(), JsValue> {
+    fn fill_puzzles(&self, doc: &Document, solved: &Solved, texts: &Texts) -> Result<(), JsValue> {
         let chosen = self.puzzle_select.value();
         self.puzzle_select.set_text_content(None);
         for n in MIN_MOVES..=MAX_MOVES {
@@ -476,10 +476,10 @@ impl Panels {
                 "label",
                 &crate::ui::text::fill(&texts.win_in_group, &[("n", &n.to_string())]),
             )?;
-            for (id, _, item) in m.puzzles.iter().filter(|(_, moves, _)| *moves == n) {
+            for p in puzzle::all().iter().filter(|p| p.moves == n) {
                 let option = doc.create_element("option")?;
-                attr(&option, "value", &id.to_string())?;
-                option.set_text_content(Some(item));
+                attr(&option, "value", &p.id.to_string())?;
+                option.set_text_content(Some(&texts.puzzle_item_text(p, solved.contains(p.id))));
                 append(&group, &option)?;
             }
             append(&self.puzzle_select, &group)?;

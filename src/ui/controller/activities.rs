@@ -745,8 +745,10 @@ mod tests {
             "What next: another puzzle, or back to your game."
         );
         assert!(!m.can_undo && !m.analysis_shown);
-        let item = m.puzzles.iter().find(|(id, ..)| *id == puzzle.id).unwrap();
-        assert!(item.2.ends_with("✓ solved"), "{}", item.2);
+        let item = c
+            .texts()
+            .puzzle_item_text(&puzzle, m.solved.contains(puzzle.id));
+        assert!(item.ends_with("✓ solved"), "{item}");
         assert_eq!(
             m.puzzles_solved,
             format!("1 of {} solved", puzzle::all().len())
