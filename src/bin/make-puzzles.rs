@@ -54,16 +54,6 @@ mod native {
         Ok(a)
     }
 
-    /// The position's key, the same for a position and its mirror image.
-    fn key(p: &Position) -> String {
-        let moves = p.moves_string();
-        let mirror: String = moves
-            .bytes()
-            .map(|b| char::from(b'1' + (b'7' - b)))
-            .collect();
-        moves.min(mirror)
-    }
-
     /// A puzzle's N if `p` makes one: one winning column, winning with the N-th move.
     fn wins_in(solver: &mut Solver, p: &Position) -> Option<u32> {
         let score = solver.score(p).ok()?;
@@ -97,7 +87,7 @@ mod native {
             let opening = 2 + rng.below(7) as usize;
             let mut p = Position::new();
             while !p.is_over() {
-                if p.move_count() >= 8 && seen.insert(key(&p)) {
+                if p.move_count() >= 8 && seen.insert(Book::key_of(&p)) {
                     if let Some(n) = wins_in(&mut solver, &p) {
                         let bucket = &mut found[n as usize];
                         if bucket.len() < a.per_n {
