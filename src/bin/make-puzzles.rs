@@ -1,4 +1,4 @@
-//! Generates the "win in N" puzzles (`src/ui/puzzles.txt`): positions cut from games in
+//! Generates the "win in N" puzzles (`src/ui/puzzle/puzzles.txt`): positions cut from games in
 //! which the side to move wins with exactly its N-th move from now (N from 2 to 6) and has a
 //! single winning first move, each checked with the solver.
 //!
@@ -38,7 +38,7 @@ mod native {
         let mut a = Args {
             per_n: 30,
             seed: 1,
-            out: "src/ui/puzzles.txt".into(),
+            out: "src/ui/puzzle/puzzles.txt".into(),
         };
         let mut it = std::env::args().skip(1);
         while let Some(flag) = it.next() {

@@ -1,6 +1,6 @@
 //! What a person can ask of the game, and the keys that ask it.
 
-use super::controller::PuzzleChoice;
+use super::puzzle::PuzzleChoice;
 use super::settings::{ModeChoice, PlayerKind};
 use crate::engine::WIDTH;
 

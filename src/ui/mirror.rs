@@ -1,11 +1,14 @@
 //! What the DOM shows: the column controls' names and state, the turn line, the counters,
 //! which buttons work, the result. The web layer applies it, touching only what changed.
 
-use super::controller::{Controller, PuzzleState};
-use super::review::Rating;
+use super::controller::Controller;
 use super::settings::{Mode, ModeChoice, Settings};
 use crate::engine::{Player, Status, WIDTH};
 use crate::solver::Level;
+
+pub use super::puzzle::PuzzleView;
+pub use super::review::{Bar, ReviewView};
+use super::stats::RecordView;
 
 /// One column control and the analysis label above it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,44 +27,6 @@ pub struct ColumnView {
     pub unavailable: bool,
     /// The keyboard's column: the one control in the tab order.
     pub selected: bool,
-}
-
-/// One move in the review's chart: who could force a win after it (see
-/// [`Standing::height`]), whether it was a mistake, and whether it is the move shown.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Bar {
-    pub height: f64,
-    pub mistake: bool,
-    pub shown: bool,
-}
-
-/// The review panel.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ReviewView {
-    /// Moves shown, of `len`.
-    pub at: usize,
-    pub len: usize,
-    /// The ratings are in.
-    pub ready: bool,
-    /// The move shown, rated: what stepping announces.
-    pub line: String,
-    /// The slider's spoken value: "5 of 20".
-    pub position: String,
-    /// The chart, once the ratings are in: one bar per move.
-    pub bars: Vec<Bar>,
-    /// The table: move, player, column, rating (with the columns that kept the outcome),
-    /// and the outcome after it.
-    pub rows: Vec<[String; 5]>,
-}
-
-/// The puzzle panel.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PuzzleView {
-    pub id: u32,
-    /// "Puzzle 12: Red wins in 3", or once it is over, how it ended.
-    pub line: String,
-    pub solved: bool,
-    pub failed: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -98,10 +63,8 @@ pub struct Mirror {
     pub review: Option<ReviewView>,
     /// The puzzle, while one is played.
     pub puzzle: Option<PuzzleView>,
-    /// The record against the computer: each level's name, wins, losses, draws.
-    pub record: Vec<[String; 4]>,
-    /// No game against the computer counts yet.
-    pub record_empty: bool,
+    /// The record against the computer.
+    pub record: RecordView,
     /// The puzzles solved, which the puzzles' list marks (the list itself is
     /// [`super::puzzle::all`], built once per change of this or of the texts).
     pub solved: super::puzzle::Solved,
@@ -111,8 +74,6 @@ pub struct Mirror {
     pub notice: Option<String>,
     /// There is a game to review.
     pub can_review: bool,
-    /// Reset record was pressed once: its button asks for a second press.
-    pub reset_armed: bool,
     /// Which texts the labels that do not change with the game show (see
     /// [`Controller::texts_version`]): the view reads them from the controller when it changes.
     pub texts_version: u32,
@@ -136,7 +97,7 @@ impl Mirror {
         let text = c.texts();
         let p = c.position();
         let settings = c.settings();
-        let shown = c.analysis().filter(|_| settings.show_analysis);
+        let shown = c.jobs().analysis().filter(|_| settings.show_analysis);
         let best = shown
             .map(|s| super::text::best_columns(s))
             .unwrap_or_default();
@@ -159,12 +120,12 @@ impl Mirror {
                     hinted,
                     best: best.contains(&column),
                     unavailable: !p.can_play(column),
-                    selected: column == c.selected(),
+                    selected: column == c.cursor().selected(),
                 }
             })
             .collect();
-        let thinking = c.is_thinking();
-        let finished = c.finished();
+        let thinking = c.jobs().is_thinking();
+        let finished = c.motion().finished();
         let (level, person) = c.shown_choice();
         let mode = c.mode();
         // One person against the computer: the turn line speaks to them.
@@ -189,49 +150,27 @@ impl Mirror {
                 Status::Draw => None,
             },
             thinking,
-            moving: c.fall().is_some(),
+            moving: c.motion().fall().is_some(),
             count: text.count_text(p.move_count()),
-            can_undo: c.can_undo() && c.puzzle().is_none(),
+            can_undo: c.can_undo(),
             can_hint: c.human_to_move() && c.review().is_none(),
-            analysis_shown: settings.show_analysis && c.puzzle().is_none(),
-            analysis_busy: settings.show_analysis && c.is_analyzing(),
+            analysis_shown: c.analysis_shown(),
+            analysis_busy: settings.show_analysis && c.jobs().is_analyzing(),
             // A review shows the end in its own words, not as a result just reached.
             result: (finished && c.review().is_none())
                 .then(|| c.result_line())
                 .flatten(),
-            result_detail: finished.then(|| c.result_detail()).flatten(),
+            result_detail: finished
+                .then(|| text.four_text(&p.win_line(), p.last_move()?))
+                .flatten(),
             mode,
             level,
             person,
             settings,
             texts_version: c.texts_version(),
-            review: review_view(c),
-            puzzle: c.puzzle().map(|run| PuzzleView {
-                id: run.puzzle.id,
-                line: match &run.state {
-                    PuzzleState::Playing => text.puzzle_line_text(&run.puzzle, run.left),
-                    // The result panel says it is solved; this says what next.
-                    PuzzleState::Solved => text.puzzle_next.clone(),
-                    PuzzleState::Failed { tried, worked } => {
-                        text.puzzle_failed_text(*tried, worked)
-                    }
-                },
-                solved: run.state == PuzzleState::Solved,
-                failed: matches!(run.state, PuzzleState::Failed { .. }),
-            }),
-            record: Level::ALL
-                .iter()
-                .map(|&level| {
-                    let t = c.record().at(level);
-                    [
-                        text.level(level).to_owned(),
-                        t.wins.to_string(),
-                        t.losses.to_string(),
-                        t.draws.to_string(),
-                    ]
-                })
-                .collect(),
-            record_empty: c.record().is_empty(),
+            review: c.review().map(|review| review.view(text)),
+            puzzle: c.puzzle().map(|run| run.view(text)),
+            record: c.records().view(text),
             solved: c.solved().clone(),
             puzzles_solved: super::text::fill(
                 &text.puzzles_solved,
@@ -242,59 +181,8 @@ impl Mirror {
             ),
             notice: c.notice().map(str::to_owned),
             can_review: c.game().move_count() > 0 && c.puzzle().is_none(),
-            reset_armed: c.reset_armed(),
         }
     }
-}
-
-fn review_view(c: &Controller) -> Option<ReviewView> {
-    let review = c.review()?;
-    let text = c.texts();
-    let bars = review
-        .rated()
-        .iter()
-        .map(|r| Bar {
-            height: r.after.height(),
-            mistake: r.rating == Rating::Mistake,
-            shown: r.number == review.at(),
-        })
-        .collect();
-    let rows = review
-        .rated()
-        .iter()
-        .map(|r| {
-            let mut rating = text.rating(r.rating).to_owned();
-            if r.rating == Rating::Mistake {
-                rating.push_str(&text.kept_text(r));
-            }
-            [
-                r.number.to_string(),
-                text.player_name(r.player).to_owned(),
-                (r.column + 1).to_string(),
-                rating,
-                text.standing_text(r.after),
-            ]
-        })
-        .collect();
-    Some(ReviewView {
-        at: review.at(),
-        len: review.len(),
-        ready: review.is_ready(),
-        line: if review.is_ready() {
-            text.review_step_text(review)
-        } else {
-            format!("{} {}", text.review_step_text(review), text.review_waiting)
-        },
-        position: super::text::fill(
-            &text.review_position,
-            &[
-                ("n", &review.at().to_string()),
-                ("total", &review.len().to_string()),
-            ],
-        ),
-        bars,
-        rows,
-    })
 }
 
 #[cfg(test)]
@@ -372,7 +260,7 @@ mod tests {
         c.tick(0.0);
         let m = Mirror::of(&c);
         assert!(m.analysis_shown && m.analysis_busy, "{m:?}");
-        let id = c.job().id().expect("analysis asked");
+        let id = c.jobs().job().id().expect("analysis asked");
         let scores = [
             Some(-2),
             Some(-1),

@@ -47,9 +47,9 @@ impl Scene {
     /// The scene at time `now` (ms, the clock the controller's timeline uses).
     pub fn at(c: &Controller, now: f64) -> Scene {
         let p = c.position();
-        let falling = c.falling(now);
-        let win = c.win_line();
-        let others = c.others_fade(now);
+        let falling = c.motion().falling(now);
+        let win = c.motion().win_line();
+        let others = c.motion().others_fade(now);
         let mut pieces = Vec::new();
         for row in 0..HEIGHT {
             for column in 0..WIDTH {
@@ -94,8 +94,9 @@ impl Scene {
             })
         });
         let pointed = c
+            .cursor()
             .hover()
-            .or_else(|| c.board_focused().then(|| c.selected()));
+            .or_else(|| c.cursor().focused().then(|| c.cursor().selected()));
         let ghost = pointed
             .filter(|_| c.human_to_move() && falling.is_none())
             .map(|column| {
@@ -114,7 +115,7 @@ impl Scene {
         Scene {
             pieces,
             rings: win.to_vec(),
-            pulse: c.celebration(now),
+            pulse: c.motion().celebration(now),
             hint,
             ghost,
         }
@@ -206,7 +207,7 @@ mod tests {
         let mut c =
             Controller::with_position(Settings::default(), Position::from_moves("44").unwrap());
         c.command(Command::Hint, 0.0);
-        let id = c.job().id().expect("a hint job");
+        let id = c.jobs().job().id().expect("a hint job");
         c.reply(
             Reply::Hint {
                 id,

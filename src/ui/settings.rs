@@ -166,6 +166,44 @@ impl ModeChoice {
     }
 }
 
+/// What the main choice shows: the computer's level and the person's colour while one person
+/// plays it, and while two people play, the last ones chosen (so a choice of the computer
+/// comes back to them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MainChoice {
+    level: Level,
+    person: Player,
+}
+
+impl Default for MainChoice {
+    fn default() -> MainChoice {
+        MainChoice {
+            level: Level::Medium,
+            person: Player::First,
+        }
+    }
+}
+
+impl MainChoice {
+    /// The level and colour shown while `players` play.
+    pub fn shown(self, players: [PlayerKind; 2]) -> (Level, Player) {
+        match Mode::of(players) {
+            Some(Mode::Computer { level, person }) => (level, person),
+            _ => (self.level, self.person),
+        }
+    }
+
+    /// `choice`, made while `players` play: who plays from now on.
+    pub fn choose(&mut self, choice: ModeChoice, players: [PlayerKind; 2]) -> [PlayerKind; 2] {
+        let (level, person) = self.shown(players);
+        let mode = choice.apply(level, person);
+        if let Mode::Computer { level, person } = mode {
+            (self.level, self.person) = (level, person);
+        }
+        mode.players()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,8 +2,10 @@
 //! `#moves=4453&yellow=hard`. A side not named is a person. `review=N` opens the review at
 //! move N, `puzzle=ID` a puzzle. Whatever is wrong is refused whole, with why.
 
+use super::effect::Effect;
 use super::fields::{number, Fields};
 use super::settings::PlayerKind;
+use super::text::Texts;
 use crate::engine::Position;
 use std::fmt;
 
@@ -120,6 +122,15 @@ impl Link {
             view,
         })
     }
+}
+
+/// What the player hears once the clipboard took the link (`ok`), or did not.
+pub fn copied(ok: bool, t: &Texts) -> Vec<Effect> {
+    Effect::say(if ok {
+        t.link_copied.clone()
+    } else {
+        t.link_not_copied.clone()
+    })
 }
 
 #[cfg(test)]

@@ -1,6 +1,12 @@
 //! The player's record against the computer: wins, losses and draws at each level, kept with
-//! the saved settings (`record=3.1.0-0.0.0-0.2.1-0.4.0`, easy to perfect).
+//! the saved settings (`record=3.1.0-0.0.0-0.2.1-0.4.0`, easy to perfect). [`Records`] is the
+//! activity: it counts finished games, resets on a second press, and builds its part of the
+//! mirror ([`RecordView`]).
 
+use super::effect::Effect;
+use super::settings::Mode;
+use super::text::Texts;
+use crate::engine::Status;
 use crate::solver::Level;
 
 /// Wins, losses and draws at one level, from the person's side.
@@ -95,6 +101,95 @@ impl Record {
     }
 }
 
+/// The record panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordView {
+    /// Each level's name, wins, losses, draws.
+    pub rows: Vec<[String; 4]>,
+    /// No game against the computer counts yet.
+    pub empty: bool,
+    /// Reset record was pressed once: its button asks for a second press.
+    pub armed: bool,
+}
+
+/// The record, and whether Reset record was pressed once (a second press resets).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Records {
+    record: Record,
+    armed: bool,
+}
+
+impl Records {
+    pub fn new(record: Record) -> Records {
+        Records {
+            record,
+            armed: false,
+        }
+    }
+
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// Whether Reset record was pressed once, and a second press resets.
+    pub fn armed(&self) -> bool {
+        self.armed
+    }
+
+    /// Anything but a second press disarms Reset record.
+    pub fn disarm(&mut self) {
+        self.armed = false;
+    }
+
+    /// Reset record: the first press asks for a second; the second resets. True if the
+    /// record changed (and is to be saved).
+    pub fn reset(&mut self, t: &Texts) -> (Vec<Effect>, bool) {
+        if !self.armed {
+            self.armed = true;
+            return (Effect::changed(t.confirm_reset_said.clone()), false);
+        }
+        self.armed = false;
+        self.record = Record::default();
+        (Effect::changed(t.record_reset.clone()), true)
+    }
+
+    /// A game between `mode`'s players ended with `status`: counted if one person played
+    /// the computer. True if it counted (and the record is to be saved).
+    pub fn count(&mut self, mode: Option<Mode>, status: Status) -> bool {
+        let Some(Mode::Computer { level, person }) = mode else {
+            return false;
+        };
+        let finish = match status {
+            Status::Win(p) if p == person => Finish::Won,
+            Status::Win(_) => Finish::Lost,
+            Status::Draw => Finish::Drawn,
+            Status::InProgress => return false,
+        };
+        self.record.count(level, finish);
+        true
+    }
+
+    /// The record's part of the mirror.
+    pub fn view(&self, t: &Texts) -> RecordView {
+        RecordView {
+            rows: Level::ALL
+                .iter()
+                .map(|&level| {
+                    let tally = self.record.at(level);
+                    [
+                        t.level(level).to_owned(),
+                        tally.wins.to_string(),
+                        tally.losses.to_string(),
+                        tally.draws.to_string(),
+                    ]
+                })
+                .collect(),
+            empty: self.record.is_empty(),
+            armed: self.armed,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,5 +226,31 @@ mod tests {
         ] {
             assert!(Record::decode(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn only_one_person_against_the_computer_counts_and_reset_takes_two_presses() {
+        use crate::engine::Player;
+        let t = Texts::default();
+        let mut r = Records::default();
+        let against = Some(Mode::Computer {
+            level: Level::Hard,
+            person: Player::Second,
+        });
+        assert!(r.count(against, Status::Win(Player::Second)));
+        assert!(r.count(against, Status::Draw));
+        assert!(!r.count(Some(Mode::Friend), Status::Draw));
+        assert!(!r.count(None, Status::Draw));
+        assert!(!r.count(against, Status::InProgress));
+        let tally = r.record().at(Level::Hard);
+        assert_eq!((tally.wins, tally.losses, tally.draws), (1, 0, 1));
+        assert_eq!(
+            r.view(&t).rows[2],
+            ["hard", "1", "0", "1"].map(String::from)
+        );
+        assert!(!r.reset(&t).1 && r.armed() && r.view(&t).armed);
+        r.disarm();
+        assert!(!r.reset(&t).1, "disarmed: the first press again");
+        assert!(r.reset(&t).1 && r.record().is_empty() && r.view(&t).empty);
     }
 }

@@ -3,8 +3,8 @@
 //! with `{placeholders}` are templates. Columns and rows are counted from 1 here, as people
 //! count; rows from the bottom.
 
-use super::puzzle::Puzzle;
-use super::review::{Rated, Rating, Review, Standing};
+use super::puzzle::set::Puzzle;
+use super::review::rating::{Rated, Rating, Review, Standing};
 use super::settings::PlayerKind;
 use crate::engine::{Cell, Placed, Player, Position, Status, HEIGHT};
 use crate::solver::{Level, Outcome, Score};

@@ -5,35 +5,27 @@
 mod api;
 
 use crate::ui::event::Event;
-use crate::ui::layout::Layout;
 use crate::ui::protocol::Reply;
-use crate::ui::theme::{Palette, Shade};
 use crate::ui::{Command, Controller, Effect, Mirror, Scene};
+use crate::web::address;
 use crate::web::ai::AiClient;
 use crate::web::audio::Audio;
 use crate::web::colors::Colors;
 use crate::web::input::{self, Input, Wiring};
 use crate::web::options::Choice;
-use crate::web::paint::Painter;
+use crate::web::screen::Screen;
 use crate::web::storage;
 use crate::web::view::View;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::Window;
 
 pub struct App {
     window: Window,
     view: View,
     controller: Controller,
-    layout: Layout,
-    dpr: f64,
-    palette: Palette,
-    colors: Colors,
-    /// The pending animation frame, if one is requested.
-    frame_id: Option<i32>,
-    frame: Closure<dyn FnMut(f64)>,
+    screen: Screen,
     wiring: Option<Wiring>,
     ai: AiClient,
     /// The options as last set (the settings themselves live in the controller).
@@ -45,8 +37,6 @@ pub struct App {
     storage_key: Option<String>,
     /// Taken down: what is left of it (a late callback) does nothing.
     destroyed: bool,
-    first_paint_marked: bool,
-    painter: Painter,
     /// This app, for callbacks that come later (the clipboard's answer).
     me: Weak<RefCell<App>>,
 }
@@ -136,16 +126,12 @@ impl App {
                 window,
                 view,
                 controller,
-                layout: Layout::fit(1.0, 1.0),
-                dpr: 1.0,
-                palette: Palette::of(Shade::Light, |_| None),
-                colors,
-                frame_id: None,
-                frame: Closure::new(move |t: f64| with_app(&w, |a| a.on_frame(t))),
+                screen: Screen::new(
+                    colors,
+                    Closure::new(move |t: f64| with_app(&w, |a| a.on_frame(t))),
+                ),
                 wiring: None,
                 ai: AiClient::new(book_url, move |reply| with_app(&r, |a| a.reply(reply))),
-                first_paint_marked: false,
-                painter: Painter::new(),
                 me: weak.clone(),
                 // The start position is played; later options start from their own.
                 choice: Choice {
@@ -162,7 +148,7 @@ impl App {
         });
         let weak = Rc::downgrade(&shared);
         let mut app = shared.borrow_mut();
-        let media = app.colors.queries();
+        let media = app.screen.colors.queries();
         let links = app.choice.links;
         match input::wire(&app.view, &media, links, move |i| {
             with_app(&weak, |a| a.input(i))
@@ -185,9 +171,7 @@ impl App {
             (None, None) => {}
         }
         if let Some(why) = unreadable {
-            let notice = app.controller.texts().save_unreadable.clone();
-            effects.push(Effect::Announce(notice));
-            effects.push(Effect::Warn(why));
+            effects.extend(Effect::unreadable(app.controller.texts(), why));
         }
         app.apply(effects);
         drop(app);
@@ -202,9 +186,7 @@ impl App {
             return;
         }
         self.destroyed = true;
-        if let Some(id) = self.frame_id.take() {
-            let _ = self.window.cancel_animation_frame(id);
-        }
+        self.screen.cancel_frame(&self.window);
         self.wiring = None;
         self.ai.cancel();
         self.audio.close();
@@ -218,35 +200,17 @@ impl App {
     fn input(&mut self, input: Input) {
         match input {
             Input::Act(action) => {
-                // Undo on the result hides "Play again": the focus must not fall off the game.
-                let on_result = self.view.result_has_focus();
-                let had_focus = self.view.has_focus();
-                let was_reviewing = self.controller.review().is_some();
-                let puzzle = self.controller.puzzle().map(|r| r.puzzle.id);
+                let focus = self.view.focus();
+                let shown = (self.controller.review().is_some(), self.puzzle_id());
                 self.run(action.command);
-                let reviewing = self.controller.review().is_some();
-                if self.controller.puzzle().map(|r| r.puzzle.id) != puzzle {
-                    // A puzzle chosen from the list: the list closes, the board is the thing.
-                    self.close_disclosures(None);
-                }
-                if had_focus && reviewing && !was_reviewing {
-                    // The review opened: its slider takes the arrows.
-                    let _ = self.view.panels.slider.focus();
-                    return;
-                }
-                if had_focus && !self.view.has_focus() {
-                    // What had the focus was hidden (a panel closed): the board takes it.
-                    let _ = self.view.buttons[self.controller.selected()].focus();
-                    return;
-                }
-                // A move that ended the game has just sent the focus to "Play again": keep it.
-                let moved_on = action.focus_selected && !self.view.result_has_focus();
-                if moved_on || (on_result && !self.view.result_shown()) {
-                    let _ = self.view.buttons[self.controller.selected()].focus();
-                }
+                let review_opened = !shown.0 && self.controller.review().is_some();
+                let puzzle_changed = self.puzzle_id() != shown.1;
+                let selected = self.controller.cursor().selected();
+                self.view
+                    .refocus(focus, action, review_opened, puzzle_changed, selected);
             }
             Input::Pointer(x) => {
-                let column = x.and_then(|x| self.layout.column_at(x));
+                let column = x.and_then(|x| self.screen.layout.column_at(x));
                 self.run(Command::Hover(column));
             }
             Input::Resize => {
@@ -264,22 +228,17 @@ impl App {
                 }
             }
             Input::HashChanged => {
-                if let Some(link) = crate::web::mount::read_link(&self.window) {
+                if let Some(link) = address::read_link(&self.window) {
                     let effects = self.controller.open_link(link, self.now());
                     self.apply(effects);
                 }
             }
-            Input::Disclosed(open) => self.close_disclosures(open),
+            Input::Disclosed(open) => self.view.close_disclosures(open),
         }
     }
 
-    /// Closes the disclosures but `open`.
-    fn close_disclosures(&self, open: Option<usize>) {
-        for (i, details) in self.view.disclosures.iter().enumerate() {
-            if Some(i) != open && details.open() {
-                details.set_open(false);
-            }
-        }
+    fn puzzle_id(&self) -> Option<u32> {
+        self.controller.puzzle().map(|run| run.puzzle.id)
     }
 
     fn run(&mut self, command: Command) {
@@ -332,8 +291,8 @@ impl App {
         if finished && self.view.has_focus() {
             // A puzzle's end offers the next one; a game's, another game.
             let _ = match self.controller.puzzle() {
-                Some(_) => self.view.panels.next_puzzle.focus(),
-                None => self.view.play_again.focus(),
+                Some(_) => self.view.panels.puzzle.next.focus(),
+                None => self.view.controls.play_again.focus(),
             };
         }
         for failure in failures {
@@ -344,32 +303,11 @@ impl App {
     /// Puts the page's address with `fragment` on the clipboard; the game then says whether
     /// that worked.
     fn copy_link(&self, fragment: &str) {
-        let href = self.window.location().href().unwrap_or_default();
-        let base = href.split('#').next().unwrap_or_default();
-        let url = format!("{base}#{fragment}");
-        let answer = |ok: bool, me: Weak<RefCell<App>>| {
-            Closure::once_into_js(move |_: JsValue| {
-                with_app(&me, |a| a.run(Command::LinkCopied(ok)))
-            })
-        };
-        let clipboard = self.window.navigator().clipboard();
-        // A browser without the clipboard API (or a page not in a secure context) has no
-        // writeText: the answer is then no.
-        let written = js_sys::Reflect::get(&clipboard, &"writeText".into())
-            .ok()
-            .filter(|f| f.is_function())
-            .map(|_| clipboard.write_text(&url))
-            .unwrap_or_else(|| js_sys::Promise::reject(&JsValue::NULL));
-        let then = js_sys::Reflect::get(&written, &"then".into())
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        if let Some(then) = then {
-            let _ = then.call2(
-                &written,
-                &answer(true, self.me.clone()),
-                &answer(false, self.me.clone()),
-            );
-        }
+        let me = self.me.clone();
+        let url = address::with_fragment(&self.window, fragment);
+        address::copy(&self.window, &url, move |ok| {
+            with_app(&me, |a| a.run(Command::LinkCopied(ok)))
+        });
     }
 
     /// Shows the game as it is now: the DOM's mirror, then the board.
@@ -383,66 +321,35 @@ impl App {
     fn repaint(&mut self) {
         let t = self.now();
         self.paint(t);
-        if self.controller.is_animating(t) {
-            self.request_frame();
-        }
-    }
-
-    /// Asks for one animation frame, unless one is pending.
-    fn request_frame(&mut self) {
-        if self.frame_id.is_none() {
-            self.frame_id = self
-                .window
-                .request_animation_frame(self.frame.as_ref().unchecked_ref())
-                .ok();
+        if self.controller.motion().is_animating(t) {
+            self.screen.request_frame(&self.window);
         }
     }
 
     fn on_frame(&mut self, t: f64) {
-        self.frame_id = None;
+        self.screen.frame_came();
         let effects = self.controller.tick(t);
         self.apply(effects);
         self.paint(t);
         // Frames keep coming only while something moves.
-        if self.controller.is_animating(t) {
-            self.request_frame();
+        if self.controller.motion().is_animating(t) {
+            self.screen.request_frame(&self.window);
         }
     }
 
-    /// Reads the theme's colours on the page (the host's `color-scheme` and CSS custom
-    /// properties, the system's preferences); true if they changed.
+    /// Reads the theme's colours on the page; true if they changed.
     fn restyle(&mut self) -> bool {
-        let (shade, palette) = self
-            .colors
-            .read(&self.window, &self.view.host, self.choice.theme);
-        self.view.set_shade(shade);
-        let changed = palette != self.palette;
-        self.palette = palette;
-        changed
+        self.screen
+            .restyle(&self.window, &self.view, self.choice.theme)
     }
 
     /// Lays the board out in the stage's current size.
     fn fit(&mut self) {
-        let rect = self.view.stage.get_bounding_client_rect();
-        self.dpr = self.window.device_pixel_ratio().max(1.0);
-        self.layout = Layout::fit(rect.width().max(1.0), rect.height().max(1.0));
-        self.view.fit(&self.layout, self.dpr);
+        self.screen.fit(&self.window, &self.view);
     }
 
     fn paint(&mut self, t: f64) {
         let scene = Scene::at(&self.controller, t);
-        self.painter.paint(
-            &self.view.ctx,
-            &self.layout,
-            self.dpr,
-            &scene,
-            &self.palette,
-        );
-        if !self.first_paint_marked {
-            self.first_paint_marked = true;
-            if let Some(perf) = self.window.performance() {
-                let _ = perf.mark("c4-first-board");
-            }
-        }
+        self.screen.paint(&self.window, &self.view, &scene);
     }
 }

@@ -57,3 +57,6 @@ pub fn bool_attr(on: bool) -> &'static str {
         "false"
     }
 }
+
+/// The SVG namespace, for icons and the review's chart.
+pub const SVG: &str = "http://www.w3.org/2000/svg";

@@ -3,8 +3,8 @@
 
 use super::view::View;
 use crate::ui::command::{key_action, Action, Command, KeyTarget};
-use crate::ui::controller::PuzzleChoice;
 use crate::ui::PlayerKind;
+use crate::ui::PuzzleChoice;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -119,7 +119,7 @@ pub fn wire(
         }));
     };
 
-    for (column, b) in view.buttons.iter().enumerate() {
+    for (column, b) in view.board.buttons.iter().enumerate() {
         on(
             b,
             "click",
@@ -140,9 +140,9 @@ pub fn wire(
             Box::new(|_| Some(act(Command::FocusBoard(false)))),
         );
     }
-    let stage = view.stage.clone();
+    let stage = view.board.stage.clone();
     on(
-        &view.columns,
+        &view.board.columns,
         "pointermove",
         Box::new(move |e| {
             let e = e.dyn_ref::<PointerEvent>()?;
@@ -151,27 +151,31 @@ pub fn wire(
         }),
     );
     on(
-        &view.columns,
+        &view.board.columns,
         "pointerleave",
         Box::new(|_| Some(Input::Pointer(None))),
     );
     // A finger lifted leaves no ghost behind: touch has no hover.
     on(
-        &view.columns,
+        &view.board.columns,
         "pointerup",
         Box::new(|e| {
             let e = e.dyn_ref::<PointerEvent>()?;
             (e.pointer_type() != "mouse").then_some(Input::Pointer(None))
         }),
     );
-    on(&view.undo, "click", Box::new(|_| Some(act(Command::Undo))));
     on(
-        &view.new_game,
+        &view.controls.undo,
+        "click",
+        Box::new(|_| Some(act(Command::Undo))),
+    );
+    on(
+        &view.controls.new_game,
         "click",
         Box::new(|_| Some(act(Command::NewGame))),
     );
     on(
-        &view.play_again,
+        &view.controls.play_again,
         "click",
         Box::new(|_| {
             Some(Input::Act(Action {
@@ -180,28 +184,21 @@ pub fn wire(
             }))
         }),
     );
-    on(&view.hint, "click", Box::new(|_| Some(act(Command::Hint))));
-    for review in [&view.review, &view.review_game] {
+    on(
+        &view.controls.hint,
+        "click",
+        Box::new(|_| Some(act(Command::Hint))),
+    );
+    for review in [&view.controls.review, &view.controls.review_game] {
         on(review, "click", Box::new(|_| Some(act(Command::Review))));
     }
-    if let Some(copy) = &view.copy_link {
-        for button in [copy, &view.panels.review_link] {
+    if let Some(copy) = &view.controls.copy_link {
+        for button in [copy, &view.panels.review.link] {
             on(button, "click", Box::new(|_| Some(act(Command::CopyLink))));
         }
     }
     let p = &view.panels;
-    let clicks: [(&web_sys::HtmlButtonElement, Command); 10] = [
-        (&p.first, Command::ReviewTo(0)),
-        (&p.previous, Command::ReviewBy(-1)),
-        (&p.next, Command::ReviewBy(1)),
-        (&p.last, Command::ReviewTo(usize::MAX)),
-        (&p.play_from_here, Command::PlayFromHere),
-        (&p.review_back, Command::Back),
-        (&p.retry, Command::Retry),
-        (&p.next_puzzle, Command::Puzzle(PuzzleChoice::Next)),
-        (&p.puzzle_back, Command::Back),
-        (&p.reset_record, Command::ResetRecord),
-    ];
+    let clicks = p.clicks();
     for (button, command) in clicks {
         // Leaving a panel, or starting a puzzle again, takes the focus to the board.
         let focus_selected = matches!(
@@ -219,9 +216,9 @@ pub fn wire(
             }),
         );
     }
-    let slider = p.slider.clone();
+    let slider = p.review.slider.clone();
     on(
-        &p.slider,
+        &p.review.slider,
         "input",
         Box::new(move |_| {
             let at = slider.value().parse().ok()?;
@@ -229,22 +226,22 @@ pub fn wire(
         }),
     );
     on(
-        &p.daily,
+        &p.puzzle.daily,
         "click",
         Box::new(|_| Some(act_on_board(Command::Puzzle(PuzzleChoice::Daily(today()))))),
     );
-    let select = p.puzzle_select.clone();
+    let select = p.puzzle.select.clone();
     on(
-        &p.start_puzzle,
+        &p.puzzle.start,
         "click",
         Box::new(move |_| {
             let id = select.value().parse().ok()?;
             Some(act_on_board(Command::Puzzle(PuzzleChoice::Id(id))))
         }),
     );
-    let toggle = view.sound.clone();
+    let toggle = view.controls.sound.clone();
     on(
-        &view.sound,
+        &view.controls.sound,
         "click",
         Box::new(move |_| {
             let on = toggle.get_attribute("aria-pressed").as_deref() == Some("true");
@@ -254,7 +251,7 @@ pub fn wire(
     // A click on the level or colour already shown makes it a game against the computer,
     // which no `change` would say; choosing twice changes nothing.
     // Space or Enter on one already checked says nothing to the page either: take the keys.
-    for (choice, input) in &view.choices {
+    for (choice, input) in &view.controls.choices {
         for event in ["click", "change"] {
             let choice = *choice;
             on(
@@ -304,20 +301,20 @@ pub fn wire(
     for event in ["pointerdown", "keydown"] {
         on(&view.wrapper, event, Box::new(|_| Some(Input::Gesture)));
     }
-    let checkbox = view.show_analysis.clone();
+    let checkbox = view.controls.show_analysis.clone();
     on(
-        &view.show_analysis,
+        &view.controls.show_analysis,
         "change",
         Box::new(move |_| Some(act(Command::SetAnalysis(checkbox.checked())))),
     );
-    let checkbox = view.reduce_motion.clone();
+    let checkbox = view.controls.reduce_motion.clone();
     on(
-        &view.reduce_motion,
+        &view.controls.reduce_motion,
         "change",
         Box::new(move |_| Some(act(Command::SetReducedMotion(checkbox.checked())))),
     );
-    for select in &view.player_selects {
-        let selects = view.player_selects.clone();
+    for select in &view.controls.player_selects {
+        let selects = view.controls.player_selects.clone();
         on(
             select,
             "change",
@@ -377,7 +374,7 @@ pub fn wire(
     let s = send.clone();
     let on_resize = Closure::<dyn FnMut()>::new(move || s(Input::Resize));
     let observer = ResizeObserver::new(on_resize.as_ref().unchecked_ref())?;
-    observer.observe(&view.stage);
+    observer.observe(&view.board.stage);
 
     // The host's colours (CSS custom properties, `color-scheme`) come from its own styles and
     // its ancestors': watch their style, class and theme attributes.

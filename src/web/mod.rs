@@ -6,6 +6,8 @@
 //! `ui::Controller`. Logic lives in `engine`, `solver` and `ui`; this layer converts and draws.
 
 #[cfg(feature = "ui")]
+mod address;
+#[cfg(feature = "ui")]
 mod ai;
 #[cfg(feature = "ui")]
 mod app;
@@ -14,7 +16,11 @@ pub mod assets;
 #[cfg(feature = "ui")]
 mod audio;
 #[cfg(feature = "ui")]
+mod board;
+#[cfg(feature = "ui")]
 mod colors;
+#[cfg(feature = "ui")]
+mod controls;
 mod convert;
 #[cfg(feature = "ui")]
 mod dom;
@@ -33,6 +39,10 @@ mod options;
 mod paint;
 #[cfg(feature = "ui")]
 mod panels;
+#[cfg(feature = "ui")]
+mod parts;
+#[cfg(feature = "ui")]
+mod screen;
 pub mod solver;
 #[cfg(feature = "ui")]
 mod storage;

@@ -207,7 +207,7 @@ pub fn mount(
         .over(&base, &base_uri)
         .map_err(|e| JsError::new(&e))?;
     if choice.links {
-        choice.link = read_link(&window);
+        choice.link = super::address::read_link(&window);
     }
     let app =
         App::mount(&element, choice, key, unreadable).map_err(|e| JsError::new(&error_text(&e)))?;
@@ -216,31 +216,6 @@ pub fn mount(
     };
     LIVE.with(|live| live.borrow_mut().push(app));
     Ok(handle)
-}
-
-/// The share link in the page's address, if there is one: read once, then taken off the
-/// address, so that a reload shows the game as it has gone on since (it is saved).
-pub(crate) fn read_link(
-    window: &web_sys::Window,
-) -> Option<Result<crate::ui::share::Link, String>> {
-    let location = window.location();
-    let hash = location.hash().ok()?;
-    // The address keeps its fragment percent-encoded; a link is plain ASCII anyway.
-    let fragment = js_sys::decode_uri_component(&hash)
-        .ok()
-        .and_then(|s| s.as_string())
-        .unwrap_or(hash);
-    let link = crate::ui::share::Link::decode(&fragment).map_err(|e| e.to_string());
-    if matches!(link, Ok(None)) {
-        return None;
-    }
-    if let (Ok(history), Ok(path), Ok(search)) =
-        (window.history(), location.pathname(), location.search())
-    {
-        let _ =
-            history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")));
-    }
-    link.transpose()
 }
 
 /// Where a game saves itself unless its options say: `connect-four:` and the host's `id`, or

@@ -6,9 +6,9 @@
 //! and a **mistake** if it gives the outcome up: a win becomes a draw or a loss, or a draw a
 //! loss. For a mistake, the columns that kept the outcome are named.
 
-use super::protocol::Scores;
 use crate::engine::{Player, Position, Status, WIDTH};
 use crate::solver::{Outcome, Score};
+use crate::ui::protocol::Scores;
 
 /// How good a move was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,6 +113,8 @@ pub struct Review {
     columns: Vec<usize>,
     /// How many moves are shown.
     at: usize,
+    /// The position shown: the game after `at` moves.
+    shown: Position,
     /// The analysis of each position of the game that is not over, from the start.
     analysis: Option<Vec<Scores>>,
     /// The moves, rated, once the analysis is in.
@@ -123,13 +125,16 @@ impl Review {
     /// The review of `game`, showing the position after `at` of its moves (at most all).
     pub fn new(game: Position, at: usize) -> Review {
         let columns: Vec<usize> = game.history().iter().map(|&c| usize::from(c)).collect();
-        Review {
-            at: at.min(columns.len()),
+        let mut review = Review {
+            at: 0,
+            shown: Position::new(),
             game,
             columns,
             analysis: None,
             rated: Vec::new(),
-        }
+        };
+        review.go(at);
+        review
     }
 
     pub fn game(&self) -> &Position {
@@ -155,12 +160,13 @@ impl Review {
         let at = at.min(self.len());
         let moved = at != self.at;
         self.at = at;
+        self.shown = self.position_at(at);
         moved
     }
 
     /// The position shown.
-    pub fn position(&self) -> Position {
-        self.position_at(self.at)
+    pub fn position(&self) -> &Position {
+        &self.shown
     }
 
     /// The position after the first `n` moves.

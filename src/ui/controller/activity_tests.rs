@@ -1,0 +1,412 @@
+//! The review, puzzles, the record and share links, through the controller, with the real
+//! solver in the worker's place.
+
+use super::*;
+use crate::solver::{Book, Rng, Solver};
+use crate::ui::command::Command;
+use crate::ui::protocol::Reply;
+use crate::ui::protocol::Request;
+use crate::ui::puzzle::{self, Puzzle, PuzzleState};
+use crate::ui::review::Rating;
+use crate::ui::save::Saved;
+use crate::ui::Settings;
+
+/// The worker's part, played by the real solver: answers every request in `effects`,
+/// and the requests those answers lead to, and gives back every effect seen.
+fn serve(c: &mut Controller, solver: &mut Solver, effects: Vec<Effect>) -> Vec<Effect> {
+    let mut seen = Vec::new();
+    let mut queue = effects;
+    let mut rng = Rng::new(7);
+    while !queue.is_empty() {
+        let mut next = Vec::new();
+        for effect in queue {
+            if let Effect::Ask(request) = &effect {
+                let reply = match request.clone() {
+                    Request::BestMove { id, moves, level } => {
+                        let p = Position::from_moves(&moves).unwrap();
+                        let column = solver.best_move(&p, level, &mut rng).unwrap();
+                        Some(Reply::Move {
+                            id,
+                            column: column as u8,
+                        })
+                    }
+                    Request::Analyze { id, moves } => Some(Reply::Analysis {
+                        id,
+                        scores: solver
+                            .analyze(&Position::from_moves(&moves).unwrap())
+                            .unwrap(),
+                    }),
+                    Request::Review { id, positions } => Some(Reply::Review {
+                        id,
+                        scores: positions
+                            .iter()
+                            .map(|m| solver.analyze(&Position::from_moves(m).unwrap()).unwrap())
+                            .collect(),
+                    }),
+                    _ => None,
+                };
+                if let Some(reply) = reply {
+                    next.extend(c.reply(reply, 0.0));
+                }
+            }
+            seen.push(effect);
+        }
+        queue = next;
+    }
+    seen
+}
+
+fn solver() -> Solver {
+    let mut solver = Solver::new(16);
+    solver.set_book(Some(Book::embedded()));
+    solver
+}
+
+fn said(effects: &[Effect]) -> String {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Announce(s) | Effect::Finished(s) => Some(s.as_str()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn saved(effects: &[Effect]) -> Option<Saved> {
+    effects.iter().rev().find_map(|e| match e {
+        Effect::Save(text) => Some(Saved::decode(text).unwrap()),
+        _ => None,
+    })
+}
+
+fn reduced(players: [PlayerKind; 2]) -> Settings {
+    Settings {
+        players,
+        reduced_motion: true,
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn a_review_rates_the_blunder_and_steps_and_plays_on() {
+    let mut solver = solver();
+    let game = Position::from_moves("17171727").unwrap();
+    let mut c = Controller::with_position(reduced([PlayerKind::Human; 2]), game);
+    let effects = c.command(Command::Review, 0.0);
+    assert!(effects.iter().any(|e| matches!(
+        e,
+        Effect::Ask(Request::Review { positions, .. }) if positions.len() == 8
+    )));
+    assert!(said(&effects).contains("Move 8 of 8: Yellow in column 7."));
+    let effects = serve(&mut c, &mut solver, effects);
+    assert!(
+        said(&effects).contains("Review ready:"),
+        "{}",
+        said(&effects)
+    );
+    let review = c.review().unwrap();
+    assert!(review.is_ready());
+    let blunder = &review.rated()[6];
+    assert_eq!(blunder.rating, Rating::Mistake);
+    // What the page shows: a bar per move, the blunder marked, and the table.
+    let m = crate::ui::Mirror::of(&c);
+    let view = m.review.expect("the review panel");
+    assert_eq!((view.at, view.len, view.ready), (8, 8, true));
+    assert_eq!(view.bars.len(), 8);
+    assert!(view.bars[6].mistake && view.bars[6].height < 0.0);
+    assert!(view.bars[7].shown && view.bars[7].height == -1.0);
+    assert_eq!(view.rows[6][..3], ["7", "Red", "2"]);
+    assert!(view.rows[6][3].starts_with("mistake. Column"));
+    assert_eq!(view.rows[6][4], "Yellow can force a win in 1");
+    assert_eq!(view.position, "8 of 8");
+    assert!(m.puzzle.is_none() && !m.can_hint);
+    // Stepping back to the blunder says so, and names the column that kept the win.
+    let effects = c.command(Command::ReviewBy(-1), 0.0);
+    let step = said(&effects);
+    assert!(
+        step.starts_with("Move 7 of 8: Red in column 2, mistake."),
+        "{step}"
+    );
+    assert!(
+        step.contains("kept the win") && step.contains('1'),
+        "{step}"
+    );
+    assert!(step.contains("Yellow can force a win in 1."), "{step}");
+    assert_eq!(c.position().moves_string(), "1717172");
+    // The board shows the review: no move may be made on it, and undo is off.
+    let effects = c.command(Command::Drop(3), 0.0);
+    assert!(said(&effects).contains("This is the review"));
+    assert_eq!(c.position().move_count(), 7);
+    c.command(Command::Undo, 0.0);
+    assert_eq!(c.position().move_count(), 7);
+    // Home, End, and past the ends.
+    assert!(said(&c.command(Command::ReviewTo(0), 0.0)).starts_with("Start of the game"));
+    assert_eq!(c.position().move_count(), 0);
+    assert!(said(&c.command(Command::ReviewBy(-1), 0.0)).starts_with("Start of the game"));
+    c.command(Command::ReviewTo(usize::MAX), 0.0);
+    assert_eq!(c.position().moves_string(), "17171727");
+    assert!(c.motion().finished(), "the end shows as it was");
+    // Saving keeps the game, not the position shown.
+    c.command(Command::ReviewTo(3), 0.0);
+    let effects = c.command(Command::SetSound(false), 0.0);
+    assert_eq!(saved(&effects).unwrap().position, game);
+    // Play from here: the game goes on from move 3.
+    let effects = c.command(Command::PlayFromHere, 0.0);
+    assert!(c.review().is_none());
+    assert_eq!(c.position().moves_string(), "171");
+    assert_eq!(saved(&effects).unwrap().position.moves_string(), "171");
+    assert!(said(&effects).contains("Playing on after move 3."));
+    assert!(!c.motion().finished());
+    c.command(Command::Drop(3), 0.0);
+    assert_eq!(c.position().moves_string(), "1714");
+}
+
+#[test]
+fn back_from_a_review_brings_the_game_back() {
+    let game = Position::from_moves("4455").unwrap();
+    let mut c = Controller::with_position(reduced([PlayerKind::Human; 2]), game);
+    assert!(
+        said(&Controller::new(reduced([PlayerKind::Human; 2])).command(Command::Review, 0.0))
+            .contains("no moves to review")
+    );
+    c.command(Command::Review, 0.0);
+    c.command(Command::ReviewTo(1), 0.0);
+    assert_eq!(c.position().move_count(), 1);
+    assert_eq!(c.link().encode(), "moves=4455&review=1");
+    let effects = c.command(Command::Back, 0.0);
+    assert!(
+        effects.contains(&Effect::CancelComputer),
+        "the review's job is dropped"
+    );
+    assert_eq!(*c.position(), game);
+    assert!(c.review().is_none());
+    // R again opens it, and R in the review goes back.
+    c.command(Command::Review, 0.0);
+    assert!(c.review().is_some());
+    c.command(Command::Review, 0.0);
+    assert!(c.review().is_none());
+    assert_eq!(*c.position(), game);
+}
+
+#[test]
+fn a_review_against_the_computer_does_not_let_it_move() {
+    let game = Position::from_moves("44").unwrap();
+    let players = [PlayerKind::Human, PlayerKind::Computer(Level::Hard)];
+    let mut c = Controller::with_position(reduced(players), game);
+    c.command(Command::Review, 0.0);
+    let effects = c.command(Command::ReviewTo(1), 0.0);
+    assert!(!effects
+        .iter()
+        .any(|e| matches!(e, Effect::Ask(Request::BestMove { .. }))));
+    // Playing on from move 1 is Yellow's turn: the computer's.
+    let effects = c.command(Command::PlayFromHere, 0.0);
+    assert!(effects
+        .iter()
+        .any(|e| matches!(e, Effect::Ask(Request::BestMove { .. }))));
+}
+
+/// Plays the puzzle: at each turn, one of the columns the analysis says still wins in
+/// time.
+fn solve(c: &mut Controller, solver: &mut Solver) -> Vec<Effect> {
+    let mut all = Vec::new();
+    for _ in 0..MAX_MOVES {
+        let run = c.puzzle().unwrap();
+        if run.state != PuzzleState::Playing {
+            break;
+        }
+        let scores = c
+            .jobs()
+            .analysis()
+            .copied()
+            .expect("analysed for the player's turn");
+        let worked = puzzle::winning_columns(&scores, c.position().move_count(), run.left);
+        let effects = c.command(Command::Drop(worked[0]), 0.0);
+        all.extend(serve(c, solver, effects));
+    }
+    all
+}
+
+const MAX_MOVES: usize = 6;
+
+fn worked_first(puzzle: &Puzzle, solver: &mut Solver) -> usize {
+    let scores = solver.analyze(&puzzle.start).unwrap();
+    puzzle::winning_columns(&scores, puzzle.start.move_count(), puzzle.moves)[0]
+}
+
+#[test]
+fn a_puzzle_failed_retried_and_solved() {
+    let mut solver = solver();
+    let players = [PlayerKind::Human, PlayerKind::Computer(Level::Easy)];
+    let game = Position::from_moves("44").unwrap();
+    let mut c = Controller::with_position(reduced(players), game);
+    let puzzle = *puzzle::all().iter().find(|p| p.moves == 3).unwrap();
+    let effects = c.command(Command::Puzzle(PuzzleChoice::Id(puzzle.id)), 0.0);
+    assert!(said(&effects).contains(&format!("Puzzle {}:", puzzle.id)));
+    assert_eq!(*c.position(), puzzle.start);
+    assert_eq!(c.link().encode(), format!("puzzle={}", puzzle.id));
+    // A move before the analysis is in waits for it, then is judged.
+    let early = worked_first(&puzzle, &mut solver);
+    assert!(said(&c.command(Command::Drop(early), 0.0)).contains("being checked"));
+    assert_eq!(*c.position(), puzzle.start);
+    serve(&mut c, &mut solver, effects);
+    let played = c.position().history()[puzzle.start.move_count()];
+    assert_eq!(usize::from(played), early, "played once checked");
+    c.command(Command::Retry, 0.0);
+    let effects = c.command(Command::Retry, 0.0);
+    serve(&mut c, &mut solver, effects);
+    let scores = *c.jobs().analysis().unwrap();
+    let worked = puzzle::winning_columns(&scores, puzzle.start.move_count(), 3);
+    assert_eq!(worked.len(), 1, "a single winning first move");
+    let wrong = (0..7)
+        .find(|&col| puzzle.start.can_play(col) && col != worked[0])
+        .unwrap();
+    let effects = c.command(Command::Drop(wrong), 0.0);
+    let failed = said(&effects);
+    assert!(
+        failed.contains(&format!(
+            "Column {} does not win in time: column {} would have.",
+            wrong + 1,
+            worked[0] + 1
+        )),
+        "{failed}"
+    );
+    assert_eq!(*c.position(), puzzle.start, "the wrong move is not played");
+    assert!(said(&c.command(Command::Hint, 0.0)).contains("No hints in puzzles"));
+    assert_eq!(c.hint(), Some(worked[0]), "the move that worked is shown");
+    assert!(said(&c.command(Command::Drop(worked[0]), 0.0)).contains("Retry"));
+    // Retry, then solve it.
+    let effects = c.command(Command::Retry, 0.0);
+    assert_eq!(c.puzzle().unwrap().state, PuzzleState::Playing);
+    serve(&mut c, &mut solver, effects);
+    let effects = solve(&mut c, &mut solver);
+    assert_eq!(c.puzzle().unwrap().state, PuzzleState::Solved);
+    assert_eq!(c.position().winner(), Some(puzzle.side()));
+    assert!(said(&effects).contains(&format!("Solved! Puzzle {}: win in 3.", puzzle.id)));
+    let m = crate::ui::Mirror::of(&c);
+    let view = m.puzzle.expect("the puzzle panel");
+    assert!(view.solved && !view.failed);
+    assert_eq!(
+        m.result,
+        Some(format!("Solved! Puzzle {}: win in 3.", puzzle.id))
+    );
+    assert_eq!(
+        view.line,
+        "What next: another puzzle, or back to your game."
+    );
+    assert!(!m.can_undo && !m.analysis_shown);
+    let item = c
+        .texts()
+        .puzzle_item_text(&puzzle, m.solved.contains(puzzle.id));
+    assert!(item.ends_with("✓ solved"), "{item}");
+    assert_eq!(
+        m.puzzles_solved,
+        format!("1 of {} solved", puzzle::all().len())
+    );
+    // Remembered, with the game kept aside.
+    let kept = saved(&effects).unwrap();
+    assert!(kept.solved.contains(puzzle.id));
+    assert_eq!(kept.position, game);
+    assert_eq!(
+        kept.puzzle,
+        Some(puzzle.id),
+        "a reload opens the puzzle again"
+    );
+    assert!(
+        c.records().record().is_empty(),
+        "a puzzle is not a game against the computer"
+    );
+    // Back to the game, as it was.
+    let effects = c.command(Command::Back, 0.0);
+    assert_eq!(saved(&effects).unwrap().puzzle, None);
+    assert_eq!(*c.position(), game);
+    assert!(c.puzzle().is_none());
+    // Next opens a puzzle not yet solved.
+    c.command(Command::Puzzle(PuzzleChoice::Next), 0.0);
+    assert!(!c.solved().contains(c.puzzle().unwrap().puzzle.id));
+    assert!(
+        said(&c.command(Command::Puzzle(PuzzleChoice::Id(99_999)), 0.0))
+            .contains("no puzzle 99999")
+    );
+}
+
+#[test]
+fn the_record_counts_games_against_the_computer_per_level() {
+    let mut solver = solver();
+    // Red (the person) has three in column 1, Yellow in column 7.
+    let start = Position::from_moves("171717").unwrap();
+    let players = [PlayerKind::Human, PlayerKind::Computer(Level::Easy)];
+    let mut c = Controller::with_position(reduced(players), start);
+    let effects = c.command(Command::Drop(0), 0.0);
+    assert!(said(&effects).contains("You win!"));
+    assert_eq!(c.records().record().at(Level::Easy).wins, 1);
+    assert_eq!(saved(&effects).unwrap().record, *c.records().record());
+    // Against perfect, Red blunders and Yellow wins.
+    c.command(
+        Command::SetPlayers([PlayerKind::Human, PlayerKind::Computer(Level::Perfect)]),
+        0.0,
+    );
+    c.new_game(start, 0.0);
+    let effects = c.command(Command::Drop(1), 0.0);
+    serve(&mut c, &mut solver, effects);
+    assert_eq!(c.position().winner(), Some(Player::Second));
+    assert_eq!(c.records().record().at(Level::Perfect).losses, 1);
+    assert_eq!(c.records().record().at(Level::Easy).games(), 1);
+    // Two people: not counted.
+    c.command(Command::SetPlayers([PlayerKind::Human; 2]), 0.0);
+    c.new_game(start, 0.0);
+    c.command(Command::Drop(0), 0.0);
+    assert_eq!(
+        c.records()
+            .record()
+            .tallies
+            .iter()
+            .map(|t| t.games())
+            .sum::<u32>(),
+        2
+    );
+    // Reset asks for a second press; anything else in between disarms it.
+    let effects = c.command(Command::ResetRecord, 0.0);
+    assert!(said(&effects).contains("again"));
+    assert!(!c.records().record().is_empty() && c.records().armed());
+    c.command(Command::SetSound(true), 0.0);
+    assert!(!c.records().armed());
+    c.command(Command::ResetRecord, 0.0);
+    let effects = c.command(Command::ResetRecord, 0.0);
+    assert!(c.records().record().is_empty());
+    assert!(saved(&effects).unwrap().record.is_empty());
+}
+
+#[test]
+fn links_open_what_they_show_or_say_why_not() {
+    let mut c = Controller::new(reduced([PlayerKind::Human; 2]));
+    let effects = c.open_link(Err("moves: bad digit".into()), 0.0);
+    assert!(said(&effects).contains("could not be opened (moves: bad digit)"));
+    assert!(c.notice().is_some());
+    assert_eq!(c.position().move_count(), 0);
+    c.command(Command::Drop(3), 0.0);
+    assert!(c.notice().is_none(), "the notice goes with the next move");
+    let link = crate::ui::share::Link::decode("moves=4453&yellow=hard")
+        .unwrap()
+        .unwrap();
+    let effects = c.open_link(Ok(link), 0.0);
+    let opened = said(&effects);
+    assert!(
+        opened.ends_with("Shared game opened: 4 moves played. Red to move"),
+        "{opened}"
+    );
+    assert_eq!(c.position().moves_string(), "4453");
+    assert_eq!(c.settings().players[1], PlayerKind::Computer(Level::Hard));
+    assert_eq!(c.link().encode(), "moves=4453&yellow=hard");
+    let link = crate::ui::share::Link::decode("moves=4453&review=2")
+        .unwrap()
+        .unwrap();
+    c.open_link(Ok(link), 0.0);
+    assert_eq!(c.review().unwrap().at(), 2);
+    assert_eq!(c.position().moves_string(), "44");
+    assert_eq!(c.game().moves_string(), "4453");
+    let link = crate::ui::share::Link::decode("puzzle=1").unwrap().unwrap();
+    c.open_link(Ok(link), 0.0);
+    assert_eq!(c.puzzle().unwrap().puzzle.id, 1);
+    assert_eq!(c.game().moves_string(), "4453", "the game waits");
+}

@@ -1,0 +1,96 @@
+//! What the view model asks of the web layer: the [`Effect`]s every activity returns, and the
+//! sounds ([`Cue`]s) the game makes.
+
+use super::event::Event;
+use super::protocol::Request;
+use super::settings::Mode;
+use super::text::Texts;
+use crate::engine::Status;
+
+/// What the web layer must do after a command, a reply or a tick.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Say this in the polite live region.
+    Announce(String),
+    /// The game has ended (the last piece has landed): show the result and Play again.
+    Finished(String),
+    /// What the board or the controls show changed: redraw and refresh the DOM mirror.
+    Changed,
+    /// Send this to the computer's worker, starting the worker if need be.
+    Ask(Request),
+    /// The worker's job is no longer wanted. A search cannot be interrupted, so the worker
+    /// is stopped (and replaced on the next request).
+    CancelComputer,
+    /// Tell the host page.
+    Event(Event),
+    /// Tell the page's developers (the console): details a player need not read.
+    Warn(String),
+    /// Play this sound (only sent while the sound is on).
+    Sound(Cue),
+    /// Remember this (a saved game's text, [`super::save::Saved`]) across reloads.
+    Save(String),
+    /// Put this share link's fragment (without `#`) on the clipboard, as a whole URL.
+    CopyLink(String),
+    /// The opening book could not be had (missing, unreadable, too slow): workers started
+    /// from now on go without it rather than wait for it again.
+    ForgetBook,
+}
+
+impl Effect {
+    /// Says `said`: the one effect of a command that only answers in words.
+    pub fn say(said: impl Into<String>) -> Vec<Effect> {
+        vec![Effect::Announce(said.into())]
+    }
+
+    /// Says `said` and shows what changed.
+    pub fn changed(said: impl Into<String>) -> Vec<Effect> {
+        vec![Effect::Announce(said.into()), Effect::Changed]
+    }
+
+    /// The game saved on this page could not be read (`why`, for the console): it starts
+    /// afresh, and says so.
+    pub fn unreadable(texts: &Texts, why: String) -> Vec<Effect> {
+        vec![
+            Effect::Announce(texts.save_unreadable.clone()),
+            Effect::Warn(why),
+        ]
+    }
+
+    /// The worker could not do its job: the player hears why, and the host gets `c4-error`.
+    /// Nothing stays pending, so the player can change the players or start again.
+    pub fn failed(texts: &Texts, message: &str) -> Vec<Effect> {
+        vec![
+            Effect::Announce(texts.computer_failed_text(message)),
+            Effect::Changed,
+            Effect::Event(Event::Error {
+                message: message.to_owned(),
+            }),
+        ]
+    }
+}
+
+/// A sound the game makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cue {
+    /// A checker lands.
+    Land,
+    /// A game is won (by a person, or by anyone when no person plays alone).
+    Win,
+    /// The computer beats the one person playing it.
+    Loss,
+    Draw,
+}
+
+impl Cue {
+    /// The sound of a game that ended with `status` between `mode`'s players: a win for
+    /// whoever the players cheer, a loss when the computer beats the one person playing it.
+    pub fn end(status: Status, mode: Option<Mode>) -> Cue {
+        match (status, mode) {
+            (Status::Draw, _) => Cue::Draw,
+            (Status::Win(winner), Some(Mode::Computer { person, .. })) if winner != person => {
+                Cue::Loss
+            }
+            _ => Cue::Win,
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! The page's address: the share link a visitor opened, and the address a copied link gets.
+
+use crate::ui::share::Link;
+use wasm_bindgen::prelude::*;
+use web_sys::Window;
+
+/// The share link in the page's address, if there is one: read once, then taken off the
+/// address, so that a reload shows the game as it has gone on since (it is saved).
+pub fn read_link(window: &Window) -> Option<Result<Link, String>> {
+    let location = window.location();
+    let hash = location.hash().ok()?;
+    // The address keeps its fragment percent-encoded; a link is plain ASCII anyway.
+    let fragment = js_sys::decode_uri_component(&hash)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or(hash);
+    let link = Link::decode(&fragment).map_err(|e| e.to_string());
+    if matches!(link, Ok(None)) {
+        return None;
+    }
+    if let (Ok(history), Ok(path), Ok(search)) =
+        (window.history(), location.pathname(), location.search())
+    {
+        let _ =
+            history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")));
+    }
+    link.transpose()
+}
+
+/// This page's address with `fragment` (a share link's, without `#`).
+pub fn with_fragment(window: &Window, fragment: &str) -> String {
+    let href = window.location().href().unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}#{fragment}")
+}
+
+/// Puts `text` on the clipboard, then calls `answer` with whether that worked. A browser
+/// without the clipboard API (or a page not in a secure context) has no `writeText`: the
+/// answer is then no.
+pub fn copy(window: &Window, text: &str, answer: impl Fn(bool) + Clone + 'static) {
+    let clipboard = window.navigator().clipboard();
+    let written = js_sys::Reflect::get(&clipboard, &"writeText".into())
+        .ok()
+        .filter(|f| f.is_function())
+        .map(|_| clipboard.write_text(text))
+        .unwrap_or_else(|| js_sys::Promise::reject(&JsValue::NULL));
+    let then = js_sys::Reflect::get(&written, &"then".into())
+        .ok()
+        .and_then(|f| wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(f).ok());
+    let callback = |ok: bool| {
+        let answer = answer.clone();
+        Closure::once_into_js(move |_: JsValue| answer(ok))
+    };
+    if let Some(then) = then {
+        let _ = then.call2(&written, &callback(true), &callback(false));
+    }
+}

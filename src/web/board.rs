@@ -1,0 +1,149 @@
+//! The board's view: the canvas the scene is painted on, the column controls over it (the
+//! board's accessible part), and the analysis labels above the columns.
+
+use super::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
+use super::labels::Labels;
+use crate::engine::WIDTH;
+use crate::ui::layout::{Layout, AIR};
+use crate::ui::mirror::Mirror;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    CanvasRenderingContext2d, Document, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
+};
+
+pub struct Board {
+    pub stage: HtmlElement,
+    pub canvas: HtmlCanvasElement,
+    pub ctx: CanvasRenderingContext2d,
+    pub columns: HtmlElement,
+    pub buttons: Vec<HtmlButtonElement>,
+    analysis: HtmlElement,
+    /// Each column's label box, with its two lines.
+    analysis_cells: Vec<[HtmlElement; 3]>,
+}
+
+impl Board {
+    pub fn build(doc: &Document, labels: &mut Labels) -> Result<Board, JsValue> {
+        let stage: HtmlElement = el(doc, "div", "c4-stage")?;
+        let canvas: HtmlCanvasElement = el(doc, "canvas", "")?;
+        attr(&canvas, "aria-hidden", "true")?;
+        let ctx = canvas
+            .get_context("2d")?
+            .ok_or("no 2d canvas context")?
+            .dyn_into::<CanvasRenderingContext2d>()?;
+        let columns: HtmlElement = el(doc, "div", "c4-columns")?;
+        attr(&columns, "role", "group")?;
+        labels.attr(&columns, "aria-label", |t| t.board.clone());
+        let mut buttons = Vec::with_capacity(WIDTH);
+        for c in 0..WIDTH {
+            let b = button(doc, "c4-col", &format!("{}", c + 1))?;
+            attr(&b, "data-column", &c.to_string())?;
+            append(&columns, &b)?;
+            buttons.push(b);
+        }
+        let analysis: HtmlElement = el(doc, "div", "c4-analysis")?;
+        attr(&analysis, "aria-hidden", "true")?;
+        analysis.set_hidden(true);
+        labels.attr(&analysis, "data-busy-text", |t| t.analysing.clone());
+        let mut analysis_cells = Vec::with_capacity(WIDTH);
+        for _ in 0..WIDTH {
+            let cell: HtmlElement = el(doc, "span", "")?;
+            let word: HtmlElement = el(doc, "b", "")?;
+            let detail: HtmlElement = el(doc, "small", "")?;
+            append(&cell, &word)?;
+            append(&cell, &detail)?;
+            append(&analysis, &cell)?;
+            analysis_cells.push([cell, word, detail]);
+        }
+        append(&stage, &canvas)?;
+        append(&stage, &analysis)?;
+        append(&stage, &columns)?;
+        // What keeps the board's size sane even without the stylesheet: set through the
+        // CSSOM, which a strict Content-Security-Policy allows.
+        for (el, rules) in [
+            (
+                &stage,
+                &[
+                    ("position", "relative"),
+                    ("width", "100%"),
+                    ("aspect-ratio", &Layout::aspect_ratio()),
+                    ("max-height", "85vh"),
+                ][..],
+            ),
+            (
+                canvas.unchecked_ref::<HtmlElement>(),
+                &[
+                    ("position", "absolute"),
+                    ("inset", "0"),
+                    ("width", "100%"),
+                    ("height", "100%"),
+                ][..],
+            ),
+            (&columns, &[("position", "absolute")][..]),
+            (&analysis, &[("position", "absolute")][..]),
+        ] {
+            for (name, value) in rules {
+                el.style().set_property(name, value)?;
+            }
+        }
+        Ok(Board {
+            stage,
+            canvas,
+            ctx,
+            columns,
+            buttons,
+            analysis,
+            analysis_cells,
+        })
+    }
+
+    /// Brings the column controls and the analysis labels in line with `m`, given what
+    /// `old` showed.
+    pub fn apply(&self, m: &Mirror, old: Option<&Mirror>) {
+        for (i, (column, button)) in m.columns.iter().zip(&self.buttons).enumerate() {
+            if old.is_some_and(|o| o.columns[i] == *column) {
+                continue;
+            }
+            set_attr(button, "aria-label", &column.name);
+            set_attr(button, "aria-disabled", bool_attr(column.unavailable));
+            set_attr(button, "tabindex", if column.selected { "0" } else { "-1" });
+            let [cell, word, detail] = &self.analysis_cells[i];
+            text(word, &column.label.0);
+            text(detail, &column.label.1);
+            set_attr(cell, "data-best", bool_attr(column.best));
+            set_attr(cell, "data-hinted", bool_attr(column.hinted));
+            set_attr(cell, "data-empty", bool_attr(column.label.0.is_empty()));
+        }
+        set_hidden(&self.analysis, !m.analysis_shown);
+        set_attr(&self.analysis, "data-busy", bool_attr(m.analysis_busy));
+    }
+
+    /// Sizes the canvas for the stage's size `l` at `dpr`, and lays the column controls and
+    /// the analysis labels over the board's columns.
+    pub fn fit(&self, l: &Layout, dpr: f64) {
+        let (pw, ph) = (
+            (l.width * dpr).round() as u32,
+            (l.height * dpr).round() as u32,
+        );
+        if self.canvas.width() != pw || self.canvas.height() != ph {
+            self.canvas.set_width(pw);
+            self.canvas.set_height(ph);
+        }
+        let style = place_over_board(&self.columns, l);
+        let _ = style.set_property("height", &format!("{}px", l.bottom() - l.lane_top()));
+        let style = place_over_board(&self.analysis, l);
+        let _ = style.set_property("height", &format!("{}px", l.cell * AIR));
+        let font = (l.cell * 0.22).clamp(11.0, 16.0);
+        let _ = style.set_property("font-size", &format!("{font}px"));
+    }
+}
+
+/// Lines an overlay up with the board: its columns, from the top of the lane of air.
+fn place_over_board(el: &HtmlElement, l: &Layout) -> web_sys::CssStyleDeclaration {
+    let style = el.style();
+    let _ = style.set_property("left", &format!("{}px", l.left));
+    let _ = style.set_property("top", &format!("{}px", l.lane_top()));
+    let _ = style.set_property("width", &format!("{}px", l.cell * WIDTH as f64));
+    style
+}

@@ -1,0 +1,377 @@
+//! The game's controls: the main choice (opponent, level, colour), the turn line and the
+//! result with Play again, the row of buttons (new game, undo, hint, review, copy link,
+//! sound, the analysis), and the "How to play" and "Settings" disclosures.
+
+use super::dom::{append, attr, bool_attr, el, set_attr, set_hidden, text, SVG};
+use super::labels::Labels;
+use super::parts::{checkbox, text_button};
+use crate::engine::Player;
+use crate::solver::Level;
+use crate::ui::mirror::Mirror;
+use crate::ui::text::Texts;
+use crate::ui::{Mode, ModeChoice, PlayerKind};
+use wasm_bindgen::prelude::*;
+use web_sys::{
+    Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement, HtmlInputElement,
+    HtmlSelectElement,
+};
+
+pub struct Controls {
+    /// The main choice, up front.
+    pub choice: HtmlElement,
+    /// The turn line and the result.
+    pub bar: HtmlElement,
+    /// The row of buttons.
+    pub row: HtmlElement,
+    turn_box: HtmlElement,
+    turn: HtmlElement,
+    swatch: HtmlElement,
+    count: HtmlElement,
+    pub result: HtmlElement,
+    result_text: HtmlElement,
+    result_detail: HtmlElement,
+    pub play_again: HtmlButtonElement,
+    /// The review, offered with the result.
+    pub review_game: HtmlButtonElement,
+    pub undo: HtmlButtonElement,
+    pub new_game: HtmlButtonElement,
+    pub hint: HtmlButtonElement,
+    /// Opens the review (R).
+    pub review: HtmlButtonElement,
+    /// Copies the share link; only on pages whose links open games (the `links` option).
+    pub copy_link: Option<HtmlButtonElement>,
+    pub sound: HtmlButtonElement,
+    pub show_analysis: HtmlInputElement,
+    pub reduce_motion: HtmlInputElement,
+    pub player_selects: [HtmlSelectElement; 2],
+    /// The main choice's radio buttons, each with the choice it makes.
+    pub choices: Vec<(ModeChoice, HtmlInputElement)>,
+    pub howto: HtmlDetailsElement,
+    pub settings: HtmlDetailsElement,
+}
+
+thread_local! {
+    /// Numbers the games on the page, for their radio groups' names.
+    static GAMES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// A text of the game, from the [`Texts`].
+type Text = Box<dyn Fn(&Texts) -> String>;
+
+/// A segmented control's class, name, legend and choices.
+type Group = (
+    &'static str,
+    &'static str,
+    fn(&Texts) -> String,
+    Vec<(ModeChoice, &'static str, Text)>,
+);
+
+fn shortcut(b: HtmlButtonElement, key: &str) -> Result<HtmlButtonElement, JsValue> {
+    attr(&b, "aria-keyshortcuts", key)?;
+    Ok(b)
+}
+
+/// A group of radio buttons drawn as one segmented control, with a visible legend.
+fn segments(
+    doc: &Document,
+    parent: &HtmlElement,
+    labels: &mut Labels,
+    class: &str,
+    name: &str,
+    legend: fn(&Texts) -> String,
+    choices: Vec<(ModeChoice, &'static str, Text)>,
+) -> Result<Vec<(ModeChoice, HtmlInputElement)>, JsValue> {
+    let set: HtmlElement = el(doc, "fieldset", &format!("c4-seg {class}"))?;
+    let caption: HtmlElement = el(doc, "legend", "")?;
+    labels.text(&caption, legend);
+    append(&set, &caption)?;
+    let row: HtmlElement = el(doc, "div", "c4-seg-row")?;
+    let mut inputs = Vec::new();
+    for (key, value, text_of) in choices {
+        let label: HtmlElement = el(doc, "label", "")?;
+        let input: HtmlInputElement = el(doc, "input", "")?;
+        input.set_type("radio");
+        input.set_name(name);
+        input.set_value(value);
+        let span: HtmlElement = el(doc, "span", "")?;
+        labels.text(&span, text_of);
+        append(&label, &input)?;
+        append(&label, &span)?;
+        append(&row, &label)?;
+        inputs.push((key, input));
+    }
+    append(&set, &row)?;
+    append(parent, &set)?;
+    Ok(inputs)
+}
+
+/// The sound button's icon: a speaker, with waves while the sound is on and a cross while
+/// it is off (the stylesheet shows one).
+fn speaker(doc: &Document) -> Result<web_sys::Element, JsValue> {
+    let svg = doc.create_element_ns(Some(SVG), "svg")?;
+    attr(&svg, "viewBox", "0 0 24 24")?;
+    attr(&svg, "aria-hidden", "true")?;
+    for (class, d) in [
+        ("", "M4 9v6h4l5 4V5L8 9z"),
+        (
+            "c4-waves",
+            "M16.5 8.5a5 5 0 0 1 0 7M19.5 5.5a9 9 0 0 1 0 13",
+        ),
+        ("c4-mute", "M16 9l6 6M22 9l-6 6"),
+    ] {
+        let path = doc.create_element_ns(Some(SVG), "path")?;
+        attr(&path, "d", d)?;
+        if !class.is_empty() {
+            attr(&path, "class", class)?;
+        }
+        append(&svg, &path)?;
+    }
+    Ok(svg)
+}
+
+/// The main choice: against the computer or a friend, the level, and the colour.
+fn main_choice(
+    doc: &Document,
+    choice: &HtmlElement,
+    labels: &mut Labels,
+) -> Result<Vec<(ModeChoice, HtmlInputElement)>, JsValue> {
+    let game = GAMES.with(|n| {
+        n.set(n.get().wrapping_add(1));
+        n.get()
+    });
+    let opponent: Vec<(ModeChoice, &'static str, Text)> = vec![
+        (
+            ModeChoice::Computer,
+            "computer",
+            Box::new(|t| t.vs_computer.clone()),
+        ),
+        (
+            ModeChoice::Friend,
+            "friend",
+            Box::new(|t| t.vs_friend.clone()),
+        ),
+    ];
+    let levels = Level::ALL
+        .iter()
+        .map(|&level| -> (ModeChoice, &'static str, Text) {
+            let text: Text = Box::new(move |t| t.level(level).to_owned());
+            (ModeChoice::Level(level), level.name(), text)
+        })
+        .collect();
+    let sides = [(Player::First, "first"), (Player::Second, "second")]
+        .into_iter()
+        .map(|(p, value)| -> (ModeChoice, &'static str, Text) {
+            (
+                ModeChoice::Person(p),
+                value,
+                Box::new(move |t| t.person_choice(p)),
+            )
+        })
+        .collect();
+    let groups: [Group; 3] = [
+        ("c4-opponent", "opponent", |t| t.opponent.clone(), opponent),
+        ("c4-levels", "level", |t| t.level_legend.clone(), levels),
+        ("c4-sides", "side", |t| t.you_play.clone(), sides),
+    ];
+    let mut inputs = Vec::new();
+    for (class, name, legend, choices) in groups {
+        let name = format!("c4-{game}-{name}");
+        inputs.extend(segments(
+            doc, choice, labels, class, &name, legend, choices,
+        )?);
+    }
+    Ok(inputs)
+}
+
+impl Controls {
+    pub fn build(doc: &Document, labels: &mut Labels, links: bool) -> Result<Controls, JsValue> {
+        let choice: HtmlElement = el(doc, "div", "c4-choice")?;
+        let choices = main_choice(doc, &choice, labels)?;
+
+        let bar: HtmlElement = el(doc, "div", "c4-bar")?;
+        let turn_box: HtmlElement = el(doc, "span", "c4-turn")?;
+        let swatch: HtmlElement = el(doc, "span", "c4-swatch")?;
+        attr(&swatch, "aria-hidden", "true")?;
+        let turn: HtmlElement = el(doc, "span", "")?;
+        let dots: HtmlElement = el(doc, "span", "c4-dots")?;
+        attr(&dots, "aria-hidden", "true")?;
+        for _ in 0..3 {
+            let dot: HtmlElement = el(doc, "i", "")?;
+            append(&dots, &dot)?;
+        }
+        for part in [&swatch, &turn, &dots] {
+            append(&turn_box, part)?;
+        }
+        let count: HtmlElement = el(doc, "span", "c4-count")?;
+        // The result replaces the turn line, where the eye is, with Play again.
+        let result: HtmlElement = el(doc, "div", "c4-result")?;
+        result.set_hidden(true);
+        let result_words: HtmlElement = el(doc, "div", "c4-result-words")?;
+        let result_text: HtmlElement = el(doc, "p", "c4-result-text")?;
+        let result_detail: HtmlElement = el(doc, "p", "c4-result-detail")?;
+        append(&result_words, &result_text)?;
+        append(&result_words, &result_detail)?;
+        let play_again = text_button(doc, labels, "c4-btn c4-primary", |t| t.play_again.clone())?;
+        let review_game = text_button(doc, labels, "c4-btn", |t| t.review.clone())?;
+        for part in [&result_words, &review_game, &play_again] {
+            append(&result, part)?;
+        }
+        for part in [&turn_box, &count, &result] {
+            append(&bar, part)?;
+        }
+
+        let row: HtmlElement = el(doc, "div", "c4-controls")?;
+        let new_game = shortcut(
+            text_button(doc, labels, "c4-btn", |t| t.new_game.clone())?,
+            "N",
+        )?;
+        let undo = shortcut(text_button(doc, labels, "c4-btn", |t| t.undo.clone())?, "U")?;
+        let hint = shortcut(text_button(doc, labels, "c4-btn", |t| t.hint.clone())?, "H")?;
+        let review = shortcut(
+            text_button(doc, labels, "c4-btn", |t| t.review.clone())?,
+            "R",
+        )?;
+        let copy_link = match links {
+            true => Some(text_button(doc, labels, "c4-btn", |t| t.copy_link.clone())?),
+            false => None,
+        };
+        let sound = super::dom::button(doc, "c4-btn c4-sound", "")?;
+        attr(&sound, "aria-pressed", "false")?;
+        append(&sound, &speaker(doc)?)?;
+        let sound_text: HtmlElement = el(doc, "span", "")?;
+        labels.text(&sound_text, |t| t.sound.clone());
+        append(&sound, &sound_text)?;
+        let analysis_label: HtmlElement = el(doc, "label", "c4-toggle")?;
+        let show_analysis = checkbox(doc, &analysis_label, labels, |t| t.show_analysis.clone())?;
+        for part in [&new_game, &undo, &hint, &review]
+            .into_iter()
+            .chain(&copy_link)
+        {
+            append(&row, part)?;
+        }
+        append(&row, &sound)?;
+        append(&row, &analysis_label)?;
+
+        // What is one click away: how to play, and the rest of the settings.
+        let howto: HtmlDetailsElement = el(doc, "details", "c4-disclosure c4-howto")?;
+        let summary: HtmlElement = el(doc, "summary", "")?;
+        labels.text(&summary, |t| t.how_to_play.clone());
+        let pop: HtmlElement = el(doc, "div", "c4-pop")?;
+        let rules: HtmlElement = el(doc, "p", "")?;
+        labels.text(&rules, |t| t.rules.clone());
+        let keys: HtmlElement = el(doc, "p", "c4-help")?;
+        labels.text(&keys, |t| t.key_help.clone());
+        append(&pop, &rules)?;
+        append(&pop, &keys)?;
+        append(&howto, &summary)?;
+        append(&howto, &pop)?;
+
+        let settings: HtmlDetailsElement = el(doc, "details", "c4-disclosure c4-settings")?;
+        let summary: HtmlElement = el(doc, "summary", "")?;
+        labels.text(&summary, |t| t.settings.clone());
+        let body: HtmlElement = el(doc, "div", "c4-pop c4-settings-body")?;
+        let mut player_selects = Vec::new();
+        for side in [Player::First, Player::Second] {
+            let label: HtmlElement = el(doc, "label", "")?;
+            let text: HtmlElement = el(doc, "span", "")?;
+            append(&label, &text)?;
+            labels.text(&text, move |t| t.played_by(side));
+            let select: HtmlSelectElement = el(doc, "select", "")?;
+            for kind in PlayerKind::ALL {
+                let option = doc.create_element("option")?;
+                attr(&option, "value", kind.name())?;
+                labels.text(&option, move |t| t.player_choice(kind));
+                append(&select, &option)?;
+            }
+            append(&label, &select)?;
+            append(&body, &label)?;
+            player_selects.push(select);
+        }
+        let motion_label: HtmlElement = el(doc, "label", "")?;
+        let reduce_motion = checkbox(doc, &motion_label, labels, |t| t.reduce_motion.clone())?;
+        append(&body, &motion_label)?;
+        append(&settings, &summary)?;
+        append(&settings, &body)?;
+
+        Ok(Controls {
+            choice,
+            bar,
+            row,
+            turn_box,
+            turn,
+            swatch,
+            count,
+            result,
+            result_text,
+            result_detail,
+            play_again,
+            review_game,
+            undo,
+            new_game,
+            hint,
+            review,
+            copy_link,
+            sound,
+            show_analysis,
+            reduce_motion,
+            player_selects: player_selects
+                .try_into()
+                .map_err(|_| "two player choices")?,
+            choices,
+            howto,
+            settings,
+        })
+    }
+
+    /// Brings the controls in line with `m`, given what `old` showed; `wrapper` carries the
+    /// game's state attributes the stylesheet reads.
+    pub fn apply(&self, m: &Mirror, old: Option<&Mirror>, wrapper: &HtmlElement) {
+        let changed = |f: &dyn Fn(&Mirror) -> bool| old.is_none_or(|o| !f(o));
+        if changed(&|o| o.turn == m.turn) {
+            text(&self.turn, &m.turn);
+        }
+        if changed(&|o| o.swatch == m.swatch) {
+            if let Some(player) = m.swatch {
+                set_attr(&self.swatch, "data-player", &player.to_string());
+            }
+            set_hidden(&self.swatch, m.swatch.is_none());
+        }
+        if changed(&|o| o.count == m.count) {
+            text(&self.count, &m.count);
+        }
+        self.undo.set_disabled(!m.can_undo);
+        self.hint.set_disabled(!m.can_hint);
+        self.review.set_disabled(!m.can_review);
+        if changed(&|o| o.result == m.result && o.result_detail == m.result_detail) {
+            if let Some(result) = &m.result {
+                text(&self.result_text, result);
+            }
+            text(
+                &self.result_detail,
+                m.result_detail.as_deref().unwrap_or_default(),
+            );
+            set_hidden(&self.result, m.result.is_none());
+            set_hidden(&self.turn_box, m.result.is_some());
+            set_attr(wrapper, "data-over", bool_attr(m.result.is_some()));
+        }
+        if changed(&|o| o.mode == m.mode && o.level == m.level && o.person == m.person) {
+            for (choice, input) in &self.choices {
+                input.set_checked(m.chosen(*choice));
+            }
+            let mode = match m.mode {
+                Some(Mode::Friend) => "friend",
+                Some(Mode::Computer { .. }) => "computer",
+                None => "computers",
+            };
+            set_attr(wrapper, "data-mode", mode);
+        }
+        if changed(&|o| o.settings == m.settings) {
+            set_attr(&self.sound, "aria-pressed", bool_attr(m.settings.sound));
+            self.reduce_motion.set_checked(m.settings.reduced_motion);
+            self.show_analysis.set_checked(m.settings.show_analysis);
+            for (select, kind) in self.player_selects.iter().zip(m.settings.players) {
+                select.set_value(kind.name());
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! The DOM of what surrounds a game, one module per activity: the review ([`review`]), the
+//! puzzle and the puzzles' list ([`puzzle`]), the record ([`record`]), and here the notice
+//! line. Built once, then brought in line with each [`Mirror`], touching only what changed.
+
+pub mod puzzle;
+pub mod record;
+pub mod review;
+
+use super::dom::{append, el, set_hidden, text};
+use super::labels::Labels;
+use crate::ui::mirror::Mirror;
+use crate::ui::text::Texts;
+use crate::ui::Command;
+use wasm_bindgen::prelude::*;
+use web_sys::{Document, HtmlButtonElement, HtmlElement};
+
+pub struct Panels {
+    pub review: review::ReviewPanel,
+    pub puzzle: puzzle::PuzzlePanel,
+    pub record: record::RecordPanel,
+    /// Why a link or a puzzle could not be opened.
+    notice: HtmlElement,
+}
+
+impl Panels {
+    /// Builds the panels: the review and the puzzle go into `dock` (beside the controls),
+    /// the puzzles' and the record's disclosures into `more`, the notice before the dock's
+    /// first child.
+    pub fn build(
+        doc: &Document,
+        labels: &mut Labels,
+        dock: &HtmlElement,
+        more: &HtmlElement,
+    ) -> Result<Panels, JsValue> {
+        let notice: HtmlElement = el(doc, "p", "c4-notice")?;
+        notice.set_hidden(true);
+        dock.prepend_with_node_1(&notice)?;
+        let review = review::ReviewPanel::build(doc, labels)?;
+        let puzzle = puzzle::PuzzlePanel::build(doc, labels)?;
+        let record = record::RecordPanel::build(doc, labels)?;
+        append(dock, &review.section)?;
+        append(dock, &puzzle.section)?;
+        append(more, &puzzle.list)?;
+        append(more, &record.details)?;
+        Ok(Panels {
+            review,
+            puzzle,
+            record,
+            notice,
+        })
+    }
+
+    /// Every panel's buttons and the commands they give.
+    pub fn clicks(&self) -> Vec<(&HtmlButtonElement, Command)> {
+        [
+            self.review.clicks(),
+            self.puzzle.clicks(),
+            self.record.clicks(),
+        ]
+        .concat()
+    }
+
+    /// Brings the panels in line with `m`, given what `old` showed.
+    pub fn apply(&self, m: &Mirror, old: Option<&Mirror>, texts: &Texts) -> Result<(), JsValue> {
+        let changed = |f: &dyn Fn(&Mirror) -> bool| old.is_none_or(|o| !f(o));
+        if changed(&|o| o.notice == m.notice) {
+            text(&self.notice, m.notice.as_deref().unwrap_or_default());
+            set_hidden(&self.notice, m.notice.is_none());
+        }
+        if changed(&|o| o.review == m.review) {
+            let old_review = old.and_then(|o| o.review.as_ref());
+            self.review.apply(m.review.as_ref(), old_review)?;
+        }
+        self.puzzle.apply(m, old, texts)?;
+        if changed(&|o| o.record == m.record && o.texts_version == m.texts_version) {
+            self.record.apply(&m.record, texts);
+        }
+        Ok(())
+    }
+}

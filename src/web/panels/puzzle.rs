@@ -1,0 +1,132 @@
+//! The puzzle's panel, in the controls' place while a puzzle is played (its line, Retry,
+//! Next puzzle, Back), and the puzzles' disclosure: today's puzzle, and the list by
+//! difficulty, each marked once solved.
+
+use crate::ui::mirror::Mirror;
+use crate::ui::puzzle::{self, PuzzleChoice, PuzzleView, Solved, MAX_MOVES, MIN_MOVES};
+use crate::ui::text::{fill, Texts};
+use crate::ui::Command;
+use crate::web::dom::{append, attr, el, set_attr, set_hidden, text};
+use crate::web::labels::Labels;
+use crate::web::parts::{disclosure, text_button};
+use wasm_bindgen::prelude::*;
+use web_sys::{Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement, HtmlSelectElement};
+
+pub struct PuzzlePanel {
+    pub section: HtmlElement,
+    line: HtmlElement,
+    retry: HtmlButtonElement,
+    pub next: HtmlButtonElement,
+    back: HtmlButtonElement,
+    /// The puzzles' disclosure.
+    pub list: HtmlDetailsElement,
+    pub daily: HtmlButtonElement,
+    pub select: HtmlSelectElement,
+    pub start: HtmlButtonElement,
+    solved: HtmlElement,
+}
+
+impl PuzzlePanel {
+    pub fn build(doc: &Document, labels: &mut Labels) -> Result<PuzzlePanel, JsValue> {
+        let section: HtmlElement = el(doc, "section", "c4-puzzle")?;
+        labels.attr(&section, "aria-label", |t| t.puzzles.clone());
+        section.set_hidden(true);
+        let line: HtmlElement = el(doc, "p", "c4-puzzle-line")?;
+        let actions: HtmlElement = el(doc, "div", "c4-actions")?;
+        let retry = text_button(doc, labels, "c4-btn", |t| t.retry.clone())?;
+        let next = text_button(doc, labels, "c4-btn", |t| t.next_puzzle.clone())?;
+        let back = text_button(doc, labels, "c4-btn", |t| t.back.clone())?;
+        for part in [&retry, &next, &back] {
+            append(&actions, part)?;
+        }
+        append(&section, &line)?;
+        append(&section, &actions)?;
+
+        let (list, pop) = disclosure(doc, labels, "c4-puzzles", |t| t.puzzles.clone())?;
+        let daily = text_button(doc, labels, "c4-btn c4-primary", |t| t.daily_puzzle.clone())?;
+        let pick: HtmlElement = el(doc, "label", "c4-pick")?;
+        let pick_text: HtmlElement = el(doc, "span", "")?;
+        labels.text(&pick_text, |t| t.puzzle_list.clone());
+        let select: HtmlSelectElement = el(doc, "select", "")?;
+        append(&pick, &pick_text)?;
+        append(&pick, &select)?;
+        let start = text_button(doc, labels, "c4-btn", |t| t.start_puzzle.clone())?;
+        let solved: HtmlElement = el(doc, "p", "c4-help")?;
+        for part in [&daily, &pick, &start, &solved] {
+            append(&pop, part)?;
+        }
+        Ok(PuzzlePanel {
+            section,
+            line,
+            retry,
+            next,
+            back,
+            list,
+            daily,
+            select,
+            start,
+            solved,
+        })
+    }
+
+    /// The panel's buttons and the commands they give.
+    pub fn clicks(&self) -> Vec<(&HtmlButtonElement, Command)> {
+        vec![
+            (&self.retry, Command::Retry),
+            (&self.next, Command::Puzzle(PuzzleChoice::Next)),
+            (&self.back, Command::Back),
+        ]
+    }
+
+    /// Shows the puzzle in `m` (hidden while none is played) and the list, given what `old`
+    /// showed.
+    pub fn apply(&self, m: &Mirror, old: Option<&Mirror>, texts: &Texts) -> Result<(), JsValue> {
+        let changed = |f: &dyn Fn(&Mirror) -> bool| old.is_none_or(|o| !f(o));
+        if changed(&|o| o.puzzle == m.puzzle) {
+            self.show(m.puzzle.as_ref());
+        }
+        if changed(&|o| o.solved == m.solved && o.texts_version == m.texts_version) {
+            let doc = self.section.owner_document().ok_or("no document")?;
+            self.fill_list(&doc, &m.solved, texts)?;
+        }
+        if changed(&|o| o.puzzles_solved == m.puzzles_solved) {
+            text(&self.solved, &m.puzzles_solved);
+        }
+        Ok(())
+    }
+
+    fn show(&self, puzzle: Option<&PuzzleView>) {
+        set_hidden(&self.section, puzzle.is_none());
+        if let Some(p) = puzzle {
+            text(&self.line, &p.line);
+            let state = match (p.solved, p.failed) {
+                (true, _) => "solved",
+                (_, true) => "failed",
+                _ => "playing",
+            };
+            set_attr(&self.section, "data-state", state);
+        }
+    }
+
+    /// The puzzles' list, by difficulty, each marked once solved; the choice is kept.
+    fn fill_list(&self, doc: &Document, solved: &Solved, texts: &Texts) -> Result<(), JsValue> {
+        let chosen = self.select.value();
+        self.select.set_text_content(None);
+        for n in MIN_MOVES..=MAX_MOVES {
+            let group = doc.create_element("optgroup")?;
+            let label = fill(&texts.win_in_group, &[("n", &n.to_string())]);
+            attr(&group, "label", &label)?;
+            for p in puzzle::all().iter().filter(|p| p.moves == n) {
+                let option = doc.create_element("option")?;
+                attr(&option, "value", &p.id.to_string())?;
+                option.set_text_content(Some(&texts.puzzle_item_text(p, solved.contains(p.id))));
+                append(&group, &option)?;
+            }
+            append(&self.select, &group)?;
+        }
+        if !chosen.is_empty() {
+            self.select.set_value(&chosen);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,84 @@
+//! The record's disclosure: wins, losses and draws against the computer at each level, and
+//! Reset record (which asks for a second press).
+
+use crate::solver::Level;
+use crate::ui::stats::RecordView;
+use crate::ui::text::Texts;
+use crate::ui::Command;
+use crate::web::dom::{append, attr, bool_attr, button, el, set_attr, text};
+use crate::web::labels::Labels;
+use crate::web::parts::{disclosure, heading_row};
+use wasm_bindgen::prelude::*;
+use web_sys::{Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement};
+
+pub struct RecordPanel {
+    pub details: HtmlDetailsElement,
+    cells: Vec<[HtmlElement; 4]>,
+    reset: HtmlButtonElement,
+}
+
+impl RecordPanel {
+    pub fn build(doc: &Document, labels: &mut Labels) -> Result<RecordPanel, JsValue> {
+        let (details, pop) = disclosure(doc, labels, "c4-record", |t| t.record.clone())?;
+        let grid: HtmlElement = el(doc, "table", "")?;
+        let caption: HtmlElement = el(doc, "caption", "")?;
+        labels.text(&caption, |t| t.record_caption.clone());
+        append(&grid, &caption)?;
+        let head = heading_row(
+            doc,
+            labels,
+            &[
+                |t| t.record_level.clone(),
+                |t| t.record_wins.clone(),
+                |t| t.record_losses.clone(),
+                |t| t.record_draws.clone(),
+            ],
+        )?;
+        append(&grid, &head)?;
+        let mut cells = Vec::new();
+        for _ in Level::ALL {
+            let tr: HtmlElement = el(doc, "tr", "")?;
+            let th: HtmlElement = el(doc, "th", "")?;
+            attr(&th, "scope", "row")?;
+            append(&tr, &th)?;
+            let mut row = vec![th];
+            for _ in 0..3 {
+                let td: HtmlElement = el(doc, "td", "")?;
+                append(&tr, &td)?;
+                row.push(td);
+            }
+            append(&grid, &tr)?;
+            cells.push(row.try_into().map_err(|_| "four cells")?);
+        }
+        // Its text says whether a second press is awaited: set with the record.
+        let reset = button(doc, "c4-btn", "")?;
+        append(&pop, &grid)?;
+        append(&pop, &reset)?;
+        Ok(RecordPanel {
+            details,
+            cells,
+            reset,
+        })
+    }
+
+    /// The panel's buttons and the commands they give.
+    pub fn clicks(&self) -> Vec<(&HtmlButtonElement, Command)> {
+        vec![(&self.reset, Command::ResetRecord)]
+    }
+
+    pub fn apply(&self, record: &RecordView, texts: &Texts) {
+        let label = if record.armed {
+            &texts.confirm_reset
+        } else {
+            &texts.reset_record
+        };
+        text(&self.reset, label);
+        for (cells, row) in self.cells.iter().zip(&record.rows) {
+            for (cell, value) in cells.iter().zip(row) {
+                text(cell, value);
+            }
+        }
+        // aria-disabled, not disabled: the button keeps the focus once pressed.
+        set_attr(&self.reset, "aria-disabled", bool_attr(record.empty));
+    }
+}

@@ -1,0 +1,88 @@
+//! Labelled parts the game's views share: each part's texts come from the [`Texts`] and
+//! change with them (see [`Labels`]).
+
+use super::dom::{append, attr, button, el, SVG};
+use super::labels::Labels;
+use crate::ui::text::Texts;
+use wasm_bindgen::prelude::*;
+use web_sys::{Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement, HtmlInputElement};
+
+/// A disclosure in the "more" row: its summary, and the floating panel it opens.
+pub fn disclosure(
+    doc: &Document,
+    labels: &mut Labels,
+    class: &str,
+    summary: fn(&Texts) -> String,
+) -> Result<(HtmlDetailsElement, HtmlElement), JsValue> {
+    let details: HtmlDetailsElement = el(doc, "details", &format!("c4-disclosure {class}"))?;
+    let head: HtmlElement = el(doc, "summary", "")?;
+    labels.text(&head, summary);
+    let pop: HtmlElement = el(doc, "div", "c4-pop")?;
+    append(&details, &head)?;
+    append(&details, &pop)?;
+    Ok((details, pop))
+}
+
+/// A table's row of column headings.
+pub fn heading_row(
+    doc: &Document,
+    labels: &mut Labels,
+    headings: &[fn(&Texts) -> String],
+) -> Result<HtmlElement, JsValue> {
+    let row: HtmlElement = el(doc, "tr", "")?;
+    for &heading in headings {
+        let th: HtmlElement = el(doc, "th", "")?;
+        attr(&th, "scope", "col")?;
+        labels.text(&th, heading);
+        append(&row, &th)?;
+    }
+    Ok(row)
+}
+
+/// A button with an icon (an SVG path in a 24-unit box) and a spoken name.
+pub fn icon_button(
+    doc: &Document,
+    labels: &mut Labels,
+    path: &str,
+    name: fn(&Texts) -> String,
+) -> Result<HtmlButtonElement, JsValue> {
+    let b = button(doc, "c4-btn c4-step", "")?;
+    let svg = doc.create_element_ns(Some(SVG), "svg")?;
+    attr(&svg, "viewBox", "0 0 24 24")?;
+    attr(&svg, "aria-hidden", "true")?;
+    let icon = doc.create_element_ns(Some(SVG), "path")?;
+    attr(&icon, "d", path)?;
+    append(&svg, &icon)?;
+    append(&b, &svg)?;
+    labels.attr(&b, "aria-label", name);
+    labels.attr(&b, "title", name);
+    Ok(b)
+}
+
+/// A button with the text `label` (which changes with the texts).
+pub fn text_button(
+    doc: &Document,
+    labels: &mut Labels,
+    class: &str,
+    label: fn(&Texts) -> String,
+) -> Result<HtmlButtonElement, JsValue> {
+    let b = button(doc, class, "")?;
+    labels.text(&b, label);
+    Ok(b)
+}
+
+/// A checkbox, then its label's text (a span, so that it can change).
+pub fn checkbox(
+    doc: &Document,
+    parent: &HtmlElement,
+    labels: &mut Labels,
+    label: fn(&Texts) -> String,
+) -> Result<HtmlInputElement, JsValue> {
+    let input: HtmlInputElement = el(doc, "input", "")?;
+    input.set_type("checkbox");
+    append(parent, &input)?;
+    let span: HtmlElement = el(doc, "span", "")?;
+    append(parent, &span)?;
+    labels.text(&span, label);
+    Ok(input)
+}
