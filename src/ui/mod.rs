@@ -1,7 +1,8 @@
 //! The game UI's logic, in plain Rust so it is tested natively. The web layer (`web::app`)
 //! turns input into [`Command`]s, hands them and the worker's [`protocol::Reply`]s to the
 //! [`Controller`], carries out its [`Effect`]s, and shows a [`Scene`] on the canvas and a
-//! [`Mirror`] in the DOM. It decides nothing itself.
+//! [`Mirror`] in the DOM. It decides nothing itself. One module per activity, each owning its
+//! state, its update and its part of the mirror (docs/architecture.md).
 
 pub mod activity;
 pub mod anim;

@@ -1,9 +1,11 @@
 //! The browser layer (wasm32 only), thin: `#[wasm_bindgen]` classes that check input
-//! (`game`, `solver`), and the game UI (`mount`): `options` reads the mount options, `view`
-//! builds the DOM and applies `ui::Mirror`, `paint` paints `ui::Scene`, `input` turns events
-//! into `ui::Command`s, `ai` talks to the worker (`worker.js`), `audio` plays the sounds, `storage` keeps the
-//! saved game, and `app` wires them to the
-//! `ui::Controller`. Logic lives in `engine`, `solver` and `ui`; this layer converts and draws.
+//! (`game`, `solver`), and the game UI (`mount`). It mirrors `ui`'s rooms: `board` (the
+//! canvas and the column controls), `controls`, and one panel per activity (`panels::review`,
+//! `panels::puzzle`, `panels::record`), put together by `view`, which applies a `ui::Mirror`;
+//! `screen` paints `ui::Scene`, `input` turns events into `ui::Command`s, `ai` talks to the
+//! worker (`worker.js`), `audio`, `storage` and `address` reach the browser, and `app` wires
+//! them to the `ui::Controller`. Logic lives in `engine`, `solver` and `ui`; this layer
+//! converts and draws (docs/architecture.md).
 
 #[cfg(feature = "ui")]
 mod address;

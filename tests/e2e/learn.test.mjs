@@ -254,6 +254,8 @@ test("the record counts games against the computer per level, and resets", async
   await column(page, 1).waitFor();
   await play(page, "2");
   await until(async () => (await state(page)).winner === 2, "perfect's win", 30_000);
+  // The game counts once its last piece has landed and the result shows.
+  await page.locator(".c4-result").waitFor({ state: "visible" });
   await page.getByText("Record", { exact: true }).click();
   assert.deepEqual(await cells(), ["easy 1 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 1 0"]);
   // Two people's games do not count.
