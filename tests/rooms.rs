@@ -140,7 +140,10 @@ fn no_module_imports_one_that_imports_it() {
         "the reader sees the controller's imports: {:?}",
         edges["ui::controller"]
     );
-    let loops: Vec<Vec<String>> = edges.keys().filter_map(|m| loop_through(&edges, m)).collect();
+    let loops: Vec<Vec<String>> = edges
+        .keys()
+        .filter_map(|m| loop_through(&edges, m))
+        .collect();
     assert!(loops.is_empty(), "import loops: {loops:#?}");
 }
 
@@ -161,7 +164,10 @@ fn a_loop_is_found_when_there_is_one() {
         "ui::review",
         &["use super::{effect::Effect, text::Texts};".to_owned()],
     );
-    assert_eq!(refs, [["ui", "effect", "Effect"], ["ui", "text", "Texts"]].map(|p| p[..2].to_vec()));
+    assert_eq!(
+        refs,
+        [["ui", "effect", "Effect"], ["ui", "text", "Texts"]].map(|p| p[..2].to_vec())
+    );
 }
 
 #[test]
@@ -176,7 +182,10 @@ fn every_file_stays_small_enough_to_read() {
             let limit = if module == "web::app" { 300 } else { limit };
             let lines = code(&path).len();
             if lines > limit {
-                too_long.push(format!("{} has {lines} lines of code (at most {limit})", path.display()));
+                too_long.push(format!(
+                    "{} has {lines} lines of code (at most {limit})",
+                    path.display()
+                ));
             }
         }
     }
