@@ -722,7 +722,5 @@ impl Controller {
     }
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod activity_tests;
 #[cfg(test)]
 mod tests;

@@ -3,13 +3,9 @@
 
 use super::*;
 use crate::solver::{Book, Rng, Solver};
-use crate::ui::command::Command;
 use crate::ui::protocol::Reply;
-use crate::ui::protocol::Request;
 use crate::ui::puzzle::{self, Puzzle, PuzzleState};
 use crate::ui::review::Rating;
-use crate::ui::save::Saved;
-use crate::ui::Settings;
 
 /// The worker's part, played by the real solver: answers every request in `effects`,
 /// and the requests those answers lead to, and gives back every effect seen.
@@ -62,37 +58,11 @@ fn solver() -> Solver {
     solver
 }
 
-fn said(effects: &[Effect]) -> String {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Announce(s) | Effect::Finished(s) => Some(s.as_str()),
-            _ => None,
-        })
-        .collect::<Vec<_>>()
-        .join(" | ")
-}
-
-fn saved(effects: &[Effect]) -> Option<Saved> {
-    effects.iter().rev().find_map(|e| match e {
-        Effect::Save(text) => Some(Saved::decode(text).unwrap()),
-        _ => None,
-    })
-}
-
-fn reduced(players: [PlayerKind; 2]) -> Settings {
-    Settings {
-        players,
-        reduced_motion: true,
-        ..Settings::default()
-    }
-}
-
 #[test]
 fn a_review_rates_the_blunder_and_steps_and_plays_on() {
     let mut solver = solver();
     let game = Position::from_moves("17171727").unwrap();
-    let mut c = Controller::with_position(reduced([PlayerKind::Human; 2]), game);
+    let mut c = Controller::with_position(playing([PlayerKind::Human; 2]), game);
     let effects = c.command(Command::Review, 0.0);
     assert!(effects.iter().any(|e| matches!(
         e,
@@ -165,9 +135,9 @@ fn a_review_rates_the_blunder_and_steps_and_plays_on() {
 #[test]
 fn back_from_a_review_brings_the_game_back() {
     let game = Position::from_moves("4455").unwrap();
-    let mut c = Controller::with_position(reduced([PlayerKind::Human; 2]), game);
+    let mut c = Controller::with_position(playing([PlayerKind::Human; 2]), game);
     assert!(
-        said(&Controller::new(reduced([PlayerKind::Human; 2])).command(Command::Review, 0.0))
+        said(&Controller::new(playing([PlayerKind::Human; 2])).command(Command::Review, 0.0))
             .contains("no moves to review")
     );
     c.command(Command::Review, 0.0);
@@ -193,7 +163,7 @@ fn back_from_a_review_brings_the_game_back() {
 fn a_review_against_the_computer_does_not_let_it_move() {
     let game = Position::from_moves("44").unwrap();
     let players = [PlayerKind::Human, PlayerKind::Computer(Level::Hard)];
-    let mut c = Controller::with_position(reduced(players), game);
+    let mut c = Controller::with_position(playing(players), game);
     c.command(Command::Review, 0.0);
     let effects = c.command(Command::ReviewTo(1), 0.0);
     assert!(!effects
@@ -239,7 +209,7 @@ fn a_puzzle_failed_retried_and_solved() {
     let mut solver = solver();
     let players = [PlayerKind::Human, PlayerKind::Computer(Level::Easy)];
     let game = Position::from_moves("44").unwrap();
-    let mut c = Controller::with_position(reduced(players), game);
+    let mut c = Controller::with_position(playing(players), game);
     let puzzle = *puzzle::all().iter().find(|p| p.moves == 3).unwrap();
     let effects = c.command(Command::Puzzle(PuzzleChoice::Id(puzzle.id)), 0.0);
     assert!(said(&effects).contains(&format!("Puzzle {}:", puzzle.id)));
@@ -336,7 +306,7 @@ fn the_record_counts_games_against_the_computer_per_level() {
     // Red (the person) has three in column 1, Yellow in column 7.
     let start = Position::from_moves("171717").unwrap();
     let players = [PlayerKind::Human, PlayerKind::Computer(Level::Easy)];
-    let mut c = Controller::with_position(reduced(players), start);
+    let mut c = Controller::with_position(playing(players), start);
     let effects = c.command(Command::Drop(0), 0.0);
     assert!(said(&effects).contains("You win!"));
     assert_eq!(c.records().record().at(Level::Easy).wins, 1);
@@ -379,7 +349,7 @@ fn the_record_counts_games_against_the_computer_per_level() {
 
 #[test]
 fn links_open_what_they_show_or_say_why_not() {
-    let mut c = Controller::new(reduced([PlayerKind::Human; 2]));
+    let mut c = Controller::new(playing([PlayerKind::Human; 2]));
     let effects = c.open_link(Err("moves: bad digit".into()), 0.0);
     assert!(said(&effects).contains("could not be opened (moves: bad digit)"));
     assert!(c.notice().is_some());

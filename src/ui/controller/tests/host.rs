@@ -1,0 +1,224 @@
+//! What the host and the player choose and hear: the host's events and moves, the main
+//! choice, saving, sounds.
+
+use super::*;
+
+#[test]
+fn the_host_hears_moves_refusals_new_games_and_the_end() {
+    let settings = against(Level::Easy);
+    let mut c = Controller::new(settings);
+    let e = drop(&mut c, 3, 0.0);
+    assert_eq!(names(&e), ["c4-move"]);
+    match &events(&e)[0] {
+        Event::Move { result, moves, by } => {
+            assert_eq!((result.column, result.row, result.player), (3, 5, 1));
+            assert_eq!((moves.as_str(), *by), ("4", "human"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // The computer's turn: a person's move is refused as busy.
+    let e = drop(&mut c, 2, 0.0);
+    assert_eq!(
+        events(&e),
+        [Event::Refused {
+            column: 2,
+            reason: Refusal::Busy
+        }]
+    );
+    let id = job_id(&c);
+    let e = c.reply(Reply::Move { id, column: 3 }, 0.0);
+    match &events(&e)[..] {
+        [Event::Move { by, moves, .. }] => assert_eq!((*by, moves.as_str()), ("easy", "44")),
+        other => panic!("{other:?}"),
+    }
+    let e = c.command(Command::NewGame, 0.0);
+    assert_eq!(events(&e), [Event::NewGame { moves: "".into() }]);
+    // A full column, then the end and a move after it.
+    let mut c = Controller::with_position(
+        Settings {
+            reduced_motion: true,
+            ..Settings::default()
+        },
+        Position::from_moves("121212444444").unwrap(),
+    );
+    assert_eq!(
+        events(&drop(&mut c, 3, 0.0)),
+        [Event::Refused {
+            column: 3,
+            reason: Refusal::Full
+        }]
+    );
+    let e = drop(&mut c, 0, 0.0);
+    assert_eq!(names(&e), ["c4-move", "c4-end"]);
+    assert!(
+        matches!(&events(&e)[1], Event::End { status: "win", winner: Some(1), moves, .. } if moves == "1212124444441")
+    );
+    assert_eq!(
+        events(&drop(&mut c, 5, 0.0)),
+        [Event::Refused {
+            column: 5,
+            reason: Refusal::Over
+        }]
+    );
+}
+
+#[test]
+fn the_hosts_play_is_refused_while_a_piece_falls() {
+    let mut c = Controller::new(Settings::default());
+    let (e, result) = c.play(Column::new(3).unwrap(), 0.0);
+    let result = result.expect("played");
+    assert_eq!(
+        (result.column, result.row, result.status),
+        (3, 5, "in-progress")
+    );
+    assert_eq!(names(&e), ["c4-move"]);
+    // While the piece falls, the host's play is refused, as a person's click is.
+    let (e, result) = c.play(Column::new(2).unwrap(), 10.0);
+    assert_eq!(result, Err(Refusal::Busy));
+    assert_eq!(announced(&e), ["Wait: a piece is still falling."]);
+    assert_eq!(c.position().moves_string(), "4");
+    c.tick(10_000.0);
+    let (_, result) = c.play(Column::new(2).unwrap(), 10_000.0);
+    assert_eq!(result.map(|r| r.player), Ok(2));
+    assert_eq!(c.position().moves_string(), "43");
+    // A new game from a chosen start.
+    let e = c.new_game(Position::from_moves("4453").unwrap(), 20_000.0);
+    assert_eq!(
+        events(&e),
+        [Event::NewGame {
+            moves: "4453".into()
+        }]
+    );
+    assert_eq!(announced(&e), ["New game. Red to move."]);
+}
+
+#[test]
+fn a_click_during_the_fall_before_the_computers_turn_is_refused() {
+    let mut c = Controller::new(Settings {
+        reduced_motion: false,
+        ..against(Level::Easy)
+    });
+    drop(&mut c, 3, 0.0);
+    let e = drop(&mut c, 2, 10.0);
+    assert_eq!(announced(&e), ["Wait: the computer is thinking."]);
+    assert_eq!(
+        events(&e),
+        [Event::Refused {
+            column: 2,
+            reason: Refusal::Busy
+        }]
+    );
+    c.tick(10_000.0);
+    assert_eq!(c.position().moves_string(), "4");
+    assert!(c.jobs().is_thinking());
+}
+
+#[test]
+fn the_main_choice_sets_the_players_and_remembers_the_level() {
+    let mut c = Controller::new(reduced());
+    assert_eq!(c.mode(), Some(Mode::Friend));
+    assert_eq!(c.shown_choice(), (Level::Medium, Player::First));
+    c.command(Command::Choose(ModeChoice::Level(Level::Hard)), 0.0);
+    assert_eq!(
+        c.settings().players,
+        [PlayerKind::Human, PlayerKind::Computer(Level::Hard)]
+    );
+    // Playing Yellow: the computer (Red) moves first, at once.
+    let e = c.command(Command::Choose(ModeChoice::Person(Player::Second)), 0.0);
+    assert_eq!(
+        c.settings().players,
+        [PlayerKind::Computer(Level::Hard), PlayerKind::Human]
+    );
+    assert!(
+        matches!(
+            asked(&e)[..],
+            [Request::BestMove {
+                level: Level::Hard,
+                ..
+            }]
+        ),
+        "{e:?}"
+    );
+    // Back to two people: the choice still shows hard and Yellow for next time.
+    c.command(Command::Choose(ModeChoice::Friend), 0.0);
+    assert_eq!(c.settings().players, [PlayerKind::Human; 2]);
+    assert_eq!(c.shown_choice(), (Level::Hard, Player::Second));
+    c.command(Command::Choose(ModeChoice::Computer), 0.0);
+    assert_eq!(
+        c.settings().players,
+        [PlayerKind::Computer(Level::Hard), PlayerKind::Human]
+    );
+}
+
+#[test]
+fn a_choice_after_the_end_starts_a_new_game() {
+    let mut c = Controller::with_position(reduced(), Position::from_moves("1212121").unwrap());
+    let e = c.command(Command::Choose(ModeChoice::Level(Level::Easy)), 0.0);
+    assert_eq!(c.position().move_count(), 0);
+    assert!(names(&e).contains(&"c4-newgame"), "{e:?}");
+    // During a game, the game goes on with the new opponent.
+    drop(&mut c, 3, 0.0);
+    let id = job_id(&c);
+    c.reply(Reply::Move { id, column: 3 }, 0.0);
+    c.command(Command::Choose(ModeChoice::Level(Level::Perfect)), 0.0);
+    assert_eq!(c.position().moves_string(), "44");
+}
+
+#[test]
+fn every_change_is_saved_text() {
+    let mut c = Controller::new(reduced());
+    let e = drop(&mut c, 3, 0.0);
+    let text = saved_text(&e).expect("a move is saved");
+    let back = Saved::decode(&text).unwrap();
+    assert_eq!(back.position.moves_string(), "4");
+    assert_eq!(back.settings, c.settings());
+    let e = c.command(Command::SetAnalysis(true), 0.0);
+    assert!(saved_text(&e).unwrap().contains("analysis=1"));
+    let e = c.command(Command::Undo, 0.0);
+    assert!(saved_text(&e).unwrap().contains("moves=&"));
+    let e = c.command(Command::NewGame, 0.0);
+    assert!(saved_text(&e).is_some());
+    // Looking around saves nothing.
+    assert_eq!(saved_text(&c.command(Command::Select(1), 0.0)), None);
+    assert_eq!(saved_text(&c.command(Command::Hover(Some(2)), 0.0)), None);
+}
+
+#[test]
+fn sounds_follow_the_landings_and_the_end_while_the_sound_is_on() {
+    let quiet = Settings {
+        sound: false,
+        ..reduced()
+    };
+    let mut c = Controller::new(quiet);
+    assert!(sounds(&drop(&mut c, 0, 0.0)).is_empty());
+    let mut c = Controller::new(Settings {
+        sound: true,
+        ..reduced()
+    });
+    assert_eq!(sounds(&drop(&mut c, 0, 0.0)), [Cue::Land]);
+    for column in [1, 0, 1, 0, 1] {
+        drop(&mut c, column, 0.0);
+    }
+    assert_eq!(sounds(&drop(&mut c, 0, 0.0)), [Cue::Land, Cue::Win]);
+    // The computer beating the one person playing it sounds like a loss.
+    let mut c = Controller::with_position(
+        Settings {
+            sound: true,
+            ..against(Level::Easy)
+        },
+        Position::from_moves("121212").unwrap(),
+    );
+    c.command(Command::Choose(ModeChoice::Person(Player::Second)), 0.0);
+    let id = job_id(&c);
+    let e = c.reply(Reply::Move { id, column: 0 }, 0.0);
+    assert_eq!(sounds(&e), [Cue::Land, Cue::Loss]);
+    let drawn = "54712566226127126621574377157631535333444";
+    let mut c = Controller::with_position(
+        Settings {
+            sound: true,
+            ..reduced()
+        },
+        Position::from_moves(drawn).unwrap(),
+    );
+    assert_eq!(sounds(&drop(&mut c, 3, 0.0)), [Cue::Land, Cue::Draw]);
+}
