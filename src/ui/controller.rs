@@ -24,7 +24,7 @@ use super::settings::{MainChoice, Mode, ModeChoice, PlayerKind, Settings};
 use super::share::{self, Link};
 use super::stats::{Record, Records};
 use super::text::{fill, Texts};
-use crate::engine::{Column, Placed, Player, Position};
+use crate::engine::{Column, Placed, Player, Position, WIDTH};
 use crate::solver::Level;
 
 #[derive(Debug, Clone)]
@@ -185,10 +185,6 @@ impl Controller {
     /// The game the player is playing: the one kept aside during a review or a puzzle.
     pub fn game(&self) -> &Position {
         self.game.position()
-    }
-
-    pub fn activity(&self) -> &Activity {
-        &self.activity
     }
 
     pub fn review(&self) -> Option<&Review> {
@@ -381,34 +377,41 @@ impl Controller {
             return Effect::say(self.texts.no_such_column(column));
         };
         self.cursor.select(column.index());
-        // While a piece falls, the next move is the other player's: a second click or tap
-        // meant for the same column (a double-click) must not play for them.
-        match self.refusal(column.index()) {
-            None if self.motion.fall().is_some() => self.refuse(column.index(), Refusal::Busy),
-            Some(reason) => self.refuse(column.index(), reason),
-            None => self.play(column, now).0,
+        match self.person_plays(column.index(), now) {
+            Ok((effects, _)) | Err((effects, _)) => effects,
         }
     }
 
     /// The host's `play(column)`: a person's move, played at once, or refused (the reason
     /// comes back) while a piece is still falling.
     pub fn play(&mut self, column: Column, now: f64) -> (Vec<Effect>, Result<MoveResult, Refusal>) {
-        let index = column.index();
+        match self.person_plays(column.index(), now) {
+            Ok((effects, placed)) => (effects, Ok(MoveResult::after(self.position(), placed))),
+            Err((effects, reason)) => (effects, Err(reason)),
+        }
+    }
+
+    /// A person's move in `index`: played, or refused (said, and told to the host), or held
+    /// back by a puzzle (to wait for its check, or because it fails).
+    fn person_plays(
+        &mut self,
+        index: usize,
+        now: f64,
+    ) -> Result<(Vec<Effect>, Placed), (Vec<Effect>, Refusal)> {
         if let Some(reason) = self.refusal(index) {
-            return (self.refuse(index, reason), Err(reason));
+            return Err((self.refuse(index, reason), reason));
         }
         if let Activity::Puzzle(run) = &mut self.activity {
             if let Some(effects) = run.judge(index, &mut self.jobs, &self.texts) {
-                return (effects, Err(Refusal::Busy));
+                return Err((effects, Refusal::Busy));
             }
         }
         // Not refused: a session is on the board, the column is not full, the game goes on.
         let Some(placed) = self.session_mut().map(|s| s.play(index)) else {
-            return (Vec::new(), Err(Refusal::Busy));
+            return Err((Vec::new(), Refusal::Busy));
         };
         self.cursor.select(index);
-        let result = MoveResult::after(self.position(), placed);
-        (self.placed(placed, now), Ok(result))
+        Ok((self.placed(placed, now), placed))
     }
 
     /// Why a person's move in `column` would be refused now, if it would.
@@ -418,6 +421,8 @@ impl Controller {
         } else if self.position().is_over() {
             Some(Refusal::Over)
         } else if !self.human_to_move() || self.motion.fall().is_some() {
+            // While a piece falls, the next move is the other player's: a second click or
+            // tap meant for the same column (a double-click) must not play for them.
             Some(Refusal::Busy)
         } else if !self.position().can_play(column) {
             Some(Refusal::Full)
@@ -464,7 +469,7 @@ impl Controller {
                 .into_iter()
                 .map(Effect::Event),
         );
-        let instant = self.motion.drop(placed, now, false);
+        let instant = self.motion.drop(placed, now);
         effects.push(Effect::Announce(self.texts.move_text(placed)));
         effects.push(Effect::Changed);
         if self.puzzle().is_none() {
@@ -573,7 +578,7 @@ impl Controller {
         let mut effects = self.cancel();
         self.game.restart(position, undoable);
         self.motion.show(&position);
-        self.cursor.select(Cursor::default().selected());
+        self.cursor.select(WIDTH / 2);
         self.notice = None;
         effects.extend(self.settle(said, Some(position), now));
         effects

@@ -161,7 +161,7 @@ impl Mirror {
                 .then(|| c.result_line())
                 .flatten(),
             result_detail: finished
-                .then(|| text.four_text(&p.win_line(), p.last_move()?))
+                .then(|| text.four_text(c.motion().win_line(), p.last_move()?))
                 .flatten(),
             mode,
             level,

@@ -76,17 +76,16 @@ impl Motion {
         }
     }
 
-    /// `placed` starts falling at `now`; true if it lands at once (reduced motion, or
-    /// `instant`), and the caller should [`Motion::land`] it now.
-    pub fn drop(&mut self, placed: Placed, now: f64, instant: bool) -> bool {
+    /// `placed` starts falling at `now`, and no end shows; true if it lands at once (reduced
+    /// motion), and the caller should [`Motion::land`] it now.
+    pub fn drop(&mut self, placed: Placed, now: f64) -> bool {
         let distance = f64::from(placed.row) - AIR_ROW;
-        let duration = if instant || self.reduced {
+        let duration = if self.reduced {
             0.0
         } else {
             anim::fall_duration(distance)
         };
-        self.finished_at = None;
-        self.win_line.clear();
+        self.stop();
         self.fall = Some(Fall {
             placed,
             start: now,
@@ -172,7 +171,7 @@ mod tests {
         let placed = p.play_unchecked(0);
         let mut m = Motion::at_rest(&Position::new(), false);
         assert!(!m.is_animating(0.0), "an idle board asks for no frames");
-        assert!(!m.drop(placed, 100.0, false));
+        assert!(!m.drop(placed, 100.0));
         assert_eq!(m.land(100.0), Landing::Falling);
         assert!(m.is_animating(100.0));
         let Landing::Landed(fall) = m.land(100.0 + 10_000.0) else {
@@ -191,7 +190,7 @@ mod tests {
     fn reduced_motion_lands_at_once_and_does_not_pulse() {
         let p = Position::from_moves("1212121").unwrap();
         let mut m = Motion::at_rest(&Position::new(), true);
-        assert!(m.drop(p.last_move().unwrap(), 0.0, false));
+        assert!(m.drop(p.last_move().unwrap(), 0.0));
         assert!(matches!(m.land(0.0), Landing::Landed(_)));
         m.end(&p, 0.0);
         assert_eq!(m.celebration(10.0), 0.0);

@@ -4,7 +4,7 @@
 
 use super::dom::{append, attr, bool_attr, el, set_attr, set_hidden, text, SVG};
 use super::labels::Labels;
-use super::parts::{checkbox, text_button};
+use super::parts::{checkbox, disclosure, text_button};
 use crate::engine::Player;
 use crate::solver::Level;
 use crate::ui::mirror::Mirror;
@@ -253,23 +253,16 @@ impl Controls {
         append(&row, &analysis_label)?;
 
         // What is one click away: how to play, and the rest of the settings.
-        let howto: HtmlDetailsElement = el(doc, "details", "c4-disclosure c4-howto")?;
-        let summary: HtmlElement = el(doc, "summary", "")?;
-        labels.text(&summary, |t| t.how_to_play.clone());
-        let pop: HtmlElement = el(doc, "div", "c4-pop")?;
+        let (howto, pop) = disclosure(doc, labels, "c4-howto", |t| t.how_to_play.clone())?;
         let rules: HtmlElement = el(doc, "p", "")?;
         labels.text(&rules, |t| t.rules.clone());
         let keys: HtmlElement = el(doc, "p", "c4-help")?;
         labels.text(&keys, |t| t.key_help.clone());
         append(&pop, &rules)?;
         append(&pop, &keys)?;
-        append(&howto, &summary)?;
-        append(&howto, &pop)?;
 
-        let settings: HtmlDetailsElement = el(doc, "details", "c4-disclosure c4-settings")?;
-        let summary: HtmlElement = el(doc, "summary", "")?;
-        labels.text(&summary, |t| t.settings.clone());
-        let body: HtmlElement = el(doc, "div", "c4-pop c4-settings-body")?;
+        let (settings, body) = disclosure(doc, labels, "c4-settings", |t| t.settings.clone())?;
+        body.class_list().add_1("c4-settings-body")?;
         let mut player_selects = Vec::new();
         for side in [Player::First, Player::Second] {
             let label: HtmlElement = el(doc, "label", "")?;
@@ -290,8 +283,6 @@ impl Controls {
         let motion_label: HtmlElement = el(doc, "label", "")?;
         let reduce_motion = checkbox(doc, &motion_label, labels, |t| t.reduce_motion.clone())?;
         append(&body, &motion_label)?;
-        append(&settings, &summary)?;
-        append(&settings, &body)?;
 
         Ok(Controls {
             choice,

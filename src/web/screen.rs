@@ -65,7 +65,7 @@ impl Screen {
         let rect = view.board.stage.get_bounding_client_rect();
         self.dpr = window.device_pixel_ratio().max(1.0);
         self.layout = Layout::fit(rect.width().max(1.0), rect.height().max(1.0));
-        view.fit(&self.layout, self.dpr);
+        view.board.fit(&self.layout, self.dpr);
     }
 
     /// Reads `theme`'s colours on the page (the host's `color-scheme` and CSS custom

@@ -8,7 +8,6 @@ use super::dom::{append, attr, bool_attr, el, set_attr, text};
 use super::labels::Labels;
 use super::panels::Panels;
 use super::style;
-use crate::ui::layout::Layout;
 use crate::ui::mirror::Mirror;
 use crate::ui::text::Texts;
 use crate::ui::Action;
@@ -210,11 +209,6 @@ impl View {
         self.announce_toggle = !self.announce_toggle;
         let suffix = if self.announce_toggle { "" } else { "\u{a0}" };
         text(&self.status, &format!("{message}{suffix}"));
-    }
-
-    /// Sizes the board for the stage's size `l` at `dpr`.
-    pub fn fit(&self, l: &Layout, dpr: f64) {
-        self.board.fit(l, dpr);
     }
 
     /// Removes the game from the page, and the stylesheet with the last game of its

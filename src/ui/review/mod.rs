@@ -5,7 +5,7 @@
 
 pub mod rating;
 
-pub use rating::{rate, Rated, Rating, Review, Standing, WRONG_ANALYSIS};
+pub use rating::{Rated, Rating, Review, Standing};
 
 use super::command::Command;
 use super::effect::Effect;
@@ -70,8 +70,7 @@ impl Review {
         let position = self.position();
         match position.last_move() {
             Some(placed) if animate && !motion.reduced() => {
-                motion.stop();
-                motion.drop(placed, now, false);
+                motion.drop(placed, now);
             }
             _ => motion.show(position),
         }

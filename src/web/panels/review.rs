@@ -174,13 +174,18 @@ impl ReviewPanel {
         self.chart.set_text_content(None);
         let n = bars.len().max(1);
         attr(&self.chart, "viewBox", &format!("0 -1.15 {n} 2.3"))?;
+        let end = n.to_string();
         let axis = svg(
             doc,
-            &[("x1", "0"), ("y1", "0"), ("x2", &n.to_string())],
+            &[
+                ("x1", "0"),
+                ("y1", "0"),
+                ("x2", &end),
+                ("y2", "0"),
+                ("class", "c4-axis"),
+            ],
             "line",
         )?;
-        attr(&axis, "y2", "0")?;
-        attr(&axis, "class", "c4-axis")?;
         append(&self.chart, &axis)?;
         for (i, bar) in bars.iter().enumerate() {
             let height = bar.height.abs().max(0.06);

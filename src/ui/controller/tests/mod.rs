@@ -29,6 +29,7 @@ fn announced(effects: &[Effect]) -> Vec<String> {
 }
 
 /// What is said, in one line.
+#[cfg(not(target_arch = "wasm32"))]
 fn said(effects: &[Effect]) -> String {
     announced(effects).join(" | ")
 }
@@ -70,6 +71,7 @@ fn saved_text(effects: &[Effect]) -> Option<String> {
 }
 
 /// The last saved game, read back.
+#[cfg(not(target_arch = "wasm32"))]
 fn saved(effects: &[Effect]) -> Option<Saved> {
     saved_text(effects).map(|text| Saved::decode(&text).unwrap())
 }
