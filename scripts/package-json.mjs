@@ -29,13 +29,15 @@ const pkg = {
   },
   files: [
     "index.js", "guard.js", "index.d.ts", "connect_four.js", "connect_four.d.ts", "connect_four_bg.wasm",
-    "connect_four_bg.wasm.d.ts", "worker.js", "book.bin", "README.md", "node/",
+    "connect_four_bg.wasm.d.ts", "connect_four_solver.js", "connect_four_solver.d.ts",
+    "connect_four_solver_bg.wasm", "connect_four_solver_bg.wasm.d.ts", "worker.js", "computer.js",
+    "book.bin", "README.md", "node/",
   ],
   sideEffects: ["./index.js"],
 };
 writeFileSync(path, JSON.stringify(pkg, null, 2) + "\n");
 
-for (const file of ["../pkg/connect_four.d.ts", "../pkg/node/connect_four.d.ts"]) {
+for (const file of ["../pkg/connect_four.d.ts", "../pkg/connect_four_solver.d.ts", "../pkg/node/connect_four.d.ts"]) {
   const types = new URL(file, import.meta.url);
   const text = readFileSync(types, "utf8").replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, "");
   writeFileSync(types, text);

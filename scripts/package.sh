@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# Builds the npm package in pkg/: `wasm-pack build` (the ES module glue, the wasm and their
-# TypeScript types), then the package's own files beside them: the entry module (index.js and
-# index.d.ts), the computer's worker (worker.js) and the opening book (book.bin); and, in
-# node/, the build for Node (CommonJS, without the browser UI) with its entry modules. It
-# writes package.json: name, description, licence, keywords, `exports` and `files`.
+# Builds the npm package in pkg/: `wasm-pack build` of the page's module (the root crate:
+# the game and `Game`, built for size with the `page` profile) and of the solver's module
+# (crates/solver: `Solver`, which the computer's worker loads), each an ES module glue, its
+# wasm and their TypeScript types; then the package's own files beside them: the entry
+# module (index.js and index.d.ts), the worker and its hub (worker.js, computer.js) and the
+# opening book (book.bin); and, in node/, the build for Node (CommonJS, without the browser
+# UI) with its entry modules. It writes package.json: name, description, licence, keywords,
+# `exports` and `files`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 source scripts/env.sh
 # Node's build first: the web build below starts pkg/ afresh.
-wasm-pack build --release --target nodejs --no-default-features --out-dir target/pkg-node
-wasm-pack build --release --target web
-cp src/web/index.js src/web/guard.js src/web/index.d.ts src/web/worker.js pkg/
+wasm-pack build --release --target nodejs --out-dir target/pkg-node -- --no-default-features --features solver-js
+wasm-pack build --release --target web --out-dir ../../target/pkg-solver crates/solver
+# The page's module for size: the `page` profile (opt-level "z") and wasm-opt -Oz.
+wasm-pack build --profile page --no-opt --target web
+wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-reference-types \
+  --enable-sign-ext --enable-mutable-globals pkg/connect_four_bg.wasm -o pkg/connect_four_bg.wasm
+cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solver.d.ts \
+  target/pkg-solver/connect_four_solver_bg.wasm target/pkg-solver/connect_four_solver_bg.wasm.d.ts pkg/
+cp src/web/index.js src/web/guard.js src/web/index.d.ts src/web/worker.js src/web/computer.js pkg/
 mkdir -p pkg/node
 cp target/pkg-node/connect_four.js target/pkg-node/connect_four.d.ts target/pkg-node/connect_four_bg.wasm pkg/node/
 cp src/web/node/index.cjs src/web/node/index.mjs src/web/node/index.d.ts src/web/node/package.json pkg/node/

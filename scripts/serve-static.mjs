@@ -23,9 +23,10 @@ const TYPES = {
 /**
  * An HTTP server for `dirs`: a folder, served at `/`, or a map from URL prefixes
  * (`/games/c4/`) to folders; the longest prefix wins. `headers` go on every response (e.g. a
- * Content-Security-Policy). Not listening yet.
+ * Content-Security-Policy). Each file served is added to `log` as { path, bytes }. Not
+ * listening yet.
  */
-export function staticServer(dirs, headers = {}) {
+export function staticServer(dirs, headers = {}, log = []) {
   const mounts = Object.entries(typeof dirs === "string" ? { "/": dirs } : dirs)
     .map(([prefix, dir]) => [prefix, resolve(dir)])
     .sort(([a], [b]) => b.length - a.length);
@@ -38,8 +39,13 @@ export function staticServer(dirs, headers = {}) {
       const file = normalize(join(dir, path.slice(prefix.length)));
       if (!file.startsWith(dir)) throw new Error("outside");
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", ...headers });
+      res.writeHead(200, {
+        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+        "content-length": body.length,
+        ...headers,
+      });
       res.end(body);
+      log.push({ path, bytes: body.length });
     } catch {
       res.writeHead(404, { "content-type": "text/plain", ...headers });
       res.end("not found");

@@ -12,9 +12,10 @@ step "lint: rustfmt"
 cargo fmt --all --check
 cargo fmt --manifest-path fuzz/Cargo.toml --check
 step "lint: clippy (native)"
-cargo clippy --all-targets --locked -- -D warnings
-step "lint: clippy (wasm32)"
-cargo clippy --all-targets --locked --target wasm32-unknown-unknown -- -D warnings
+cargo clippy --workspace --all-targets --locked -- -D warnings
+step "lint: clippy (wasm32: the page's module, then with the solver's class)"
+cargo clippy --workspace --all-targets --locked --target wasm32-unknown-unknown -- -D warnings
+cargo clippy --all-targets --locked --target wasm32-unknown-unknown --features solver-js -- -D warnings
 
 step "level 1: native tests (cargo test)"
 cargo test --locked
@@ -23,7 +24,7 @@ step "level 1b: a fuzz smoke run (3 s a target; \`make fuzz\` runs longer)"
 bash scripts/fuzz.sh 3
 
 step "level 2: wasm tests in headless Chrome (wasm-pack test)"
-wasm-pack test --headless --chrome
+wasm-pack test --headless --chrome --features solver-js
 
 step "level 3: browser end-to-end tests against the release build and the npm package"
 trunk build --release --offline

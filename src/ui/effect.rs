@@ -31,9 +31,6 @@ pub enum Effect {
     Save(String),
     /// Put this share link's fragment (without `#`) on the clipboard, as a whole URL.
     CopyLink(String),
-    /// The opening book could not be had (missing, unreadable, too slow): workers started
-    /// from now on go without it rather than wait for it again.
-    ForgetBook,
 }
 
 impl Effect {

@@ -69,6 +69,10 @@ pub struct Jobs {
     pondered: Option<String>,
     /// Whether the player has heard that the opening book is missing.
     book_warned: bool,
+    /// How much of the opening book has arrived (bytes, and of how many), while it comes.
+    book: Option<(u32, Option<u32>)>,
+    /// Whether the job waits for the book while it comes: all but the lower levels' moves.
+    needs_book: bool,
     /// The worker's last failure, said once: a new worker that fails the same way is quiet.
     failure: Option<String>,
 }
@@ -93,6 +97,13 @@ impl Jobs {
         self.hint = score.map(|s| (column, s));
     }
 
+    /// How much of the opening book has arrived (bytes, and of how many if known), if the
+    /// job waits for it: the perfect level, hints, analyses and reviews do.
+    pub fn book_wait(&self) -> Option<(u32, Option<u32>)> {
+        self.book
+            .filter(|_| self.job != Job::Idle && self.needs_book)
+    }
+
     /// Whether an analysis or a hint is being worked out.
     pub fn is_analyzing(&self) -> bool {
         matches!(self.job, Job::Analysis { .. } | Job::Hint { .. })
@@ -108,6 +119,8 @@ impl Jobs {
         self.last_id = self.last_id.wrapping_add(1);
         let (job, request) = job(self.last_id);
         self.job = job;
+        self.needs_book =
+            !matches!(request, Request::BestMove { level, .. } if level != Level::Perfect);
         vec![Effect::Ask(request), Effect::Changed]
     }
 
@@ -140,17 +153,27 @@ impl Jobs {
     /// the current job's) changes nothing.
     pub fn accept(&mut self, reply: Reply, texts: &Texts) -> Answer {
         match reply {
-            Reply::Ready {
-                warning: Some(reason),
-            } if !self.book_warned => {
-                // Each new worker (one per cancelled search) says it again: say it once.
-                self.book_warned = true;
-                Answer::Said(vec![
-                    Effect::Announce(texts.no_book.clone()),
-                    Effect::Warn(reason.clone()),
-                    Effect::Event(super::event::Event::Error { message: reason }),
-                    Effect::ForgetBook,
-                ])
+            Reply::Book { loaded, total } => {
+                self.book = Some((loaded, total));
+                Answer::Said(vec![Effect::Changed])
+            }
+            Reply::Ready { warning } => {
+                let waited = self.book.take().is_some();
+                match warning {
+                    // A later worker (the page's went away and came back) says it again:
+                    // say it once.
+                    Some(reason) if !self.book_warned => {
+                        self.book_warned = true;
+                        Answer::Said(vec![
+                            Effect::Announce(texts.no_book.clone()),
+                            Effect::Warn(reason.clone()),
+                            Effect::Event(super::event::Event::Error { message: reason }),
+                            Effect::Changed,
+                        ])
+                    }
+                    _ if waited => Answer::Said(vec![Effect::Changed]),
+                    _ => Answer::Said(Vec::new()),
+                }
             }
             Reply::Move { id, column } if self.job == (Job::Move { id }) => {
                 self.job = Job::Idle;

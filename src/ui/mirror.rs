@@ -132,7 +132,9 @@ impl Mirror {
         let against_computer = matches!(mode, Some(Mode::Computer { .. }));
         Mirror {
             columns,
-            turn: if thinking && against_computer {
+            turn: if let Some((loaded, total)) = c.jobs().book_wait() {
+                text.book_text(loaded, total)
+            } else if thinking && against_computer {
                 text.computer_thinking.clone()
             } else if thinking {
                 text.thinking_text(p.current_player())

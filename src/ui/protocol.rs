@@ -1,4 +1,6 @@
-//! The messages between the page and the computer's worker (`src/web/worker.js`).
+//! The messages between a board and the computer's worker (`src/web/worker.js`), which
+//! every board of a page shares (`src/web/computer.js` starts it, tells it the book's URL
+//! and routes these messages to and from each board).
 //!
 //! The page sends [`Request`]s and the worker answers with [`Reply`]s, as plain objects with
 //! one key, the message's name: `{ bestMove: { id: 3, moves: "44", level: "hard" } }` one
@@ -18,13 +20,6 @@ pub type Scores = [Option<i32>; WIDTH];
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Request {
-    /// The first message: load the opening book from `book_url` and make a solver with a
-    /// table of `table_mib` MiB. The worker answers [`Reply::Ready`].
-    Init {
-        book_url: String,
-        #[serde(rename = "tableMiB")]
-        table_mib: u32,
-    },
     /// The computer's move at `level` in the position after `moves`.
     BestMove {
         id: u32,
@@ -47,10 +42,17 @@ pub enum Request {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Reply {
-    /// The solver is made; `warning` says why it has no opening book, if it has none.
+    /// The opening book is in, or (`warning`) why the computer goes without it. Until then
+    /// the perfect level, hints, analyses and reviews wait; the other levels do not.
     Ready {
         #[serde(default)]
         warning: Option<String>,
+    },
+    /// How much of the opening book has arrived, in bytes (`total` when the server says).
+    Book {
+        loaded: u32,
+        #[serde(default)]
+        total: Option<u32>,
     },
     Move {
         id: u32,
@@ -111,16 +113,6 @@ mod tests {
     #[test]
     fn requests_have_the_workers_shape() {
         round_trip(
-            Request::Init {
-                book_url: "http://x/book.bin".into(),
-                table_mib: 64,
-            },
-            json!({ "init": {
-                "bookUrl": "http://x/book.bin",
-                "tableMiB": 64
-            } }),
-        );
-        round_trip(
             Request::BestMove {
                 id: 3,
                 moves: "44".into(),
@@ -160,6 +152,13 @@ mod tests {
         round_trip(
             Reply::Ready { warning: None },
             json!({ "ready": { "warning": null } }),
+        );
+        round_trip(
+            Reply::Book {
+                loaded: 1000,
+                total: Some(4000),
+            },
+            json!({ "book": { "loaded": 1000, "total": 4000 } }),
         );
         round_trip(
             Reply::Move { id: 3, column: 6 },

@@ -85,6 +85,9 @@ texts! {
     your_move / "yourMove" = "Your move ({player})",
     /// The turn line while the computer works out its move against one person.
     computer_thinking / "computerThinking" = "The computer is thinking…",
+    /// The turn line while the computer waits for its opening book; `{progress}` is how
+    /// much has arrived, "40%" (or "350 KB" when the size is not known).
+    getting_book / "gettingBook" = "The computer is getting its opening book: {progress}…",
     /// The result of a won game. `{player}`.
     wins / "wins" = "{player} wins!",
     /// The result of a drawn game.
@@ -528,6 +531,16 @@ impl Texts {
             PlayerKind::Human => self.human.clone(),
             PlayerKind::Computer(level) => fill(&self.computer, &[("level", self.level(level))]),
         }
+    }
+
+    /// The turn line while the computer waits for its opening book: `loaded` bytes of
+    /// `total` (if known) have arrived.
+    pub fn book_text(&self, loaded: u32, total: Option<u32>) -> String {
+        let progress = match total {
+            Some(total) if total > 0 => format!("{}%", u64::from(loaded) * 100 / u64::from(total)),
+            _ => format!("{} KB", loaded / 1000),
+        };
+        fill(&self.getting_book, &[("progress", &progress)])
     }
 
     /// The turn line while the computer works out its move.

@@ -275,7 +275,6 @@ impl App {
                     web_sys::console::warn_1(&format!("connect-four: {detail}").into())
                 }
                 Effect::Sound(cue) => self.audio.play(cue),
-                Effect::ForgetBook => self.ai.set_book_url(""),
                 Effect::CopyLink(fragment) => self.copy_link(&fragment),
                 Effect::Save(text) => {
                     if let Some(key) = &self.storage_key {

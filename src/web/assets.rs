@@ -1,13 +1,12 @@
-//! Where the package's files are: the computer's worker (`worker.js`) and the opening book
-//! (`book.bin`). The package's entry module (`index.js`) names them with
-//! `new URL("./worker.js", import.meta.url)`, which bundlers follow, and hands them over
-//! with [`set_assets`]. Without it (the glue imported directly), they are looked for beside
-//! the glue module.
+//! Where the package's files are: the computer's worker and the opening book (`book.bin`).
+//! The package's entry module (`index.js`) hands over the worker's `connect` (computer.js,
+//! which names `worker.js` with `new URL("./worker.js", import.meta.url)`, as bundlers
+//! follow) and the book's URL with [`set_assets`]. Without it (the glue imported directly)
+//! the board plays between people only; the book is looked for beside the glue module.
 
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Worker, WorkerOptions, WorkerType};
 
 #[wasm_bindgen]
 extern "C" {
@@ -19,8 +18,8 @@ extern "C" {
 }
 
 struct Assets {
-    /// Starts the worker: `() => new Worker(new URL("./worker.js", import.meta.url), …)`.
-    spawn_worker: js_sys::Function,
+    /// `connect(bookUrl, tableMiB, onReply)`: a board's link to the page's worker.
+    connect: js_sys::Function,
     book_url: String,
 }
 
@@ -28,40 +27,39 @@ thread_local! {
     static ASSETS: RefCell<Option<Assets>> = const { RefCell::new(None) };
 }
 
-/// Internal: the package's entry module says how to start the worker and where the book
-/// is, as the page's bundler (if any) resolved them.
+/// Internal: the package's entry module says how to reach the computer's worker and where
+/// the book is, as the page's bundler (if any) resolved them.
 #[wasm_bindgen(js_name = __setAssets, skip_typescript)]
-pub fn set_assets(spawn_worker: js_sys::Function, book_url: String) {
-    ASSETS.with(|a| {
-        *a.borrow_mut() = Some(Assets {
-            spawn_worker,
-            book_url,
-        })
-    });
-}
-
-/// The absolute URL of `file` beside the glue module.
-fn beside_glue(file: &str) -> Result<String, JsValue> {
-    Ok(web_sys::Url::new_with_base(file, &GLUE_URL.with(String::clone))?.href())
+pub fn set_assets(connect: js_sys::Function, book_url: String) {
+    ASSETS.with(|a| *a.borrow_mut() = Some(Assets { connect, book_url }));
 }
 
 /// The opening book's URL.
 pub fn book_url() -> Result<String, JsValue> {
     match ASSETS.with(|a| a.borrow().as_ref().map(|a| a.book_url.clone())) {
         Some(url) => Ok(url),
-        None => beside_glue("book.bin"),
+        None => Ok(web_sys::Url::new_with_base("book.bin", &GLUE_URL.with(String::clone))?.href()),
     }
 }
 
-/// Starts a new worker for the computer.
-pub fn spawn_worker() -> Result<Worker, JsValue> {
-    let spawn = ASSETS.with(|a| a.borrow().as_ref().map(|a| a.spawn_worker.clone()));
-    match spawn {
-        Some(spawn) => spawn.call0(&JsValue::UNDEFINED)?.dyn_into::<Worker>(),
-        None => {
-            let options = WorkerOptions::new();
-            options.set_type(WorkerType::Module);
-            Worker::new_with_options(&beside_glue("worker.js")?, &options)
-        }
-    }
+/// Connects a board to the page's worker for the book at `book_url`.
+pub fn connect(
+    book_url: &str,
+    table_mib: u32,
+    on_reply: &JsValue,
+) -> Result<super::ai::Link, JsValue> {
+    let connect = ASSETS.with(|a| a.borrow().as_ref().map(|a| a.connect.clone()));
+    let connect = connect.ok_or_else(|| {
+        JsValue::from_str(
+            "the package's entry module (index.js) was not loaded: it starts the worker",
+        )
+    })?;
+    Ok(connect
+        .call3(
+            &JsValue::UNDEFINED,
+            &JsValue::from_str(book_url),
+            &JsValue::from(table_mib),
+            on_reply,
+        )?
+        .unchecked_into())
 }

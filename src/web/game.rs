@@ -7,6 +7,8 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
+/** The computer's levels, weakest first. */
+export type Level = "easy" | "medium" | "hard" | "perfect";
 /** A board cell, 0-based. `row` 0 is the top row. */
 export interface Cell { column: number; row: number }
 /** The game's state: still being played, won, or drawn. */

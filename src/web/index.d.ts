@@ -1,12 +1,14 @@
 // The package's types: what index.js exports. The classes and their options are declared in
-// connect_four.d.ts, which wasm-bindgen writes from the Rust source.
+// connect_four.d.ts (the page's module) and connect_four_solver.d.ts (the solver's), which
+// wasm-bindgen writes from the Rust source.
 import type { Cell, GameState, Level, MoveResult, MountOptions } from "./connect_four.js";
 
-export { Game, Solver, MountHandle, mount } from "./connect_four.js";
+export { Game, MountHandle, mount } from "./connect_four.js";
+export { Solver } from "./connect_four_solver.js";
 export type {
-  Cell, GameStatus, MoveResult, Level, SolverOptions, SolverLoadOptions, BestMoves, MountOptions,
-  GameState, Texts,
+  Cell, GameStatus, MoveResult, Level, MountOptions, GameState, Texts,
 } from "./connect_four.js";
+export type { SolverOptions, SolverLoadOptions, BestMoves } from "./connect_four_solver.js";
 
 /** Where `init` finds the wasm module: its URL, a `Response`, its bytes, or the module. */
 export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
@@ -15,9 +17,10 @@ export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembl
 export type SyncInitInput = BufferSource | WebAssembly.Module;
 
 /**
- * Loads and starts the wasm module (`connect_four_bg.wasm`, beside this file unless
- * `module_or_path` says otherwise). Await it once before using anything else; later calls
- * return the same promise.
+ * Loads and starts the page's wasm module (`connect_four_bg.wasm`, beside this file unless
+ * `module_or_path` says otherwise): `mount`, `<connect-four>` and `Game`. Await it once
+ * before using them; later calls return the same promise. `Solver` is in the solver's
+ * module: see `initSolver`.
  */
 export default function init(
   module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
@@ -25,6 +28,16 @@ export default function init(
 
 /** Starts the wasm module from its bytes or a compiled `WebAssembly.Module`, synchronously. */
 export function initSync(module: { module: SyncInitInput } | SyncInitInput): void;
+
+/**
+ * Loads and starts the solver's wasm module (`connect_four_solver_bg.wasm`, beside this file
+ * unless `module_or_path` says otherwise), for `new Solver()`. `Solver.load()` calls it
+ * itself; the game's computer needs none of it (its worker loads the module). Later calls
+ * return the same promise.
+ */
+export function initSolver(
+  module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
+): Promise<void>;
 
 /**
  * `<connect-four red="human" yellow="hard" theme="dark">`: the whole game, defined when the

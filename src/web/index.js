@@ -1,31 +1,36 @@
 // The package's entry module: the whole game (`mount`, and the `<connect-four>` element),
-// the rules (`Game`) and the solver (`Solver`). It names the computer's worker and the
-// opening book with `new URL("…", import.meta.url)`, which bundlers (Vite, webpack, …)
-// follow and emit, and hands them to the wasm module once it is loaded.
+// the rules (`Game`) and the solver (`Solver`). It comes in two wasm modules:
+//
+// - the page's (`connect_four.js` and `_bg.wasm`): the board, the game between people and
+//   `Game`. `init()` loads it, and it is all a page needs before its first board.
+// - the solver's (`connect_four_solver.js`): the search and the four levels. The computer's
+//   worker (`worker.js`, which every board of a page shares: see computer.js) loads it when
+//   a board first needs the computer; `initSolver()` or `Solver.load()` loads it here.
+//
+// The worker and the book are named with `new URL("…", import.meta.url)`, and the solver's
+// glue with `import("./connect_four_solver.js")`, which bundlers (Vite, webpack, …) follow.
 import initWasm, {
-  initSync as initWasmSync, mount, __setAssets, Game, Solver, MountHandle,
+  initSync as initWasmSync, mount, __setAssets, Game, MountHandle,
 } from "./connect_four.js";
-
+import { connect } from "./computer.js";
 import { guard } from "./guard.js";
 
 // The classes, guarded: see guard.js.
 const GuardedGame = guard(Game);
-const GuardedSolver = guard(Solver);
 const GuardedMountHandle = guard(MountHandle);
-export { GuardedGame as Game, GuardedSolver as Solver, GuardedMountHandle as MountHandle, mount };
-
-const spawnWorker = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+export { GuardedGame as Game, GuardedMountHandle as MountHandle, mount };
 
 const ready = () => {
-  __setAssets(spawnWorker, new URL("./book.bin", import.meta.url).href);
+  __setAssets(connect, new URL("./book.bin", import.meta.url).href);
 };
 
 let loading = null;
 
 /**
- * Loads and starts the wasm module (`connect_four_bg.wasm`, beside this file unless
- * `module_or_path` says otherwise). Await it once before using anything else; later calls
- * return the same promise.
+ * Loads and starts the page's wasm module (`connect_four_bg.wasm`, beside this file unless
+ * `module_or_path` says otherwise): `mount`, `<connect-four>` and `Game`. Await it once
+ * before using them; later calls return the same promise. The solver's module is loaded
+ * apart: see `initSolver`.
  */
 export default function init(module_or_path) {
   loading ??= initWasm(module_or_path).then(ready, (e) => {
@@ -35,13 +40,56 @@ export default function init(module_or_path) {
   return loading;
 }
 
-/** Starts the wasm module from its bytes or a compiled `WebAssembly.Module`, synchronously. */
+/** Starts the page's wasm module from its bytes or a compiled `WebAssembly.Module`, synchronously. */
 export function initSync(module) {
   if (loading) return;
   initWasmSync(module);
   ready();
   loading = Promise.resolve();
 }
+
+// The solver's module, once loaded: its guarded `Solver` class.
+let SolverClass = null;
+let solverLoading = null;
+
+/**
+ * Loads and starts the solver's wasm module (`connect_four_solver_bg.wasm`, beside this
+ * file unless `module_or_path` says otherwise), for `new Solver()`. `Solver.load()` calls it
+ * itself. The game's computer needs none of this: its worker loads the module.
+ */
+export function initSolver(module_or_path) {
+  solverLoading ??= import("./connect_four_solver.js").then(async (glue) => {
+    await glue.default(module_or_path);
+    SolverClass = guard(glue.Solver);
+  }).catch((e) => {
+    solverLoading = null;
+    throw e;
+  });
+  return solverLoading;
+}
+
+/** The real class, or a clear error if its module is not loaded yet. */
+const solverClass = () => {
+  if (SolverClass) return SolverClass;
+  throw new TypeError("the solver's module is not loaded: call `await initSolver()` first (or use `await Solver.load()`)");
+};
+
+/**
+ * `Solver`, from the solver's module: `new Solver(options)` once `initSolver()` is done;
+ * `Solver.load(options)` loads the module first if need be.
+ */
+export const Solver = new Proxy(function Solver() {}, {
+  construct(_, args) {
+    return Reflect.construct(solverClass(), args);
+  },
+  get(target, key) {
+    if (key === "load") return (options) => initSolver().then(() => SolverClass.load(options));
+    if (SolverClass) return Reflect.get(SolverClass, key);
+    // Before the module is loaded nothing is a Solver.
+    if (key === Symbol.hasInstance) return () => false;
+    return Reflect.get(target, key);
+  },
+});
 
 /** The element's attributes and the options they set. */
 const ATTRIBUTES = {

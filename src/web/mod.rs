@@ -45,6 +45,7 @@ mod panels;
 mod parts;
 #[cfg(feature = "ui")]
 mod screen;
+#[cfg(feature = "solver-js")]
 pub mod solver;
 #[cfg(feature = "ui")]
 mod storage;
@@ -54,6 +55,10 @@ mod style;
 mod view;
 
 use wasm_bindgen::prelude::*;
+
+/// The largest transposition table allowed in the browser, in MiB: `Solver`'s limit, and
+/// what the computer's worker asks for.
+pub const MAX_TABLE_MIB: usize = 64;
 
 /// Runs once when the module is instantiated, on the page or in a worker: it must not
 /// assume a `window`.

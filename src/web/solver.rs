@@ -11,13 +11,10 @@ use wasm_bindgen::JsCast;
 /// Positions [`Solver::ponder`] searches per call unless told otherwise.
 const DEFAULT_PONDER_BUDGET: u64 = 200_000;
 
-/// The largest transposition table allowed in the browser, in MiB.
-pub const MAX_TABLE_MIB: usize = 64;
+use super::MAX_TABLE_MIB;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-/** The computer's levels, weakest first. */
-export type Level = "easy" | "medium" | "hard" | "perfect";
 /** Options of `new Solver(options)`. */
 export interface SolverOptions {
   /** Transposition table size in MiB, 1 to 64 (default 64). */
@@ -126,10 +123,30 @@ fn default_book_url() -> Result<String, JsError> {
     {
         super::assets::book_url().map_err(|e| JsError::new(&error_text(&e)))
     }
-    #[cfg(not(feature = "ui"))]
+    // The solver's own module (crates/solver): the book beside its glue.
+    #[cfg(all(feature = "solver-esm", not(feature = "ui")))]
+    {
+        web_sys::Url::new_with_base("book.bin", &glue_url())
+            .map(|url| url.href())
+            .map_err(|e| JsError::new(&error_text(&e)))
+    }
+    #[cfg(not(any(feature = "ui", feature = "solver-esm")))]
     Err(JsError::new(
         "Solver.load needs options.bookUrl in this build (it cannot see its own URL)",
     ))
+}
+
+#[cfg(all(feature = "solver-esm", not(feature = "ui")))]
+#[wasm_bindgen]
+extern "C" {
+    /// `import.meta.url` of the solver's glue module (wasm-bindgen inlines it there).
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
+    static GLUE_URL: String;
+}
+
+#[cfg(all(feature = "solver-esm", not(feature = "ui")))]
+fn glue_url() -> String {
+    GLUE_URL.with(String::clone)
 }
 
 /// `options[name]`, once `options` is known to be an object.

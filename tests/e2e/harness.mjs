@@ -17,15 +17,17 @@ export const STRICT_CSP =
 /**
  * Serves files on 127.0.0.1 at a free port. `dirs` is a folder, served at `/`, or a map from
  * URL prefixes (`/games/c4/`) to folders; the longest prefix wins. `headers` go on every
- * response (e.g. a Content-Security-Policy). Returns { url, close }.
+ * response (e.g. a Content-Security-Policy). Returns { url, close, served }: `served` lists
+ * each file sent, as { path, bytes }, in order.
  */
 export async function serve(dirs = DIST, headers = {}) {
-  const server = staticServer(dirs, headers);
+  const served = [];
+  const server = staticServer(dirs, headers, served);
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   const { port } = server.address();
   // Closing also drops kept-alive connections: after close(), nothing at all is served.
   const close = () => new Promise((ok) => { server.close(ok); server.closeAllConnections(); });
-  return { url: `http://127.0.0.1:${port}/`, close };
+  return { url: `http://127.0.0.1:${port}/`, close, served };
 }
 
 export const CHROMIUM_ARGS = [

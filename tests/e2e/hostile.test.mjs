@@ -12,6 +12,8 @@ after(async () => { await browser?.close(); await server?.close(); });
 test("10,000 options that throw leave the module working: a fresh board plays a whole game", async () => {
   const { page, problems, context } = await openPage(browser, server.url, { reducedMotion: "reduce" });
   await page.locator(".c4-col").first().waitFor();
+  // The solver's module, for `new Solver()`.
+  await page.evaluate(() => window.wasmBindings.initSolver());
   const outcomes = await page.evaluate(() => {
     const { mount, Solver } = window.wasmBindings;
     const handle = window.c4;

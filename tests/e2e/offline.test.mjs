@@ -1,14 +1,16 @@
-// The site offline and installable: after one visit, the service worker serves the game, the
-// computer and the opening book with no network at all; a new version replaces the old one
-// whole, in every open page; the manifest makes it installable.
+// The site offline and installable: after one visit, the service worker serves the game with
+// no network at all, and the computer and the opening book too once a visit played it; a
+// two-player visit downloads neither; a new version downloads only the files that changed
+// and replaces the old one whole, in every open page; the manifest makes it installable.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { serve, launch, openPage, until, moveCount, CHROMIUM_ARGS, DIST, ROOT } from "./harness.mjs";
+import { serve, launch, openPage, until, moveCount, settled, CHROMIUM_ARGS, DIST, ROOT } from "./harness.mjs";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -16,17 +18,30 @@ after(async () => { await browser?.close(); });
 
 const ALLOW = { serviceWorkers: "allow" };
 
-/** Waits until the page is controlled by a service worker whose cache holds every file. */
-async function cached(page) {
-  return until(() => page.evaluate(async () => {
+/** The computer's files: fetched when a board first needs the computer. */
+const COMPUTER = ["/book.bin", "/worker.js", "/connect-four-solver_bg.wasm", "/connect-four-solver.js"];
+
+/**
+ * Waits until the page is controlled by a service worker whose cache holds the page's files
+ * (and the computer's, if `computer`); returns the cache's name.
+ */
+async function cached(page, { computer = false } = {}) {
+  return until(() => page.evaluate(async (want) => {
     if (!navigator.serviceWorker.controller) return null;
     const names = (await caches.keys()).filter((n) => n.startsWith("connect-four-"));
     if (names.length !== 1) return null;
     const keys = await (await caches.open(names[0])).keys();
     const paths = keys.map((r) => new URL(r.url).pathname);
-    return paths.includes("/book.bin") && paths.includes("/connect-four_bg.wasm") ? names[0] : null;
-  }), "the service worker to control the page with the site cached", 30_000);
+    return want.every((p) => paths.includes(p)) ? names[0] : null;
+  }, ["/connect-four_bg.wasm", "/index.html", ...(computer ? COMPUTER : [])]), "the service worker to control the page with the site cached", 30_000);
 }
+
+/** The cached paths of the page's cache. */
+const cachedPaths = (page) => page.evaluate(async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("connect-four-"));
+  const keys = await (await caches.open(names[0])).keys();
+  return keys.map((r) => new URL(r.url).pathname);
+});
 
 /** The perfect computer plays Red's first move: at once only with the opening book. */
 async function perfectOpens(page) {
@@ -42,10 +57,36 @@ async function perfectOpens(page) {
   assert.ok(!text.includes("could not load its opening book"), text);
 }
 
-test("after one visit, the game, the computer and the book work with the network off", async () => {
+test("a game between two people downloads no solver and no book, and caches neither", async () => {
   const server = await serve();
   const { page, context, problems } = await openPage(browser, server.url, ALLOW);
-  const name = await cached(page);
+  await cached(page);
+  for (const column of [4, 4, 3, 5]) {
+    const before = await moveCount(page);
+    await page.getByRole("button", { name: new RegExp(`^Column ${column}\\b`) }).click();
+    await until(async () => (await moveCount(page)) === before + 1, `column ${column} played`);
+    await settled(page);
+  }
+  await page.waitForTimeout(500);
+  const paths = server.served.map(({ path }) => path);
+  for (const file of COMPUTER) assert.ok(!paths.includes(file), `${file} was downloaded: ${paths.join(" ")}`);
+  const kept = await cachedPaths(page);
+  for (const file of COMPUTER) assert.ok(!kept.includes(file), `${file} was cached`);
+  // Choosing the computer fetches them, and it plays.
+  await perfectOpens(page);
+  for (const file of COMPUTER) assert.ok(server.served.some(({ path }) => path === file), `${file} fetched for the computer`);
+  await cached(page, { computer: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+  await server.close();
+});
+
+test("after one visit that played the computer, the game, the computer and the book work with the network off", async () => {
+  const server = await serve();
+  const { page, context, problems } = await openPage(browser, server.url, ALLOW);
+  await cached(page);
+  await perfectOpens(page);
+  const name = await cached(page, { computer: true });
   // No network at all: the server is gone, and the browser is offline.
   await server.close();
   await context.setOffline(true);
@@ -54,32 +95,50 @@ test("after one visit, the game, the computer and the book work with the network
   // A person plays on, and the computer answers, all from the cache.
   await page.getByRole("button", { name: /^Column 3\b/ }).click();
   await until(async () => (await moveCount(page)) === 3, "the computer's answer offline", 30_000);
-  assert.equal(await cached(page), name);
+  assert.equal(await cached(page, { computer: true }), name);
   assert.deepEqual(problems, []);
   await context.close();
 });
 
-test("a new version replaces the old one whole, in every open page", async () => {
+test("a new version downloads only the files that changed, and replaces the old one whole, in every open page", async () => {
   const dir = mkdtempSync(join(tmpdir(), "c4-site-"));
   try {
     cpSync(DIST, dir, { recursive: true });
     const server = await serve(dir);
     const { page, context, problems } = await openPage(browser, server.url, ALLOW);
-    const first = await cached(page);
+    await cached(page);
+    // This visit played the computer: its files are kept, and kept across the update.
+    await perfectOpens(page);
+    const first = await cached(page, { computer: true });
     const other = await context.newPage();
     await other.goto(server.url);
     await other.locator(".c4").waitFor();
     const html = (p) => p.evaluate(async () => (await fetch("./")).text());
+    const style = (p) => p.evaluate(async () => (await fetch("./site.css")).text());
 
-    // Version 2: one file changes, and the build stamps a new service worker.
-    appendFileSync(join(dir, "index.html"), "<!-- version 2 -->\n");
+    // Version 2: one line of the site's CSS changes. As Trunk would, the page's link to it
+    // gets the new integrity hash, and the build stamps a new service worker.
+    const css = join(dir, "site.css");
+    const integrity = (bytes) => `sha384-${createHash("sha384").update(bytes).digest("base64")}`;
+    const old = integrity(readFileSync(css));
+    appendFileSync(css, ".version-2 { color: inherit; }\n");
+    const page2 = readFileSync(join(dir, "index.html"), "utf8");
+    assert.ok(page2.includes(old), "index.html names site.css by its hash");
+    writeFileSync(join(dir, "index.html"), page2.replace(old, integrity(readFileSync(css))));
     execFileSync("node", [join(ROOT, "scripts/stamp-sw.mjs"), dir]);
+    const start = server.served.length;
     // The first page, which the first version took over on its first visit, finds it.
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
     await page.locator("#update").waitFor({ state: "visible", timeout: 30_000 });
+    // What the update downloaded: the service worker and the changed files, nothing else.
+    const update = server.served.slice(start);
+    const bytes = update.reduce((sum, { bytes }) => sum + bytes, 0);
+    console.log(`the update downloaded ${update.map(({ path, bytes }) => `${path} (${bytes} B)`).join(", ")}: ${bytes} bytes`);
+    assert.deepEqual(update.map(({ path }) => path).sort(), ["/index.html", "/site.css", "/sw.js"]);
+    assert.ok(bytes < 10_000, `${bytes} bytes`);
     // Until the player says so, both pages run the old version, every file of it.
     for (const p of [page, other]) {
-      assert.ok(!(await html(p)).includes("version 2"));
+      assert.ok(!(await style(p)).includes("version-2"));
       assert.equal(await p.evaluate(() => navigator.serviceWorker.controller.scriptURL.endsWith("/sw.js")), true);
     }
     assert.ok(!(await page.locator(".c4").textContent()).includes("could not"));
@@ -91,14 +150,16 @@ test("a new version replaces the old one whole, in every open page", async () =>
     ]);
     for (const p of [page, other]) {
       await p.locator(".c4").waitFor();
-      assert.ok((await html(p)).includes("version 2"), "every page is on the new files");
+      assert.ok((await style(p)).includes("version-2"), "every page is on the new files");
       assert.equal(await p.locator("#update").isHidden(), true);
     }
-    const second = await cached(page);
+    const second = await cached(page, { computer: true });
     assert.notEqual(second, first);
-    // The old version is gone; the new one plays, book and all.
+    // The old version is gone; the new one plays, book and all, with nothing downloaded.
     assert.deepEqual((await page.evaluate(() => caches.keys())).filter((n) => n.startsWith("connect-four-")), [second]);
+    const before = server.served.length;
     await perfectOpens(page);
+    assert.deepEqual(server.served.slice(before).map(({ path }) => path), []);
     assert.deepEqual(problems, []);
     await context.close();
     await server.close();

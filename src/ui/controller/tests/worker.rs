@@ -14,10 +14,9 @@ fn a_missing_book_is_announced_once_and_changes_nothing() {
     assert_eq!(
         e.len(),
         4,
-        "an announcement, the console's detail, the host's event only, and no book for \
-         later workers: {e:?}"
+        "an announcement, the console's detail, the host's event and a redraw: {e:?}"
     );
-    assert!(e.contains(&Effect::ForgetBook), "{e:?}");
+    assert!(e.contains(&Effect::Changed), "{e:?}");
     assert!(e.contains(&Effect::Warn(
         "could not load the opening book from /book.bin: HTTP 404".into()
     )));
@@ -35,6 +34,56 @@ fn a_missing_book_is_announced_once_and_changes_nothing() {
     // A replacement worker says it again; the player hears it once.
     assert!(c.reply(warning, 0.0).is_empty());
     assert!(c.reply(Reply::Ready { warning: None }, 0.0).is_empty());
+}
+
+/// While the book comes, the perfect level's move waits for it and the turn line says how
+/// far it got; the lower levels' moves do not wait, and say they are thinking.
+#[test]
+fn the_books_progress_shows_while_the_perfect_level_waits() {
+    let texts = Texts::default();
+    for (level, waits) in [(Level::Hard, false), (Level::Perfect, true)] {
+        let mut c = Controller::new(against(level));
+        drop(&mut c, 3, 0.0);
+        assert!(c.jobs().is_thinking(), "{level}");
+        let e = c.reply(
+            Reply::Book {
+                loaded: 280_000,
+                total: Some(700_000),
+            },
+            10.0,
+        );
+        assert_eq!(e, [Effect::Changed], "{level}");
+        let turn = crate::ui::mirror::Mirror::of(&c).turn;
+        if waits {
+            assert_eq!(turn, "The computer is getting its opening book: 40%…");
+        } else {
+            assert_eq!(turn, texts.computer_thinking, "{level}");
+        }
+        // Without a size, the bytes so far.
+        c.reply(
+            Reply::Book {
+                loaded: 350_000,
+                total: None,
+            },
+            10.0,
+        );
+        if waits {
+            assert_eq!(
+                crate::ui::mirror::Mirror::of(&c).turn,
+                "The computer is getting its opening book: 350 KB…"
+            );
+        }
+        // In: the turn line is the thinking line again.
+        assert_eq!(
+            c.reply(Reply::Ready { warning: None }, 10.0),
+            [Effect::Changed]
+        );
+        assert_eq!(
+            crate::ui::mirror::Mirror::of(&c).turn,
+            texts.computer_thinking,
+            "{level}"
+        );
+    }
 }
 
 #[test]

@@ -1,0 +1,105 @@
+// The computer's worker, shared: every board on a page talks to one worker (per opening book
+// URL), which loads the solver's module and the book once. A board connects a *link*; the
+// link's messages carry its number, and the worker answers on the same number. A worker
+// whose last board went away stays a while, so a remount (a framework re-rendering, a
+// route coming back) finds its table and its book still there.
+//
+//   page -> worker  { init: { bookUrl, tableMiB } }   (once, first)
+//                   { link, request }                 (a board's `Request`, src/ui/protocol.rs)
+//                   { cancel: link }                  (drop what the board still has queued)
+//   worker -> page  { started: link }                 (a search for that board begins)
+//                   { link, reply }                   (one board's `Reply`)
+//                   { all: reply }                    (every board's: the book's progress, ready)
+
+/** How long a worker with no board left stays, for a remount. */
+const KEEP_MS = 60_000;
+
+const spawn = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+
+/** bookUrl -> { worker, links: Map<number, onReply>, idle: timer } */
+const workers = new Map();
+let lastLink = 0;
+
+/** Says the same reply to every board of `shared`. */
+const broadcast = (shared, reply) => {
+  for (const onReply of shared.links.values()) onReply(reply);
+};
+
+/** The worker for `bookUrl`, started if none runs. */
+function workerFor(bookUrl, tableMiB) {
+  let shared = workers.get(bookUrl);
+  if (shared) return shared;
+  shared = { worker: spawn(), links: new Map(), idle: null, status: [], running: null };
+  workers.set(bookUrl, shared);
+  shared.worker.onmessage = ({ data }) => {
+    if (data.started !== undefined) {
+      shared.running = data.started;
+    } else if (data.all) {
+      // The book's progress and its arrival: a board that connects later hears the latest.
+      if (data.all.ready) shared.status = [data.all];
+      else if (data.all.book) shared.status = [data.all];
+      broadcast(shared, data.all);
+    } else {
+      if (shared.running === data.link) shared.running = null;
+      shared.links.get(data.link)?.(data.reply);
+    }
+  };
+  shared.worker.onerror = (e) => {
+    // The details are for developers; the boards hear that the computer cannot play, and
+    // the next request starts a new worker.
+    console.error("connect-four: the computer's worker failed:", e.message ?? e);
+    e.preventDefault?.();
+    stop(bookUrl, shared);
+    broadcast(shared, { failed: { id: null, error: "its worker could not run in this browser" } });
+  };
+  shared.worker.postMessage({ init: { bookUrl, tableMiB } });
+  return shared;
+}
+
+function stop(bookUrl, shared) {
+  clearTimeout(shared.idle);
+  shared.worker.terminate();
+  if (workers.get(bookUrl) === shared) workers.delete(bookUrl);
+}
+
+/**
+ * Connects a board: `onReply` hears the worker's replies to it. Returns its link:
+ * `post(request)`, `cancel()` (drop its queued requests) and `close()`. The worker starts
+ * with the first `post`, not before: a game between two people never loads the solver.
+ */
+export function connect(bookUrl, tableMiB, onReply) {
+  const link = ++lastLink;
+  let shared = null;
+  const attach = () => {
+    if (shared && workers.get(bookUrl) === shared) return shared;
+    shared = workerFor(bookUrl, tableMiB);
+    clearTimeout(shared.idle);
+    shared.links.set(link, onReply);
+    for (const reply of shared.status) onReply(reply);
+    return shared;
+  };
+  return {
+    post(request) {
+      attach().worker.postMessage({ link, request });
+    },
+    cancel() {
+      if (!shared || workers.get(bookUrl) !== shared) return;
+      // A search cannot be interrupted. One that only this board waits for (a perfect move
+      // without the book can take minutes) goes with its worker; the next request starts
+      // another. With other boards on the worker, the search runs out and is ignored.
+      if (shared.running === link && shared.links.size === 1) stop(bookUrl, shared);
+      else shared.worker.postMessage({ cancel: link });
+    },
+    close() {
+      if (!shared) return;
+      const s = shared;
+      shared = null;
+      s.links.delete(link);
+      s.worker.postMessage({ cancel: link });
+      if (s.links.size === 0 && workers.get(bookUrl) === s) {
+        clearTimeout(s.idle);
+        s.idle = setTimeout(() => s.links.size === 0 && stop(bookUrl, s), KEEP_MS);
+      }
+    },
+  };
+}
