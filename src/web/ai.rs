@@ -6,24 +6,13 @@
 //! requests this board still has queued there, and the reply to the one running is stale
 //! (the view model knows by its id).
 
+use super::assets::Link;
 use crate::ui::protocol::{Reply, Request};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 /// The worker's transposition table, in MiB: the most the solver allows in a browser.
 const TABLE_MIB: u32 = super::MAX_TABLE_MIB as u32;
-
-#[wasm_bindgen]
-extern "C" {
-    /// A board's link to the shared worker (`connect` in computer.js).
-    pub type Link;
-    #[wasm_bindgen(method, catch)]
-    fn post(this: &Link, request: &JsValue) -> Result<(), JsValue>;
-    #[wasm_bindgen(method)]
-    fn cancel(this: &Link);
-    #[wasm_bindgen(method)]
-    fn close(this: &Link);
-}
 
 pub struct AiClient {
     link: RefCell<Option<Link>>,

@@ -17,6 +17,19 @@ extern "C" {
     static GLUE_URL: String;
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// A board's link to the shared worker (`connect` in computer.js): `post(request)`,
+    /// `cancel()` (drop the board's queued requests), `close()`.
+    pub type Link;
+    #[wasm_bindgen(method, catch)]
+    pub fn post(this: &Link, request: &JsValue) -> Result<(), JsValue>;
+    #[wasm_bindgen(method)]
+    pub fn cancel(this: &Link);
+    #[wasm_bindgen(method)]
+    pub fn close(this: &Link);
+}
+
 struct Assets {
     /// `connect(bookUrl, tableMiB, onReply)`: a board's link to the page's worker.
     connect: js_sys::Function,
@@ -43,11 +56,7 @@ pub fn book_url() -> Result<String, JsValue> {
 }
 
 /// Connects a board to the page's worker for the book at `book_url`.
-pub fn connect(
-    book_url: &str,
-    table_mib: u32,
-    on_reply: &JsValue,
-) -> Result<super::ai::Link, JsValue> {
+pub fn connect(book_url: &str, table_mib: u32, on_reply: &JsValue) -> Result<Link, JsValue> {
     let connect = ASSETS.with(|a| a.borrow().as_ref().map(|a| a.connect.clone()));
     let connect = connect.ok_or_else(|| {
         JsValue::from_str(

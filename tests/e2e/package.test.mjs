@@ -14,7 +14,9 @@ test("the package lists its book; its game and Solver.load find it and play perf
   const pkg = JSON.parse(readFileSync(join(ROOT, "pkg", "package.json"), "utf8"));
   assert.ok(pkg.files.includes("book.bin"), `files: ${pkg.files}`);
   assert.ok(pkg.files.includes("worker.js"), `files: ${pkg.files}`);
-  const types = readFileSync(join(ROOT, "pkg", "connect_four.d.ts"), "utf8");
+  assert.ok(pkg.files.includes("connect_four_solver_bg.wasm"), `files: ${pkg.files}`);
+  // The solver's class is in the solver's module, and its types in its glue's.
+  const types = readFileSync(join(ROOT, "pkg", "connect_four_solver.d.ts"), "utf8");
   assert.match(types, /book\?: Uint8Array \| ArrayBuffer \| false;/);
   assert.match(types, /bookUrl\?: string \| URL;/);
   assert.match(types, /static load\(options\?: SolverLoadOptions\): Promise<Solver>;/);
@@ -28,7 +30,7 @@ test("the package lists its book; its game and Solver.load find it and play perf
   await until(async () => (await moveCount(page)) === 1, "the computer's first move", 30_000);
   assert.match(await page.getByRole("status").textContent(), /^Red in column 4, row 1/);
   assert.deepEqual(books, ["/pkg/book.bin"]);
-  // Solver.load() on the page finds the same file beside the glue.
+  // Solver.load() on the page finds the same file beside the package's files.
   const [size, column] = await page.evaluate(async () => {
     const solver = await window.Solver.load({ tableMiB: 4 });
     return [solver.bookSize, solver.bestMove("", "perfect")];

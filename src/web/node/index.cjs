@@ -47,4 +47,6 @@ module.exports = {
   Solver,
   /** Nothing to wait for in Node: the module is ready once imported. */
   default: async () => {},
+  /** The same: in Node the solver is in the one module. */
+  initSolver: async () => {},
 };

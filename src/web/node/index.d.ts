@@ -7,3 +7,6 @@ export type {
 
 /** Nothing to wait for in Node: the module is ready once imported. */
 export default function init(): Promise<void>;
+
+/** The same: in Node the solver is in the one module (the browser loads it apart). */
+export function initSolver(): Promise<void>;
