@@ -75,7 +75,8 @@ export function connect(bookUrl, tableMiB, onReply) {
     shared = workerFor(bookUrl, tableMiB);
     clearTimeout(shared.idle);
     shared.links.set(link, onReply);
-    for (const reply of shared.status) onReply(reply);
+    // Later, not inside the board's own call (it is busy sending).
+    for (const reply of shared.status) queueMicrotask(() => onReply(reply));
     return shared;
   };
   return {

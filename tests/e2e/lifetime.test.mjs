@@ -110,8 +110,8 @@ test("a book that never arrives: the lower levels play at once, the perfect one 
   await page.locator(".c4-turn").filter({ hasText: /getting its opening book: 0 KB/ }).waitFor();
   // Nothing arrives for 20 s: the download has stalled. The player hears it once, and the
   // perfect level thinks without the book (slowly, this early). Taking the move back stops
-  // that search with its worker, which only this board used; a new one answers easy at once
-  // (it asks for the book again, and the player does not hear about it again).
+  // that search, with its worker if it had begun (only this board used it); easy then
+  // answers at once, and the player does not hear about the book again.
   await until(async () => (await told()) === 1, "the stalled book told", 40_000);
   await page.locator(".c4-turn").filter({ hasText: /thinking/ }).waitFor();
   assert.equal(await page.evaluate(() => window.__workers), 1, "one worker so far");
@@ -120,8 +120,11 @@ test("a book that never arrives: the lower levels play at once, the perfect one 
   await page.getByRole("radio", { name: "easy" }).check();
   await column(page, 3).click();
   await until(async () => (await moveCount(page)) >= 4, "the next answer", 30_000);
-  assert.equal(await page.evaluate(() => window.__workers), 2, "the stopped search's worker replaced");
-  assert.equal(asked, 2, "each worker asks for the book once");
+  // If the search had begun, its worker was stopped and a new one started; if Undo came
+  // first, the request was dropped from the queue and the same worker answers.
+  const workers = await page.evaluate(() => window.__workers);
+  assert.ok(workers === 1 || workers === 2, `${workers} workers`);
+  assert.equal(asked, workers, "each worker asks for the book once");
   assert.equal(await told(), 1);
   assert.deepEqual(problems.filter((p) => !/opening book/.test(p)), []);
   await context.close();
