@@ -23,10 +23,10 @@ const REVISIONS = "sw-revisions.json";
 const revisions = new Map(FILES.map(([path, revision]) => [new URL(path, location).href, revision]));
 const lazy = new Set(FILES.filter(([, , later]) => later).map(([path]) => new URL(path, location).href));
 
-/** The first 16 hex digits of the SHA-256 of `bytes`: a file's revision. */
-async function revisionOf(bytes) {
+// Whether `bytes` are this version's `url`: their SHA-256's first 16 hex digits are its revision.
+async function isThisVersions(url, bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("") === revisions.get(url);
 }
 
 /** The newest other version's cache, and the revisions it recorded. */
@@ -45,7 +45,7 @@ async function download(url) {
   const response = await fetch(new Request(url, { cache: "reload" }));
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const bytes = await response.clone().arrayBuffer();
-  if ((await revisionOf(bytes)) !== revisions.get(url)) throw new Error(`${url} is not this version's file`);
+  if (!(await isThisVersions(url, bytes))) throw new Error(`${url} is not this version's file`);
   return response;
 }
 
@@ -109,7 +109,7 @@ self.addEventListener("fetch", (event) => {
       event.waitUntil(
         (async () => {
           const bytes = await new Response(toCache).arrayBuffer();
-          if ((await revisionOf(bytes)) !== revisions.get(url.href)) return;
+          if (!(await isThisVersions(url.href, bytes))) return;
           await cache.put(url.href, new Response(bytes, { headers: response.headers }));
         })().catch(() => {}),
       );

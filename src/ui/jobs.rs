@@ -141,8 +141,8 @@ impl Jobs {
         self.hint = None;
     }
 
-    /// The position is replaced: the job is dropped, and the worker with it (and its table),
-    /// so the next position is pondered again.
+    /// The position is replaced: the job is dropped (and what the board still has queued at
+    /// the worker), so the next position is pondered again.
     pub fn reset(&mut self) -> Vec<Effect> {
         self.pondered = None;
         self.forget();

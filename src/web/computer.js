@@ -29,15 +29,14 @@ const broadcast = (shared, reply) => {
 function workerFor(bookUrl, tableMiB) {
   let shared = workers.get(bookUrl);
   if (shared) return shared;
-  shared = { worker: spawn(), links: new Map(), idle: null, status: [], running: null };
+  shared = { worker: spawn(), links: new Map(), idle: null, status: null, running: null };
   workers.set(bookUrl, shared);
   shared.worker.onmessage = ({ data }) => {
     if (data.started !== undefined) {
       shared.running = data.started;
     } else if (data.all) {
       // The book's progress and its arrival: a board that connects later hears the latest.
-      if (data.all.ready) shared.status = [data.all];
-      else if (data.all.book) shared.status = [data.all];
+      if (data.all.ready || data.all.book) shared.status = data.all;
       broadcast(shared, data.all);
     } else {
       if (shared.running === data.link) shared.running = null;
@@ -76,7 +75,8 @@ export function connect(bookUrl, tableMiB, onReply) {
     clearTimeout(shared.idle);
     shared.links.set(link, onReply);
     // Later, not inside the board's own call (it is busy sending).
-    for (const reply of shared.status) queueMicrotask(() => onReply(reply));
+    const status = shared.status;
+    if (status) queueMicrotask(() => onReply(status));
     return shared;
   };
   return {
