@@ -5,7 +5,7 @@
 //   node benches/browser.mjs [--perfect-limit N] [--seed S]
 // N: Test_L1_R3 positions timed (default 20). S: the solvers' seed, so that a run can be
 // repeated exactly (default: a fresh random seed per solver, as in the game).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { serve, launch, DIST } from "../tests/e2e/harness.mjs";
@@ -17,20 +17,38 @@ const l1r3 = limitAt >= 0 ? Number(args[limitAt + 1]) : 20;
 const seedAt = args.indexOf("--seed");
 const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : undefined;
 
-/** Prints a dist file's raw and gzipped sizes; returns the gzipped bytes. */
-const size = (f, note = "") => {
+/** A dist file's raw and gzipped sizes (gzip -9). */
+const sizes = (f) => {
   const raw = readFileSync(join(DIST, f));
-  const gz = gzipSync(raw, { level: 9 }).length;
-  console.log(`${f}${note}: ${(raw.length / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped`);
-  return gz;
+  return { raw: raw.length, gz: gzipSync(raw, { level: 9 }).length };
 };
-const files = readdirSync(DIST).filter((f) => /\.(wasm|js)$/.test(f));
-const total = files.reduce((sum, f) => sum + size(f), 0);
-console.log(`wasm + JS gzipped: ${(total / 1024).toFixed(1)} KiB (what the page loads before its first board)`);
-size("book.bin", " (fetched by the computer's worker)");
-
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const table = (title, paths) => {
+  let total = 0;
+  console.log(title);
+  for (const path of paths) {
+    const { raw, gz } = sizes(path);
+    total += gz;
+    console.log(`  ${path || "/"}: ${kib(raw)} raw, ${kib(gz)} gzipped`);
+  }
+  console.log(`  total: ${kib(total)} gzipped (${total} B)`);
+};
 const server = await serve();
 const browser = await launch();
+{
+  // What the page fetches before its first board, as served (the service worker's own
+  // downloads come later and are left out: they are not waited for).
+  const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+  await page.goto(server.url);
+  await page.waitForFunction(() => performance.getEntriesByName("c4-first-board").length > 0);
+  const before = [...new Set(server.served.map((f) => f.path))];
+  await page.close();
+  table("before the first board:", before);
+  table("the computer's worker (fetched on the first computer move):",
+    ["/worker.js", "/connect_four_solver.js", "/connect-four-solver.js", "/connect-four-solver_bg.wasm"]);
+  table("the opening book:", ["/book.bin"]);
+  server.served.length = 0;
+}
 const firsts = [];
 const frames = [];
 for (let run = 0; run < 5; run++) {
@@ -62,7 +80,8 @@ const perfectRows = [];
 const loads = [];
 for (const [name, lines] of perfectGroups(l1r3)) {
   const { times, nodes, load } = await page.evaluate(async ({ lines, seed }) => {
-    const glue = await import("/connect-four.js");
+    // The solver's own module, as the computer's worker loads it.
+    const glue = await import("/connect_four_solver.js");
     await glue.default();
     const start = performance.now();
     const solver = await glue.Solver.load({ tableMiB: 64, seed });

@@ -257,10 +257,10 @@ mod native {
                 load("L1_R3", l1r3).into_iter().map(|(m, _)| m).collect(),
             ),
         ];
-        let book = Book::embedded();
+        let book = Book::embedded().expect("the built-in book reads");
         println!(
-            "book: {} positions, up to {} moves, {} bytes; seed {seed}",
-            book.len(),
+            "book: exact up to {} moves, up to {} moves exact or above the bound, {} bytes; seed {seed}",
+            book.exact_moves(),
             book.max_moves(),
             connect_four::solver::book::EMBEDDED.len()
         );

@@ -251,7 +251,7 @@ fn levels_and_errors() {
 #[test]
 fn perfect_wins_from_the_empty_board_as_first_player() {
     let mut solver = Solver::new(256);
-    solver.set_book(Some(connect_four::solver::Book::embedded()));
+    solver.set_book(connect_four::solver::Book::embedded());
     let mut rng = Rng::new(5);
     for opponent in [Level::Hard, Level::Perfect] {
         let mut p = Position::new();

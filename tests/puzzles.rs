@@ -10,7 +10,7 @@ use connect_four::ui::puzzle::{self, MAX_MOVES, MIN_MOVES};
 
 fn solver() -> Solver {
     let mut solver = Solver::new(64);
-    solver.set_book(Some(Book::embedded()));
+    solver.set_book(Book::embedded());
     solver
 }
 

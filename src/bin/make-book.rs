@@ -12,10 +12,14 @@
 //! bound its own from below, which often settles it in one search. `--threads N` solves N
 //! positions of a depth at a time, each thread with its own table of `--table-mib` MiB.
 //! Progress is appended to `book/progress.txt` (`<moves> <score>` per line, in the order
-//! solved) after every position, so a stopped run resumes where it stopped;
-//! `src/solver/book.bin` is rewritten each time a depth is complete (the file format holds
-//! complete depths only, see `connect_four::solver::book`). `--progress FILE` and `--out
-//! FILE` choose other paths.
+//! solved) after every position, so a stopped run resumes where it stopped. Each time a
+//! depth is complete, the complete listing of exact scores, `book/listing.bin`, is
+//! rewritten (see `connect_four::solver::listing`), and from it the book the game ships,
+//! `src/solver/book.bin`: exact up to one move less than the listing, and for the deepest
+//! positions either exact or "above the bound" (see `connect_four::solver::book`).
+//! `--progress FILE`, `--listing FILE` and `--out FILE` choose other paths.
+//!
+//! `make-book --rebuild` solves nothing: it writes `--out` from the listing that is there.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -31,7 +35,7 @@ fn main() {
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use connect_four::engine::Position;
-    use connect_four::solver::{Book, Solver};
+    use connect_four::solver::{Book, Listing, Solver};
     use std::collections::HashSet;
     use std::fs::{self, OpenOptions};
     use std::io::Write;
@@ -44,7 +48,9 @@ mod native {
         table_mib: usize,
         threads: usize,
         progress: String,
+        listing: String,
         out: String,
+        rebuild: bool,
     }
 
     fn args() -> Result<Args, String> {
@@ -53,7 +59,9 @@ mod native {
             table_mib: 2048,
             threads: 1,
             progress: "book/progress.txt".into(),
+            listing: "book/listing.bin".into(),
             out: "src/solver/book.bin".into(),
+            rebuild: false,
         };
         let mut it = std::env::args().skip(1);
         while let Some(flag) = it.next() {
@@ -70,19 +78,44 @@ mod native {
                     }
                 }
                 "--progress" => a.progress = value()?,
+                "--listing" => a.listing = value()?,
                 "--out" => a.out = value()?,
+                "--rebuild" => a.rebuild = true,
                 other => return Err(format!("unknown argument {other:?}")),
             }
         }
         Ok(a)
     }
 
-    /// Writes the book file for every position up to `max_moves` moves (all solved).
-    fn write_book(book: &Book, max_moves: u32, out: &str) -> Result<(), String> {
-        let bytes = book.to_bytes(max_moves).map_err(|e| e.to_string())?;
+    /// Writes `bytes` to `out` whole (through a temporary file).
+    fn write(bytes: &[u8], out: &str) -> Result<(), String> {
         let tmp = format!("{out}.tmp");
         fs::write(&tmp, bytes).map_err(|e| format!("{tmp}: {e}"))?;
         fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))
+    }
+
+    /// Writes the listing of every position up to `max_moves` moves (all solved), and the
+    /// book built from it.
+    fn write_books(scores: &[(Position, i32)], max_moves: u32, args: &Args) -> Result<(), String> {
+        let listing = Listing::from_scores(scores);
+        let bytes = listing.to_bytes(max_moves).map_err(|e| e.to_string())?;
+        write(&bytes, &args.listing)?;
+        write_book(&bytes, &args.out)
+    }
+
+    /// Writes the book the game ships, from a listing file's bytes.
+    fn write_book(listing: &[u8], out: &str) -> Result<(), String> {
+        let listing = Listing::from_bytes(listing).map_err(|e| e.to_string())?;
+        let book = Book::from_listing(&listing, listing.max_moves().saturating_sub(1));
+        let bytes = book.to_bytes();
+        write(&bytes, out)?;
+        println!(
+            "make-book: {out}: {} bytes, exact up to {} moves, up to {} moves exact or above the bound",
+            bytes.len(),
+            book.exact_moves(),
+            book.max_moves()
+        );
+        Ok(())
     }
 
     /// The exact score of the position after `moves`, and whether it belongs in the book.
@@ -94,10 +127,14 @@ mod native {
 
     pub fn run() -> Result<(), String> {
         let args = args()?;
-        if args.depth > Book::MAX_DEPTH {
-            return Err(format!("--depth: at most {}", Book::MAX_DEPTH));
+        if args.rebuild {
+            let listing = fs::read(&args.listing).map_err(|e| format!("{}: {e}", args.listing))?;
+            return write_book(&listing, &args.out);
         }
-        let levels: Vec<Vec<String>> = Book::positions(args.depth)
+        if args.depth > Listing::MAX_DEPTH {
+            return Err(format!("--depth: at most {}", Listing::MAX_DEPTH));
+        }
+        let levels: Vec<Vec<String>> = Listing::positions(args.depth)
             .iter()
             .map(|layer| layer.iter().map(Position::moves_string).collect())
             .collect();
@@ -149,9 +186,11 @@ mod native {
                 continue;
             }
             // Every shallower depth is complete now: each thread gets the book as it is.
-            let book = Book::from_scores(&scores);
-            for solver in &mut solvers {
-                solver.set_book(Some(book.clone()));
+            if depth > 0 {
+                let book = Book::from_listing(&Listing::from_scores(&scores), depth as u32 - 1);
+                for solver in &mut solvers {
+                    solver.set_book(Some(book.clone()));
+                }
             }
             let next = AtomicUsize::new(0);
             let (send, receive) = mpsc::channel();
@@ -189,15 +228,18 @@ mod native {
                 Ok(())
             })?;
             // The book file only ever holds complete depths.
-            write_book(&Book::from_scores(&scores), depth as u32, &args.out)?;
+            write_books(&scores, depth as u32, &args)?;
             written = Some(depth as u32);
         }
-        // A resumed run with nothing left to solve still writes the book.
-        let book = Book::from_scores(&scores);
+        // A resumed run with nothing left to solve still writes the books.
         if written != Some(args.depth) {
-            write_book(&book, args.depth, &args.out)?;
+            write_books(&scores, args.depth, &args)?;
         }
-        println!("make-book: done, {} entries in {}", book.len(), args.out);
+        println!(
+            "make-book: done, {} positions in {}",
+            scores.len(),
+            args.listing
+        );
         Ok(())
     }
 }

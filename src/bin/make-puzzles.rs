@@ -71,7 +71,7 @@ mod native {
     pub fn run() -> Result<(), String> {
         let a = args()?;
         let mut solver = Solver::new(256);
-        solver.set_book(Some(Book::embedded()));
+        solver.set_book(Book::embedded());
         let mut found: Vec<Vec<Position>> = vec![Vec::new(); (MAX_MOVES + 1) as usize];
         let mut seen = HashSet::new();
         let full = |found: &Vec<Vec<Position>>| {

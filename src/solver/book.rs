@@ -1,31 +1,63 @@
-//! The opening book: exact scores of early positions, keyed by the position's canonical key
-//! (the smaller of its key and its mirror image's), so one entry covers both mirror images.
+//! The opening book: what the solver knows at once about early positions, one entry per
+//! mirror pair (a position and its mirror image share their canonical key, the smaller of
+//! their two keys).
 //!
-//! A book file is complete up to some number of moves: it holds every position (one per
-//! mirror pair) with at most that many moves that is not over and where the side to move
-//! cannot win at once (the search sees those itself). The set is fixed by that number, so
-//! the file stores only the scores, in the order [`Book::positions`] lists the positions:
-//! one byte each.
+//! The book covers every position with at most [`Book::max_moves`] moves that is not over
+//! and where the side to move cannot win at once (the search sees those itself). Up to
+//! [`Book::exact_moves`] moves it gives each position's exact score. One move deeper (the
+//! 11-move positions of the shipped book) it gives either the exact score or that the score
+//! is above the bound the position's parents set; the search finds the rest, starting above
+//! that bound.
 //!
-//! # File format
+//! # What is stored, and how
+//!
+//! A parent scoring `s` has every move score at most `s`, so each of its children scores at
+//! least `-s`: the parents' scores bound a position's score from below (the best of these
+//! bounds is its *bound*), and a parent's best moves lead to children scoring the bound
+//! exactly. Given its move count and its bound, a position's score is far from random: the
+//! book stores, per position, how far its score is above its bound, in a prefix code made for
+//! that move count and bound (canonical Huffman codes). Looking a position up reads its
+//! parents first (and theirs, back to the empty board: a few dozen positions), for its bound.
+//!
+//! The codes are kept without the keys, in a compressed static function
+//! ([`super::csf`]): the book need not say which positions it holds, since they are every
+//! position with few enough moves. So the file is the codes, the function's array and a
+//! header. Reading it is a copy: nothing is listed or sorted, and it takes the file's size in
+//! memory. The complete listing of exact scores it is built from is
+//! [`super::listing::Listing`] (`book/listing.bin`, made by `make-book`).
+//!
+//! # File format (integers little-endian)
 //!
 //! ```text
-//! "C4BOOK2\n"      8 bytes magic
-//! max_moves        u8
-//! count            u32, little-endian: how many positions (a check)
-//! count x score    i8, in the order of `Book::positions(max_moves)`, skipping the
-//!                  positions where the side to move wins at once
+//! "C4BOOK3\n"        8 bytes magic
+//! max_moves          u8
+//! exact_moves        u8    max_moves or max_moves - 1
+//! seed               u64   the function's shape (see csf::Shape)
+//! segment_bits       u8
+//! segments           u32
+//! contexts           u16   how many codes follow
+//! contexts x code    moves u8, bound i8 (-128: no parent in the book), symbols u8, then
+//!                    symbols x (value i8, length u8) in canonical order (by length, then
+//!                    as given). A value is the score minus the bound (the score where there
+//!                    is no bound), or -128: above the bound.
+//! words              u32
+//! words x u64        the function's array
 //! ```
-//!
-//! `src/bin/make-book.rs` generates it deterministically.
 
 use super::bits::{column_mask, Bits};
+use super::csf::{self, Shape};
+use super::listing::Listing;
 use crate::engine::{Position, WIDTH};
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fmt;
 
-const MAGIC: &[u8; 8] = b"C4BOOK2\n";
-const HEADER: usize = 13;
+const MAGIC: &[u8; 8] = b"C4BOOK3\n";
+
+/// A value meaning "above the bound" (the score is not stored).
+const ABOVE: i8 = i8::MIN;
+
+/// A context's bound when no parent of the position is in the book.
+const NO_BOUND: i8 = i8::MIN;
 
 /// The generated book file, built into native builds (the tools, tests and benchmarks).
 /// The wasm module leaves it out: the page's worker fetches `book.bin` and hands its bytes
@@ -33,21 +65,124 @@ const HEADER: usize = 13;
 #[cfg(not(target_arch = "wasm32"))]
 pub const EMBEDDED: &[u8] = include_bytes!("book.bin");
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Book {
     max_moves: u32,
-    /// Entry `n`: the positions with `n` moves, in order of canonical key.
-    layers: Vec<Layer>,
+    exact_moves: u32,
+    shape: Shape,
+    words: Vec<u64>,
+    /// Sorted by (moves, bound).
+    contexts: Vec<Context>,
 }
 
-/// A book's positions with one number of moves: canonical keys in increasing order, and
-/// their scores. 9 bytes a position (the 11-move book: 25 MB of the worker's memory), and
-/// a file reads straight into it: its positions come in this order. Lookups search the
-/// keys by halves; the search makes few of them (only up to one move past the book).
-#[derive(Debug, Clone, Default)]
-struct Layer {
-    keys: Vec<u64>,
-    scores: Vec<i8>,
+/// The code for the positions with one number of moves and one bound.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Context {
+    moves: u8,
+    bound: i8,
+    code: Code,
+}
+
+/// A canonical prefix code: `symbols` in order of code length, `counts[n]` of them with
+/// codes of `n` bits. A lone symbol has the empty code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Code {
+    symbols: Vec<i8>,
+    counts: Vec<u32>,
+}
+
+impl Code {
+    /// The symbol whose code starts `bits` (first bit in bit 0), and the code's length.
+    fn decode(&self, bits: u64) -> Option<(i8, u32)> {
+        if self.counts.len() <= 1 {
+            return self.symbols.first().map(|&s| (s, 0));
+        }
+        // Canonical codes of length n are consecutive numbers from `first`.
+        let (mut code, mut first, mut index) = (0u64, 0u64, 0usize);
+        for len in 1..self.counts.len() {
+            code |= (bits >> (len - 1)) & 1;
+            let count = u64::from(self.counts[len]);
+            if code - first < count {
+                return Some((self.symbols[index + (code - first) as usize], len as u32));
+            }
+            index += count as usize;
+            first = (first + count) << 1;
+            code <<= 1;
+        }
+        None
+    }
+
+    /// The code of each symbol (first bit in bit 0) and its length, from the symbols'
+    /// frequencies (a Huffman code, made canonical).
+    fn from_counts(frequencies: &[(i8, u64)]) -> (Code, HashMap<i8, (u64, u32)>) {
+        let lengths = huffman_lengths(&frequencies.iter().map(|&(_, f)| f).collect::<Vec<_>>());
+        let mut order: Vec<(u32, i8)> = (frequencies.iter().zip(&lengths))
+            .map(|(&(symbol, _), &len)| (len, symbol))
+            .collect();
+        order.sort_unstable();
+        let longest = order.last().map_or(0, |&(len, _)| len) as usize;
+        let mut counts = vec![0u32; longest + 1];
+        let mut codes = HashMap::new();
+        let (mut code, mut len) = (0u64, 0u32);
+        for &(l, symbol) in &order {
+            code <<= l - len;
+            len = l;
+            counts[l as usize] += 1;
+            // Stored first bit first: reverse the code's `l` bits.
+            let reversed = if l == 0 {
+                0
+            } else {
+                code.reverse_bits() >> (64 - l)
+            };
+            codes.insert(symbol, (reversed, l));
+            code += 1;
+        }
+        let symbols = order.iter().map(|&(_, symbol)| symbol).collect();
+        (Code { symbols, counts }, codes)
+    }
+}
+
+/// Huffman code lengths for `frequencies` (all above zero): 0 for a lone symbol.
+fn huffman_lengths(frequencies: &[u64]) -> Vec<u32> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let n = frequencies.len();
+    if n <= 1 {
+        return vec![0; n];
+    }
+    // Nodes 0..n are the symbols; each merge adds a node, whose parent is recorded.
+    let mut parent = vec![usize::MAX; 2 * n - 1];
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = frequencies
+        .iter()
+        .enumerate()
+        .map(|(i, &f)| Reverse((f, i)))
+        .collect();
+    let mut next = n;
+    while let (Some(Reverse((fa, a))), Some(Reverse((fb, b)))) = (heap.pop(), heap.pop()) {
+        parent[a] = next;
+        parent[b] = next;
+        heap.push(Reverse((fa + fb, next)));
+        next += 1;
+    }
+    (0..n)
+        .map(|mut i| {
+            let mut depth = 0;
+            while parent[i] != usize::MAX {
+                i = parent[i];
+                depth += 1;
+            }
+            depth
+        })
+        .collect()
+}
+
+/// What the book knows of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// Its exact score.
+    Exact(i32),
+    /// Its score is at least this (and not stored).
+    AtLeast(i32),
 }
 
 /// Why book data could not be read or written.
@@ -78,6 +213,8 @@ pub enum BookError {
     TooLarge {
         found: usize,
     },
+    /// A header or code that no book has (what is wrong with it).
+    Malformed(&'static str),
     /// A well-formed book, but not the one this build was made with.
     WrongDigest {
         expected: u64,
@@ -92,7 +229,7 @@ impl fmt::Display for BookError {
             BookError::TooDeep { max_moves } => write!(
                 f,
                 "an opening book of {max_moves} moves is too deep (at most {})",
-                Book::MAX_DEPTH
+                Listing::MAX_DEPTH
             ),
             BookError::Truncated { expected, found } => {
                 write!(
@@ -115,6 +252,7 @@ impl fmt::Display for BookError {
                 "not an opening book: {found} bytes is more than the deepest book has ({})",
                 Book::MAX_BYTES
             ),
+            BookError::Malformed(what) => write!(f, "not an opening book: {what}"),
             BookError::WrongDigest { expected, found } => write!(
                 f,
                 "not the opening book this build was made with (digest {found:#018x}, \
@@ -126,21 +264,38 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
+/// Reads a file's fields in order, or says it ended early.
+struct Reader<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn bytes(&mut self, n: usize) -> Result<&'a [u8], BookError> {
+        let end = self.at.checked_add(n).filter(|&end| end <= self.data.len());
+        let end = end.ok_or(BookError::Truncated {
+            expected: self.at.saturating_add(n),
+            found: self.data.len(),
+        })?;
+        let out = &self.data[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], BookError> {
+        let mut out = [0; N];
+        out.copy_from_slice(self.bytes(N)?);
+        Ok(out)
+    }
+
+    fn u8(&mut self) -> Result<u8, BookError> {
+        Ok(self.array::<1>()?[0])
+    }
+}
+
 impl Book {
-    /// The deepest book a file may claim. Reading lists every position up to it: for 11
-    /// moves, 2,773,019 entries (1,784,788 of them with 11 moves) in about 0.26 s natively,
-    /// with at most 68 MB in use (while the 11-move children are sorted; 24 MB for 10
-    /// moves). A deeper book would be too slow and too big for a browser's worker.
-    pub const MAX_DEPTH: u32 = 11;
-
-    /// How many positions a book of `n` moves holds, for each `n` up to [`Book::MAX_DEPTH`]:
-    /// a header is checked against it before anything is listed. A test lists them again.
-    pub const HELD: [usize; Self::MAX_DEPTH as usize + 1] = [
-        1, 5, 30, 151, 719, 2_863, 10_501, 36_219, 113_934, 353_893, 988_231, 2_773_019,
-    ];
-
-    /// The size of the deepest book file: anything larger is not a book.
-    pub const MAX_BYTES: usize = HEADER + Self::HELD[Self::MAX_DEPTH as usize];
+    /// The size of the largest book file: anything larger is not a book.
+    pub const MAX_BYTES: usize = 4 << 20;
 
     /// Whether `len` bytes could be a book file at all: checked before a buffer is copied.
     pub fn check_size(len: usize) -> Result<(), BookError> {
@@ -159,9 +314,12 @@ impl Book {
     }
 
     /// Reads the book file this build was made with, and refuses any other, however well
-    /// formed: its header first, then its digest, before anything is listed.
+    /// formed: its size first, then its digest, then its fields.
     pub fn from_bytes_verified(data: &[u8]) -> Result<Book, BookError> {
-        Self::check_header(data)?;
+        Self::check_size(data.len())?;
+        if data.len() < MAGIC.len() || &data[..MAGIC.len()] != MAGIC {
+            return Err(BookError::BadMagic);
+        }
         let found = Self::digest(data);
         if found != Self::DIGEST {
             return Err(BookError::WrongDigest {
@@ -172,83 +330,211 @@ impl Book {
         Self::from_bytes(data)
     }
 
-    /// Checks a book file's header and size (cheaply: nothing is listed); returns its depth
-    /// and how many positions it holds.
-    fn check_header(data: &[u8]) -> Result<(u32, usize), BookError> {
-        if data.len() < HEADER || &data[..8] != MAGIC {
+    /// The book `make-book` generated (`src/solver/book.bin`), built into native builds. An
+    /// unreadable file gives no book, not a panic: the search still answers exactly, only
+    /// slower (`tests/book.rs` checks that the built-in one reads and agrees with the listing).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn embedded() -> Option<Book> {
+        Book::from_bytes(EMBEDDED).ok()
+    }
+
+    /// Reads any well-formed book file. [`Book::from_bytes_verified`] also insists on the
+    /// book this build was made with. A damaged array is not detected here (only the digest
+    /// finds it): lookups then give wrong scores, or none, but never panic.
+    pub fn from_bytes(data: &[u8]) -> Result<Book, BookError> {
+        Self::check_size(data.len())?;
+        let mut r = Reader { data, at: 0 };
+        if r.bytes(MAGIC.len()).ok() != Some(&MAGIC[..]) {
             return Err(BookError::BadMagic);
         }
-        let max_moves = u32::from(data[8]);
-        if max_moves > Self::MAX_DEPTH {
+        let max_moves = u32::from(r.u8()?);
+        if max_moves > Listing::MAX_DEPTH {
             return Err(BookError::TooDeep { max_moves });
         }
-        let count = u32::from_le_bytes([data[9], data[10], data[11], data[12]]) as usize;
-        let held = Self::HELD[max_moves as usize];
-        if count != held {
-            return Err(BookError::WrongCount {
-                expected: held,
-                found: count,
-            });
+        let exact_moves = u32::from(r.u8()?);
+        if exact_moves > max_moves || exact_moves + 1 < max_moves {
+            return Err(BookError::Malformed("its exact depth"));
         }
-        let expected = count + HEADER;
+        let seed = u64::from_le_bytes(r.array()?);
+        let segment_bits = u32::from(r.u8()?);
+        let segments = u32::from_le_bytes(r.array()?);
+        if !(6..=20).contains(&segment_bits) || !(3..=1 << 16).contains(&segments) {
+            return Err(BookError::Malformed("its array's shape"));
+        }
+        let shape = Shape {
+            seed,
+            segment_bits,
+            segments,
+        };
+        let count = u16::from_le_bytes(r.array()?);
+        let mut contexts: Vec<Context> = Vec::with_capacity(usize::from(count));
+        for _ in 0..count {
+            let moves = r.u8()?;
+            let bound = r.u8()? as i8;
+            let n = usize::from(r.u8()?);
+            let mut symbols = Vec::with_capacity(n);
+            let mut counts = vec![0u32; 1];
+            for _ in 0..n {
+                let value = r.u8()? as i8;
+                let len = usize::from(r.u8()?);
+                if len > csf::MAX_BITS as usize || len + 1 < counts.len() {
+                    return Err(BookError::Malformed("a code's lengths"));
+                }
+                counts.resize(counts.len().max(len + 1), 0);
+                counts[len] += 1;
+                symbols.push(value);
+            }
+            let code = Code { symbols, counts };
+            if !code.is_complete() {
+                return Err(BookError::Malformed("a code"));
+            }
+            let context = Context { moves, bound, code };
+            if u32::from(moves) > max_moves
+                || contexts
+                    .last()
+                    .is_some_and(|c| (c.moves, c.bound) >= (moves, bound))
+            {
+                return Err(BookError::Malformed("the codes' order"));
+            }
+            contexts.push(context);
+        }
+        let words = u32::from_le_bytes(r.array()?) as usize;
+        if words != shape.words() {
+            return Err(BookError::Malformed("its array's size"));
+        }
+        let expected = r.at + 8 * words;
         if data.len() != expected {
             return Err(BookError::Truncated {
                 expected,
                 found: data.len(),
             });
         }
-        Ok((max_moves, count))
+        let words = r.bytes(8 * words)?;
+        let words = words
+            .chunks_exact(8)
+            .map(|w| u64::from_le_bytes(w.try_into().expect("chunks of 8")))
+            .collect();
+        Ok(Book {
+            max_moves,
+            exact_moves,
+            shape,
+            words,
+            contexts,
+        })
     }
 
-    /// A book of the given exact scores (see the score contract on [`super::Solver`]);
-    /// for a position given twice (or with its mirror image), the last score counts.
-    pub fn from_scores(scores: &[(Position, i32)]) -> Book {
-        let mut layers: Vec<Vec<(u64, i8)>> = Vec::new();
-        for (position, score) in scores {
-            let moves = position.move_count();
-            if layers.len() <= moves {
-                layers.resize_with(moves + 1, Vec::new);
+    /// The book file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.push(self.max_moves as u8);
+        out.push(self.exact_moves as u8);
+        out.extend_from_slice(&self.shape.seed.to_le_bytes());
+        out.push(self.shape.segment_bits as u8);
+        out.extend_from_slice(&self.shape.segments.to_le_bytes());
+        out.extend_from_slice(&(self.contexts.len() as u16).to_le_bytes());
+        for context in &self.contexts {
+            out.push(context.moves);
+            out.push(context.bound as u8);
+            out.push(context.code.symbols.len() as u8);
+            let lengths = (context.code.counts.iter().enumerate())
+                .flat_map(|(len, &count)| std::iter::repeat_n(len as u8, count as usize));
+            for (&symbol, len) in context.code.symbols.iter().zip(lengths) {
+                out.push(symbol as u8);
+                out.push(len);
             }
-            layers[moves].push((Self::key_of(position), *score as i8));
         }
-        let layers: Vec<Layer> = layers
-            .into_iter()
-            .map(|mut entries| {
-                // Stable: of equal keys, the last given is kept.
-                entries.sort_by_key(|&(key, _)| key);
-                entries.reverse();
-                entries.dedup_by_key(|&mut (key, _)| key);
-                entries.reverse();
-                Layer {
-                    keys: entries.iter().map(|&(key, _)| key).collect(),
-                    scores: entries.iter().map(|&(_, score)| score).collect(),
-                }
+        out.extend_from_slice(&(self.words.len() as u32).to_le_bytes());
+        for word in &self.words {
+            out.extend_from_slice(&word.to_le_bytes());
+        }
+        out
+    }
+
+    /// The book of a listing's scores: exact up to `exact_moves` moves, and up to the
+    /// listing's depth either exact or above the bound.
+    ///
+    /// # Panics
+    /// If `exact_moves` is not the listing's depth or one less, or the listing has more than
+    /// 255 scores a context (impossible for real scores).
+    pub fn from_listing(listing: &Listing, exact_moves: u32) -> Book {
+        let max_moves = listing.max_moves();
+        assert!(exact_moves <= max_moves && exact_moves + 1 >= max_moves);
+        // Each position's context and value.
+        let mut values: Vec<(u64, (u8, i8), i8)> = Vec::with_capacity(listing.len());
+        for moves in 0..=max_moves {
+            for (key, score) in listing.layer(moves) {
+                let b = Bits::from_key(key);
+                let bound = parents(&b)
+                    .filter_map(|parent| listing.get(&parent).map(|s| -s))
+                    .max();
+                // (A score below its bound is no real score, but the book keeps it exactly.)
+                let value = match bound {
+                    None => score,
+                    Some(bound) if moves > exact_moves && score > bound => i32::from(ABOVE),
+                    Some(bound) => score - bound,
+                };
+                let context = (moves as u8, bound.map_or(NO_BOUND, |b| b as i8));
+                values.push((key, context, value as i8));
+            }
+        }
+        // One code a context, from its values' frequencies.
+        let mut frequencies: HashMap<(u8, i8), HashMap<i8, u64>> = HashMap::new();
+        for &(_, context, value) in &values {
+            *frequencies
+                .entry(context)
+                .or_default()
+                .entry(value)
+                .or_default() += 1;
+        }
+        let mut keys: Vec<(u8, i8)> = frequencies.keys().copied().collect();
+        keys.sort_unstable();
+        let mut contexts = Vec::new();
+        let mut codes = HashMap::new();
+        for (moves, bound) in keys {
+            let mut counts: Vec<(i8, u64)> = frequencies[&(moves, bound)]
+                .iter()
+                .map(|(&v, &f)| (v, f))
+                .collect();
+            counts.sort_unstable();
+            let (code, table) = Code::from_counts(&counts);
+            contexts.push(Context { moves, bound, code });
+            codes.insert((moves, bound), table);
+        }
+        let items: Vec<csf::Item> = values
+            .iter()
+            .map(|&(key, context, value)| {
+                let (bits, len) = codes[&context][&value];
+                csf::Item { key, bits, len }
             })
             .collect();
+        let (shape, words) = csf::build(&items, 0);
         Book {
-            max_moves: layers.len().saturating_sub(1) as u32,
-            layers,
+            max_moves,
+            exact_moves,
+            shape,
+            words,
+            contexts,
         }
     }
 
-    /// The book `make-book` generated (`src/solver/book.bin`), built into native builds. An
-    /// unreadable file gives an empty book, not a panic: the search still answers exactly,
-    /// only slower (`tests/book.rs` checks that the built-in one reads and is consistent).
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn embedded() -> Book {
-        Book::from_bytes(EMBEDDED).unwrap_or_default()
-    }
-
+    /// Up to how many moves the book covers positions.
     pub fn max_moves(&self) -> u32 {
         self.max_moves
     }
 
+    /// How many positions the book covers (one per mirror pair).
     pub fn len(&self) -> usize {
-        self.layers.iter().map(|layer| layer.keys.len()).sum()
+        Listing::HELD[self.max_moves as usize]
     }
 
+    /// Whether the book covers no position (never: it covers at least the empty board).
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        false
+    }
+
+    /// Up to how many moves the book gives every position's exact score.
+    pub fn exact_moves(&self) -> u32 {
+        self.exact_moves
     }
 
     pub(crate) fn canonical_key(b: &Bits) -> u64 {
@@ -261,422 +547,236 @@ impl Book {
         Self::canonical_key(&Bits::from_position(position))
     }
 
-    /// Whether a complete book holds `position` (given it has few enough moves): the game
-    /// is not over and the side to move cannot win at once.
+    /// Whether a book of enough moves covers `position`: the game is not over and the side
+    /// to move cannot win at once.
     pub fn holds(position: &Position) -> bool {
         !position.is_over() && !Bits::from_position(position).can_win_next()
     }
 
-    /// One position per mirror pair for every position that is not over and has at most
-    /// `max_moves` moves: one list per number of moves, each in order of canonical key
-    /// ([`Book::key_of`]). The representative of a pair is the first reached by playing
-    /// columns in order from the previous list's positions, in their order. A book file
-    /// stores the scores of those positions that it [`holds`](Book::holds), in this order.
-    pub fn positions(max_moves: u32) -> Vec<Vec<Position>> {
-        let mut all = Vec::new();
-        let mut layer = vec![Position::new()];
-        for _ in 0..max_moves {
-            let mut next = BTreeMap::new();
-            for p in &layer {
-                for col in 0..WIDTH {
-                    let mut child = *p;
-                    if child.play(col).is_ok() && !child.is_over() {
-                        next.entry(Self::key_of(&child)).or_insert(child);
-                    }
-                }
-            }
-            all.push(std::mem::replace(&mut layer, next.into_values().collect()));
-        }
-        all.push(layer);
-        all
-    }
-
-    /// The positions a book file of `max_moves` moves stores, in its order.
-    fn held_positions(max_moves: u32) -> Vec<Position> {
-        Self::positions(max_moves)
-            .into_iter()
-            .flatten()
-            .filter(Self::holds)
-            .collect()
-    }
-
-    /// The canonical keys of [`Book::held_positions`], in the same order, one sorted list
-    /// per number of moves, handed to `layer` one by one (to keep: they become the book's
-    /// key arrays). Found with keys and sorting instead of the engine's moves and ordered
-    /// maps: reading a book takes this, so it must be quick and light. Besides the lists
-    /// handed over, only one layer's keys and its children's are in memory at a time.
-    fn held_layers(max_moves: u32, mut layer: impl FnMut(Vec<u64>)) {
-        let mut keys = vec![Self::canonical_key(&Bits::from_position(&Position::new()))];
-        for moves in 0..=max_moves {
-            let mut next = Vec::new();
-            if moves < max_moves {
-                // Room for every move at once (there are about 6.7 children a position):
-                // growing the list would, for a moment, take three times the space of the
-                // 11-move children (about 80 MB).
-                next.reserve_exact(keys.len() * WIDTH);
-                for &key in &keys {
-                    let b = Bits::from_key(key);
-                    // A winning move ends the game; a board cannot fill up this early.
-                    for col in (0..WIDTH).filter(|&c| b.can_play(c) && !b.is_winning_move(c)) {
-                        let mut child = b;
-                        child.play_col(col);
-                        next.push(Self::canonical_key(&child));
-                    }
-                }
-                next.sort_unstable();
-                next.dedup();
-            }
-            keys.retain(|&key| !Bits::from_key(key).can_win_next());
-            keys.shrink_to_fit();
-            layer(std::mem::replace(&mut keys, next));
-        }
-    }
-
-    /// A lower bound on the score of `b` from the book's entries for the positions it can
-    /// come from: a parent scoring `s` has every move score at most `s`, so every child
-    /// scores at least `-s` (and the parent's best moves lead to children scoring exactly
-    /// `-s`). The best such bound, if the book holds any parent.
-    pub(crate) fn child_bound(&self, b: &Bits) -> Option<i32> {
-        if b.moves == 0 || b.moves > self.max_moves + 1 {
+    /// What the book knows of `b` (a position that is not over).
+    fn entry(&self, b: &Bits, memo: &mut HashMap<u64, Option<Entry>>) -> Option<Entry> {
+        if b.moves > self.max_moves || b.can_win_next() {
             return None;
         }
-        // The parents: take back a top stone of the side that just moved.
-        let last_mover = b.current ^ b.mask;
+        let key = Self::canonical_key(b);
+        if let Some(&known) = memo.get(&key) {
+            return known;
+        }
+        let found = self.read(b, key, memo);
+        memo.insert(key, found);
+        found
+    }
+
+    fn read(&self, b: &Bits, key: u64, memo: &mut HashMap<u64, Option<Entry>>) -> Option<Entry> {
+        let bound = self.bound(b, memo)?;
+        let context = (b.moves as u8, bound.map_or(NO_BOUND, |b| b as i8));
+        let i = (self.contexts)
+            .binary_search_by_key(&context, |c| (c.moves, c.bound))
+            .ok()?;
+        let (value, _) =
+            self.contexts[i]
+                .code
+                .decode(csf::window(&self.shape, &self.words, key))?;
+        let (min, max) = b.score_range();
+        let entry = match (value, bound) {
+            (ABOVE, Some(bound)) if b.moves > self.exact_moves => Entry::AtLeast(bound + 1),
+            (ABOVE, _) => return None,
+            (value, bound) => Entry::Exact(bound.unwrap_or(0) + i32::from(value)),
+        };
+        let (Entry::Exact(s) | Entry::AtLeast(s)) = entry;
+        (min..=max).contains(&s).then_some(entry)
+    }
+
+    /// The bound `b`'s parents in the book set (`Some(None)`: none of them is in the book);
+    /// `None` if a parent cannot be read (a damaged book).
+    fn bound(&self, b: &Bits, memo: &mut HashMap<u64, Option<Entry>>) -> Option<Option<i32>> {
         let mut bound = None;
-        for col in 0..WIDTH {
-            let stones = b.mask & column_mask(col);
-            if stones == 0 {
+        for parent in parents(b) {
+            if parent.can_win_next() {
                 continue;
             }
-            let top = 1 << (63 - stones.leading_zeros());
-            if last_mover & top == 0 {
-                continue;
+            match self.entry(&parent, memo) {
+                Some(Entry::Exact(s)) => bound = Some(bound.map_or(-s, |bound: i32| bound.max(-s))),
+                Some(Entry::AtLeast(_)) => {}
+                None => return None,
             }
-            let parent = Bits {
-                current: last_mover ^ top,
-                mask: b.mask ^ top,
-                moves: b.moves - 1,
-            };
-            if let Some(s) = self.get(&parent) {
+        }
+        Some(bound)
+    }
+
+    /// What the book says of `b` (not over) for a search: its exact score, or a lower bound
+    /// on it (for a position one move past the book, from the exact scores of its parents).
+    pub(crate) fn probe(&self, b: &Bits) -> Option<Entry> {
+        if b.moves > self.max_moves + 1 {
+            return None;
+        }
+        let mut memo = HashMap::new();
+        if b.moves <= self.max_moves {
+            if let Some(entry) = self.entry(b, &mut memo) {
+                return Some(entry);
+            }
+        }
+        // One move past the book (or a damaged entry): the exact scores of its parents.
+        let mut bound = None;
+        for parent in parents(b) {
+            if let Some(Entry::Exact(s)) = self.entry(&parent, &mut memo) {
                 bound = Some(bound.map_or(-s, |bound: i32| bound.max(-s)));
             }
         }
-        bound
+        bound.map(Entry::AtLeast)
     }
 
-    /// The stored score of a position, if the book has it.
-    #[inline]
-    pub(crate) fn get(&self, b: &Bits) -> Option<i32> {
-        let layer = self.layers.get(b.moves as usize)?;
-        let i = layer.keys.binary_search(&Self::canonical_key(b)).ok()?;
-        Some(i32::from(layer.scores[i]))
-    }
-
-    /// The stored score of `position`, if the book has it.
+    /// The exact score of `position`, if the book has it.
     pub fn score_of(&self, position: &Position) -> Option<i32> {
-        self.get(&Bits::from_position(position))
+        if position.is_over() {
+            return None;
+        }
+        match self.entry(&Bits::from_position(position), &mut HashMap::new())? {
+            Entry::Exact(s) => Some(s),
+            Entry::AtLeast(_) => None,
+        }
     }
 
-    /// The book file for every position up to `max_moves` moves (see the module's
-    /// documentation), or which position has no score yet.
-    pub fn to_bytes(&self, max_moves: u32) -> Result<Vec<u8>, BookError> {
-        if max_moves > Self::MAX_DEPTH {
-            return Err(BookError::TooDeep { max_moves });
+    /// What the book knows of `position` (not over): its exact score, or a lower bound.
+    pub fn entry_of(&self, position: &Position) -> Option<Entry> {
+        if position.is_over() {
+            return None;
         }
-        let mut scores = Vec::new();
-        for p in Self::held_positions(max_moves) {
-            let score = self.score_of(&p).ok_or_else(|| BookError::Missing {
-                moves: p.moves_string(),
-            })?;
-            scores.push(score as i8 as u8);
-        }
-        let mut out = Vec::with_capacity(HEADER + scores.len());
-        out.extend_from_slice(MAGIC);
-        out.push(max_moves as u8);
-        out.extend_from_slice(&(scores.len() as u32).to_le_bytes());
-        out.extend_from_slice(&scores);
-        Ok(out)
+        self.entry(&Bits::from_position(position), &mut HashMap::new())
     }
+}
 
-    /// Reads any well-formed book file (its header is checked before anything is listed).
-    /// [`Book::from_bytes_verified`] also insists on the book this build was made with.
-    pub fn from_bytes(data: &[u8]) -> Result<Book, BookError> {
-        let (max_moves, count) = Self::check_header(data)?;
-        let mut layers: Vec<Layer> = Vec::with_capacity(max_moves as usize + 1);
-        let mut bytes = &data[HEADER..];
-        let mut listed = 0;
-        let mut bad = None;
-        Self::held_layers(max_moves, |keys| {
-            let (these, rest) = bytes.split_at(keys.len().min(bytes.len()));
-            bytes = rest;
-            let scores: Vec<i8> = these.iter().map(|&byte| byte as i8).collect();
-            // No win at once, so a win comes no sooner than with the next-but-one stone.
-            let (min, max) = Bits::score_range_after(layers.len() as u32);
-            if let Some(i) = (scores.iter()).position(|&s| !(min..=max).contains(&i32::from(s))) {
-                bad.get_or_insert(listed + i);
-            }
-            listed += keys.len();
-            layers.push(Layer { keys, scores });
-        });
-        if listed != count {
-            return Err(BookError::WrongCount {
-                expected: listed,
-                found: count,
-            });
+impl Code {
+    /// Whether the code's lengths fill the code space exactly (Kraft's sum is 1), so that
+    /// every string of bits starts with some symbol's code.
+    fn is_complete(&self) -> bool {
+        if self.symbols.is_empty() {
+            return false;
         }
-        if let Some(index) = bad {
-            return Err(BookError::BadScore { index });
+        if self.counts.len() == 1 {
+            return self.symbols.len() == 1;
         }
-        Ok(Book { max_moves, layers })
+        let longest = self.counts.len() - 1;
+        let sum: u128 = (self.counts.iter().enumerate())
+            .map(|(len, &count)| u128::from(count) << (longest - len))
+            .sum();
+        self.counts[0] == 0 && sum == 1u128 << longest
     }
+}
+
+/// The positions `b` comes from: take back a top stone of the side that just moved, where
+/// what is left can be reached at all (a stone of the first player's on top of the second
+/// player's only stone cannot be taken back first, for one).
+fn parents(b: &Bits) -> impl Iterator<Item = Bits> + '_ {
+    taken_back(b).filter(reachable)
+}
+
+/// `b` less a top stone of the side that just moved, for each such stone.
+fn taken_back(b: &Bits) -> impl Iterator<Item = Bits> + '_ {
+    let last_mover = b.current ^ b.mask;
+    (0..WIDTH).filter_map(move |col| {
+        let stones = b.mask & column_mask(col);
+        if stones == 0 || b.moves == 0 {
+            return None;
+        }
+        let top = 1 << (63 - stones.leading_zeros());
+        (last_mover & top != 0).then(|| Bits {
+            current: last_mover ^ top,
+            mask: b.mask ^ top,
+            moves: b.moves - 1,
+        })
+    })
+}
+
+/// Whether some order of moves reaches `b`'s stones (four in a row aside): taking stones
+/// back, the last mover's first, empties the board.
+fn reachable(b: &Bits) -> bool {
+    fn back(b: &Bits, dead_ends: &mut Vec<u64>) -> bool {
+        if b.mask == 0 {
+            return true;
+        }
+        if dead_ends.contains(&b.mask) {
+            return false;
+        }
+        if taken_back(b).any(|parent| back(&parent, dead_ends)) {
+            return true;
+        }
+        dead_ends.push(b.mask);
+        false
+    }
+    back(b, &mut Vec::new())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn positions_are_every_position_once_per_mirror_pair() {
-        let layers = Book::positions(3);
-        // 1 empty board; the 7 first moves are 4 up to mirroring (3 pairs and the centre);
-        // of the 49 two-move positions only "44" is its own mirror image: 24 pairs and it.
-        let sizes: Vec<usize> = layers.iter().map(Vec::len).collect();
-        assert_eq!(&sizes[..3], &[1, 4, 25]);
-        for (moves, layer) in layers.iter().enumerate() {
-            let keys: Vec<u64> = layer.iter().map(Book::key_of).collect();
-            assert!(keys.windows(2).all(|w| w[0] < w[1]), "sorted and unique");
-            assert!(layer.iter().all(|p| p.move_count() == moves));
-        }
-        // Every sequence of three moves lands on a listed position or its mirror image.
-        let listed: std::collections::HashSet<u64> = layers[3].iter().map(Book::key_of).collect();
-        for m in 0..WIDTH * WIDTH * WIDTH {
-            let s: String = [m / 49, m / 7 % 7, m % 7]
-                .iter()
-                .map(|&c| char::from(b'1' + c as u8))
-                .collect();
-            let p = Position::from_moves(&s).unwrap();
-            assert!(listed.contains(&Book::key_of(&p)), "{s}");
-        }
-        assert_eq!(listed.len(), sizes[3]);
-    }
-
-    /// Reading a book lists its positions the quick way: the same keys in the same order
-    /// as the engine's own listing.
-    #[test]
-    fn quick_listing_matches_the_positions() {
-        for max_moves in 0..=6 {
-            let slow: Vec<u64> = Book::held_positions(max_moves)
-                .iter()
-                .map(Book::key_of)
-                .collect();
-            let mut quick = Vec::new();
-            let mut moves = 0;
-            Book::held_layers(max_moves, |keys| {
-                for &key in &keys {
-                    let b = Bits::from_key(key);
-                    assert_eq!((key, b.moves), (Book::canonical_key(&b), moves));
-                }
-                assert!(keys.windows(2).all(|w| w[0] < w[1]), "sorted and unique");
-                quick.extend(keys);
-                moves += 1;
-            });
-            assert_eq!(moves, max_moves + 1);
-            assert_eq!(quick, slow, "up to {max_moves} moves");
-        }
-    }
-
     /// Made-up scores, each within what its position allows.
-    #[test]
-    fn the_held_counts_are_what_listing_finds() {
-        let mut sizes = Vec::new();
-        Book::held_layers(Book::MAX_DEPTH, |keys| sizes.push(keys.len()));
-        let cumulative: Vec<usize> = sizes
-            .iter()
-            .scan(0, |sum, &n| {
-                *sum += n;
-                Some(*sum)
-            })
-            .collect();
-        assert_eq!(cumulative, Book::HELD);
-    }
-
-    #[test]
-    fn a_header_is_refused_before_anything_is_listed() {
-        // 13 bytes claiming the 11-move book: its count is right, its size is not.
-        let mut header = MAGIC.to_vec();
-        header.push(11);
-        header.extend_from_slice(&(Book::HELD[11] as u32).to_le_bytes());
-        assert_eq!(
-            Book::from_bytes(&header).unwrap_err(),
-            BookError::Truncated {
-                expected: Book::HELD[11] + HEADER,
-                found: HEADER
-            }
-        );
-        // Claiming a count the depth cannot have.
-        header[9..13].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert_eq!(
-            Book::from_bytes(&header).unwrap_err(),
-            BookError::WrongCount {
-                expected: Book::HELD[11],
-                found: u32::MAX as usize
-            }
-        );
-        assert_eq!(Book::from_bytes(&[]).unwrap_err(), BookError::BadMagic);
-        assert_eq!(Book::check_size(Book::MAX_BYTES), Ok(()));
-        assert_eq!(
-            Book::check_size(1 << 31),
-            Err(BookError::TooLarge { found: 1 << 31 })
-        );
-        // A made-up book is well formed, but not the one this build was made with.
-        let bytes = made_up_book(3).to_bytes(3).unwrap();
-        assert!(Book::from_bytes(&bytes).is_ok());
-        assert!(matches!(
-            Book::from_bytes_verified(&bytes).unwrap_err(),
-            BookError::WrongDigest { .. }
-        ));
-    }
-
-    fn made_up_scores(max_moves: u32) -> Vec<(Position, i32)> {
+    fn made_up_listing(max_moves: u32) -> Listing {
         let mut scores = Vec::new();
-        for p in Book::positions(max_moves).into_iter().flatten() {
+        for p in Listing::positions(max_moves).into_iter().flatten() {
             let (min, max) = Bits::from_position(&p).score_range();
             let span = (max - min + 1) as u64;
             scores.push((p, min + (Book::key_of(&p) % span) as i32));
         }
-        scores
-    }
-
-    fn made_up_book(max_moves: u32) -> Book {
-        Book::from_scores(&made_up_scores(max_moves))
+        Listing::from_scores(&scores)
     }
 
     #[test]
-    fn bytes_round_trip_and_bad_data_is_refused() {
-        let book = made_up_book(3);
-        let bytes = book.to_bytes(3).unwrap();
-        let back = Book::from_bytes(&bytes).unwrap();
-        assert_eq!(back.max_moves(), 3);
-        assert_eq!(back.len(), book.len());
-        assert_eq!(bytes.len(), HEADER + book.len());
-        for p in Book::positions(3).iter().flatten() {
-            assert_eq!(back.score_of(p), book.score_of(p), "{}", p.moves_string());
-            // The mirror image reads the same entry.
-            let mirrored: String = p
-                .moves_string()
-                .chars()
-                .map(|c| char::from(b'1' + b'7' - c as u8))
-                .collect();
-            let q = Position::from_moves(&mirrored).unwrap();
-            assert_eq!(back.score_of(&q), book.score_of(p), "{mirrored}");
+    fn codes_decode_what_they_encode() {
+        let counts = [(0i8, 50u64), (1, 20), (2, 20), (-3, 5), (ABOVE, 4), (7, 1)];
+        let (code, table) = Code::from_counts(&counts);
+        assert!(code.is_complete());
+        for &(symbol, _) in &counts {
+            let (bits, len) = table[&symbol];
+            // Whatever follows the code does not matter.
+            assert_eq!(
+                code.decode(bits | 0xdead << len),
+                Some((symbol, len)),
+                "{symbol}"
+            );
         }
-        assert_eq!(back.score_of(&Position::from_moves("1111").unwrap()), None);
-        // A shallower file from the same book.
-        assert_eq!(
-            Book::from_bytes(&book.to_bytes(1).unwrap()).unwrap().len(),
-            5
-        );
-
-        // Given twice (here as its mirror image), a position keeps its last score.
-        let twice = Book::from_scores(&[
-            (Position::from_moves("12").unwrap(), 1),
-            (Position::from_moves("76").unwrap(), -1),
-        ]);
-        assert_eq!(twice.len(), 1);
-        assert_eq!(twice.max_moves(), 2);
-        assert_eq!(
-            twice.score_of(&Position::from_moves("12").unwrap()),
-            Some(-1)
-        );
-
-        let gap_key = Book::key_of(&Position::from_moves("12").unwrap());
-        let mut gap = made_up_scores(3);
-        gap.retain(|(p, _)| Book::key_of(p) != gap_key);
-        let gap = Book::from_scores(&gap);
-        assert_eq!(
-            gap.to_bytes(3).unwrap_err(),
-            BookError::Missing { moves: "12".into() }
-        );
-        assert_eq!(
-            book.to_bytes(Book::MAX_DEPTH + 1).unwrap_err(),
-            BookError::TooDeep { max_moves: 12 }
-        );
-        assert_eq!(
-            Book::from_bytes(b"nonsense").unwrap_err(),
-            BookError::BadMagic
-        );
-        assert_eq!(
-            Book::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err(),
-            BookError::Truncated {
-                expected: bytes.len(),
-                found: bytes.len() - 1
-            }
-        );
-        let mut deep = bytes.clone();
-        deep[8] = 200;
-        assert_eq!(
-            Book::from_bytes(&deep).unwrap_err(),
-            BookError::TooDeep { max_moves: 200 }
-        );
-        // A count that matches the data but not the depth.
-        let mut short = bytes.clone();
-        short.pop();
-        short[9..13].copy_from_slice(&(book.len() as u32 - 1).to_le_bytes());
-        assert_eq!(
-            Book::from_bytes(&short).unwrap_err(),
-            BookError::WrongCount {
-                expected: book.len(),
-                found: book.len() - 1
-            }
-        );
-        let mut bad = bytes.clone();
-        bad[HEADER] = 22; // the empty board's score: no side wins before its 4th stone
-        assert_eq!(
-            Book::from_bytes(&bad).unwrap_err(),
-            BookError::BadScore { index: 0 }
-        );
+        let (lone, table) = Code::from_counts(&[(5, 9)]);
+        assert_eq!(table[&5], (0, 0));
+        assert_eq!(lone.decode(0xffff), Some((5, 0)));
     }
 
-    /// A parent's book score bounds its children's scores from below, and the bound is
-    /// the exact score of the children its best moves lead to. Solving with the bound gives
-    /// the same scores as solving without it.
+    /// A book built from a listing gives every position what the listing says: its exact
+    /// score up to the exact depth, and one move deeper the score where it is the parents'
+    /// bound, else that it is above.
     #[test]
-    fn parents_in_the_book_bound_their_children() {
-        use crate::solver::Solver;
-        // Test_L2_R1 positions (mid-game, quick to solve), with every child's exact score.
-        let data = include_str!("../../tests/data/pons/Test_L2_R1");
-        let mut plain = Solver::new(16);
-        let mut checked_exact = 0;
-        for line in data.lines().take(40) {
-            let moves = line.split(' ').next().unwrap();
-            let parent = Position::from_moves(moves).unwrap();
-            let parent_score = plain.score(&parent).unwrap();
-            let book = Book::from_scores(&[(parent, parent_score)]);
-            let mut bounded = Solver::new(16);
-            bounded.set_book(Some(book.clone()));
-            for col in parent.legal_columns() {
-                let mut child = parent;
-                child.play(col).unwrap();
-                if child.is_over() {
+    fn a_book_keeps_its_listings_scores() {
+        let listing = made_up_listing(5);
+        for exact in [4, 5] {
+            let book = Book::from_listing(&listing, exact);
+            let back = Book::from_bytes(&book.to_bytes()).unwrap();
+            assert_eq!(back.to_bytes(), book.to_bytes());
+            let mut above = 0;
+            for p in Listing::positions(5).iter().flatten() {
+                let b = Bits::from_position(p);
+                let Some(score) = listing.get(&b) else {
+                    assert_eq!(back.entry_of(p), None, "{}", p.moves_string());
                     continue;
+                };
+                let entry = back.entry_of(p);
+                if p.move_count() as u32 <= exact {
+                    assert_eq!(entry, Some(Entry::Exact(score)), "{}", p.moves_string());
+                } else {
+                    let bound = parents(&b)
+                        .filter_map(|q| listing.get(&q).map(|s| -s))
+                        .max();
+                    match (entry, bound) {
+                        (Some(Entry::Exact(s)), _) => assert_eq!(s, score),
+                        (Some(Entry::AtLeast(s)), Some(bound)) => {
+                            assert_eq!(s, bound + 1);
+                            assert!(score > bound);
+                            above += 1;
+                        }
+                        _ => panic!("{}: {entry:?}", p.moves_string()),
+                    }
                 }
-                let bound = book.child_bound(&Bits::from_position(&child));
-                assert_eq!(bound, Some(-parent_score), "{moves} then {col}");
-                let score = plain.score(&child).unwrap();
-                assert!(score >= -parent_score, "{moves} then {col}");
-                checked_exact += usize::from(score == -parent_score);
-                assert_eq!(bounded.score(&child).unwrap(), score, "{moves} then {col}");
             }
-            // Two moves on, the book says nothing.
-            let mut grandchild = parent;
-            let cols = parent.legal_columns();
-            if grandchild.play(cols[0]).is_ok() && grandchild.play(cols[0]).is_ok() {
-                assert_eq!(book.child_bound(&Bits::from_position(&grandchild)), None);
-            }
+            assert_eq!(above > 0, exact < 5);
         }
-        assert!(
-            checked_exact >= 40,
-            "a best child per parent: {checked_exact}"
-        );
     }
 }

@@ -3,13 +3,16 @@
 
 mod bits;
 pub mod book;
+mod csf;
 mod digest;
 pub mod levels;
+pub mod listing;
 mod score;
 mod search;
 mod table;
 
-pub use book::{Book, BookError};
+pub use book::{Book, BookError, Entry};
 pub use levels::{Level, Rng};
+pub use listing::Listing;
 pub use score::{Outcome, Score};
 pub use search::{BestMoves, Forced, SolveError, Solver};

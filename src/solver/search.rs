@@ -1,7 +1,7 @@
 //! Negamax with alpha-beta, null-window searches, move ordering and a transposition table.
 
 use super::bits::{column_mask, Bits};
-use super::book::Book;
+use super::book::{Book, Entry};
 use super::levels::Rng;
 use super::score::Score;
 use super::table::{Bound, Table};
@@ -575,13 +575,19 @@ impl Solver {
     }
 
     /// Where finding the exact score of `b` (which cannot win at once) starts: the range
-    /// its score can have, narrowed by the book's scores of the positions `b` comes from.
-    /// Such a bound is often the score itself (whenever `b` follows a best move), so it
-    /// is tested first: one null-window search then settles the score.
+    /// its score can have, narrowed by the book: its exact score, or a lower bound (from the
+    /// book's scores of the positions `b` comes from). Such a bound is often the score itself
+    /// (whenever `b` follows a best move), so it is tested first: one null-window search
+    /// then settles the score.
     fn solve_start(&self, b: &Bits) -> Stage {
         let (min, max) = b.score_range();
-        match self.book.as_ref().and_then(|book| book.child_bound(b)) {
-            Some(bound) if bound > min => Stage::Solve {
+        match self.book.as_ref().and_then(|book| book.probe(b)) {
+            Some(Entry::Exact(score)) => Stage::Solve {
+                min: score,
+                max: score,
+                probe: false,
+            },
+            Some(Entry::AtLeast(bound)) if bound > min => Stage::Solve {
                 min: bound.min(max),
                 max,
                 probe: true,
@@ -691,22 +697,20 @@ impl Solver {
             }
             _ => {}
         }
-        if let Some(book) = &self.book {
-            if let Some(score) = book.get(&b) {
-                return score;
-            }
-            // One move past the book, the book's scores of the positions this one comes from
-            // bound its score from below. Testing the moves of a position the book holds,
-            // this rules some out at once: those after which the book's other parents show
-            // the opponent to score more than the test allows.
-            if let Some(bound) = book.child_bound(&b) {
-                if alpha < bound {
-                    alpha = bound;
-                    if alpha >= beta {
-                        return alpha;
-                    }
+        // The book's exact score, or its lower bound: one move past the book, the book's
+        // scores of the positions this one comes from bound its score from below. Testing
+        // the moves of a position the book holds, this rules some out at once: those after
+        // which the book's other parents show the opponent to score more than the test
+        // allows.
+        match self.book.as_ref().and_then(|book| book.probe(&b)) {
+            Some(Entry::Exact(score)) => return score,
+            Some(Entry::AtLeast(bound)) if alpha < bound => {
+                alpha = bound;
+                if alpha >= beta {
+                    return alpha;
                 }
             }
+            _ => {}
         }
 
         // Order the non-losing moves by the threats they create, centre first on ties.

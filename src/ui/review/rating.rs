@@ -267,7 +267,7 @@ mod tests {
 
     fn solver() -> Solver {
         let mut solver = Solver::new(16);
-        solver.set_book(Some(Book::embedded()));
+        solver.set_book(Book::embedded());
         solver
     }
 

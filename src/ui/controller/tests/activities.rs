@@ -54,7 +54,7 @@ fn serve(c: &mut Controller, solver: &mut Solver, effects: Vec<Effect>) -> Vec<E
 
 fn solver() -> Solver {
     let mut solver = Solver::new(16);
-    solver.set_book(Some(Book::embedded()));
+    solver.set_book(Book::embedded());
     solver
 }
 
