@@ -76,8 +76,8 @@ pub fn book(data: &[u8]) {
     }
     match Book::from_bytes_verified(data) {
         Ok(_) => assert_eq!(Book::digest(data), Book::DIGEST),
-        // The size and header were right; the digest is checked before the fields are read.
-        Err(BookError::WrongDigest { .. }) => assert!(data.starts_with(b"C4BOOK3\n")),
+        // Well formed; the digest is checked last.
+        Err(BookError::WrongDigest { .. }) => assert!(Book::from_bytes(data).is_ok()),
         Err(e) => short(e.to_string()),
     }
 }
