@@ -130,11 +130,11 @@ test("a book that never arrives: the lower levels play at once, the perfect one 
   await context.close();
 });
 
-test("a well-formed book that is not this build's (every score flipped) is refused; the computer plays on", async () => {
+test("a well-formed book that is not this build's (one bit of its array flipped) is refused; the computer plays on", async () => {
   const { page, problems, context } = await openPage(browser, "about:blank", { reducedMotion: "reduce" });
   const book = readFileSync(join(DIST, "book.bin"));
   const flipped = Buffer.from(book);
-  for (let i = 13; i < flipped.length; i++) flipped[i] = (256 - flipped[i]) & 255;
+  flipped[flipped.length - 1000] ^= 4;
   await context.route("**/book.bin", (route) => route.fulfill({ body: flipped, contentType: "application/octet-stream" }));
   await page.goto(server.url);
   const errors = [];
