@@ -100,6 +100,8 @@ mod native {
         let listing = Listing::from_scores(scores);
         let bytes = listing.to_bytes(max_moves).map_err(|e| e.to_string())?;
         write(&bytes, &args.listing)?;
+        // From the file's bytes, not from `listing`: a resumed run may hold some scores of
+        // the next depth already, which the file (complete depths only) leaves out.
         write_book(&bytes, &args.out)
     }
 

@@ -710,17 +710,6 @@ fn reachable(b: &Bits) -> bool {
 mod tests {
     use super::*;
 
-    /// Made-up scores, each within what its position allows.
-    fn made_up_listing(max_moves: u32) -> Listing {
-        let mut scores = Vec::new();
-        for p in Listing::positions(max_moves).into_iter().flatten() {
-            let (min, max) = Bits::from_position(&p).score_range();
-            let span = (max - min + 1) as u64;
-            scores.push((p, min + (Book::key_of(&p) % span) as i32));
-        }
-        Listing::from_scores(&scores)
-    }
-
     #[test]
     fn codes_decode_what_they_encode() {
         let counts = [(0i8, 50u64), (1, 20), (2, 20), (-3, 5), (ABOVE, 4), (7, 1)];
@@ -745,7 +734,7 @@ mod tests {
     /// bound, else that it is above.
     #[test]
     fn a_book_keeps_its_listings_scores() {
-        let listing = made_up_listing(5);
+        let listing = crate::solver::listing::tests::made_up_book(5);
         for exact in [4, 5] {
             let book = Book::from_listing(&listing, exact);
             let back = Book::from_bytes(&book.to_bytes()).unwrap();

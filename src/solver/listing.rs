@@ -16,7 +16,7 @@
 //! ```
 
 use super::bits::Bits;
-use super::book::BookError;
+use super::book::{Book, BookError};
 use crate::engine::{Position, WIDTH};
 use std::collections::BTreeMap;
 
@@ -52,17 +52,6 @@ impl Listing {
     pub const HELD: [usize; Self::MAX_DEPTH as usize + 1] = [
         1, 5, 30, 151, 719, 2_863, 10_501, 36_219, 113_934, 353_893, 988_231, 2_773_019,
     ];
-
-    /// The size of the deepest book file: anything larger is not a book.
-    pub const MAX_BYTES: usize = HEADER + Self::HELD[Self::MAX_DEPTH as usize];
-
-    /// Whether `len` bytes could be a book file at all: checked before a buffer is copied.
-    pub fn check_size(len: usize) -> Result<(), BookError> {
-        if len > Self::MAX_BYTES {
-            return Err(BookError::TooLarge { found: len });
-        }
-        Ok(())
-    }
 
     /// Checks a book file's header and size (cheaply: nothing is listed); returns its depth
     /// and how many positions it holds.
@@ -101,7 +90,7 @@ impl Listing {
             if layers.len() <= moves {
                 layers.resize_with(moves + 1, Vec::new);
             }
-            layers[moves].push((Self::key_of(position), *score as i8));
+            layers[moves].push((Book::key_of(position), *score as i8));
         }
         let layers: Vec<Layer> = layers
             .into_iter()
@@ -135,27 +124,11 @@ impl Listing {
         self.len() == 0
     }
 
-    pub(crate) fn canonical_key(b: &Bits) -> u64 {
-        b.key().min(b.mirror_key())
-    }
-
-    /// The key under which `position` and its mirror image are stored (the smaller of
-    /// their two keys).
-    pub fn key_of(position: &Position) -> u64 {
-        Self::canonical_key(&Bits::from_position(position))
-    }
-
-    /// Whether a complete book holds `position` (given it has few enough moves): the game
-    /// is not over and the side to move cannot win at once.
-    pub fn holds(position: &Position) -> bool {
-        !position.is_over() && !Bits::from_position(position).can_win_next()
-    }
-
     /// One position per mirror pair for every position that is not over and has at most
     /// `max_moves` moves: one list per number of moves, each in order of canonical key
-    /// ([`Listing::key_of`]). The representative of a pair is the first reached by playing
+    /// ([`Book::key_of`]). The representative of a pair is the first reached by playing
     /// columns in order from the previous list's positions, in their order. A book file
-    /// stores the scores of those positions that it [`holds`](Listing::holds), in this order.
+    /// stores the scores of those positions that it [`holds`](Book::holds), in this order.
     pub fn positions(max_moves: u32) -> Vec<Vec<Position>> {
         let mut all = Vec::new();
         let mut layer = vec![Position::new()];
@@ -165,7 +138,7 @@ impl Listing {
                 for col in 0..WIDTH {
                     let mut child = *p;
                     if child.play(col).is_ok() && !child.is_over() {
-                        next.entry(Self::key_of(&child)).or_insert(child);
+                        next.entry(Book::key_of(&child)).or_insert(child);
                     }
                 }
             }
@@ -180,7 +153,7 @@ impl Listing {
         Self::positions(max_moves)
             .into_iter()
             .flatten()
-            .filter(Self::holds)
+            .filter(Book::holds)
             .collect()
     }
 
@@ -190,7 +163,7 @@ impl Listing {
     /// maps: reading a book takes this, so it must be quick and light. Besides the lists
     /// handed over, only one layer's keys and its children's are in memory at a time.
     fn held_layers(max_moves: u32, mut layer: impl FnMut(Vec<u64>)) {
-        let mut keys = vec![Self::canonical_key(&Bits::from_position(&Position::new()))];
+        let mut keys = vec![Book::canonical_key(&Bits::from_position(&Position::new()))];
         for moves in 0..=max_moves {
             let mut next = Vec::new();
             if moves < max_moves {
@@ -204,7 +177,7 @@ impl Listing {
                     for col in (0..WIDTH).filter(|&c| b.can_play(c) && !b.is_winning_move(c)) {
                         let mut child = b;
                         child.play_col(col);
-                        next.push(Self::canonical_key(&child));
+                        next.push(Book::canonical_key(&child));
                     }
                 }
                 next.sort_unstable();
@@ -230,7 +203,7 @@ impl Listing {
     #[inline]
     pub(crate) fn get(&self, b: &Bits) -> Option<i32> {
         let layer = self.layers.get(b.moves as usize)?;
-        let i = layer.keys.binary_search(&Self::canonical_key(b)).ok()?;
+        let i = layer.keys.binary_search(&Book::canonical_key(b)).ok()?;
         Some(i32::from(layer.scores[i]))
     }
 
@@ -294,7 +267,7 @@ impl Listing {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -305,20 +278,19 @@ mod tests {
         let sizes: Vec<usize> = layers.iter().map(Vec::len).collect();
         assert_eq!(&sizes[..3], &[1, 4, 25]);
         for (moves, layer) in layers.iter().enumerate() {
-            let keys: Vec<u64> = layer.iter().map(Listing::key_of).collect();
+            let keys: Vec<u64> = layer.iter().map(Book::key_of).collect();
             assert!(keys.windows(2).all(|w| w[0] < w[1]), "sorted and unique");
             assert!(layer.iter().all(|p| p.move_count() == moves));
         }
         // Every sequence of three moves lands on a listed position or its mirror image.
-        let listed: std::collections::HashSet<u64> =
-            layers[3].iter().map(Listing::key_of).collect();
+        let listed: std::collections::HashSet<u64> = layers[3].iter().map(Book::key_of).collect();
         for m in 0..WIDTH * WIDTH * WIDTH {
             let s: String = [m / 49, m / 7 % 7, m % 7]
                 .iter()
                 .map(|&c| char::from(b'1' + c as u8))
                 .collect();
             let p = Position::from_moves(&s).unwrap();
-            assert!(listed.contains(&Listing::key_of(&p)), "{s}");
+            assert!(listed.contains(&Book::key_of(&p)), "{s}");
         }
         assert_eq!(listed.len(), sizes[3]);
     }
@@ -330,14 +302,14 @@ mod tests {
         for max_moves in 0..=6 {
             let slow: Vec<u64> = Listing::held_positions(max_moves)
                 .iter()
-                .map(Listing::key_of)
+                .map(Book::key_of)
                 .collect();
             let mut quick = Vec::new();
             let mut moves = 0;
             Listing::held_layers(max_moves, |keys| {
                 for &key in &keys {
                     let b = Bits::from_key(key);
-                    assert_eq!((key, b.moves), (Listing::canonical_key(&b), moves));
+                    assert_eq!((key, b.moves), (Book::canonical_key(&b), moves));
                 }
                 assert!(keys.windows(2).all(|w| w[0] < w[1]), "sorted and unique");
                 quick.extend(keys);
@@ -348,7 +320,6 @@ mod tests {
         }
     }
 
-    /// Made-up scores, each within what its position allows.
     #[test]
     fn the_held_counts_are_what_listing_finds() {
         let mut sizes = Vec::new();
@@ -386,26 +357,23 @@ mod tests {
             }
         );
         assert_eq!(Listing::from_bytes(&[]).unwrap_err(), BookError::BadMagic);
-        assert_eq!(Listing::check_size(Listing::MAX_BYTES), Ok(()));
-        assert_eq!(
-            Listing::check_size(1 << 31),
-            Err(BookError::TooLarge { found: 1 << 31 })
-        );
         let bytes = made_up_book(3).to_bytes(3).unwrap();
         assert!(Listing::from_bytes(&bytes).is_ok());
     }
 
+    /// Made-up scores, each within what its position allows.
     fn made_up_scores(max_moves: u32) -> Vec<(Position, i32)> {
         let mut scores = Vec::new();
         for p in Listing::positions(max_moves).into_iter().flatten() {
             let (min, max) = Bits::from_position(&p).score_range();
             let span = (max - min + 1) as u64;
-            scores.push((p, min + (Listing::key_of(&p) % span) as i32));
+            scores.push((p, min + (Book::key_of(&p) % span) as i32));
         }
         scores
     }
 
-    fn made_up_book(max_moves: u32) -> Listing {
+    /// A listing of made-up scores (also the book's tests' listing).
+    pub(crate) fn made_up_book(max_moves: u32) -> Listing {
         Listing::from_scores(&made_up_scores(max_moves))
     }
 
@@ -449,9 +417,9 @@ mod tests {
             Some(-1)
         );
 
-        let gap_key = Listing::key_of(&Position::from_moves("12").unwrap());
+        let gap_key = Book::key_of(&Position::from_moves("12").unwrap());
         let mut gap = made_up_scores(3);
-        gap.retain(|(p, _)| Listing::key_of(p) != gap_key);
+        gap.retain(|(p, _)| Book::key_of(p) != gap_key);
         let gap = Listing::from_scores(&gap);
         assert_eq!(
             gap.to_bytes(3).unwrap_err(),
