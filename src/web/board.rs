@@ -1,6 +1,7 @@
 //! The board's view: the canvas the scene is painted on, the column controls over it (the
 //! board's accessible part), and the analysis labels above the columns.
 
+use super::convert::px;
 use super::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
 use super::labels::Labels;
 use crate::engine::WIDTH;
@@ -131,19 +132,19 @@ impl Board {
             self.canvas.set_height(ph);
         }
         let style = place_over_board(&self.columns, l);
-        let _ = style.set_property("height", &format!("{}px", l.bottom() - l.lane_top()));
+        let _ = style.set_property("height", &px(l.bottom() - l.lane_top()));
         let style = place_over_board(&self.analysis, l);
-        let _ = style.set_property("height", &format!("{}px", l.cell * AIR));
+        let _ = style.set_property("height", &px(l.cell * AIR));
         let font = (l.cell * 0.22).clamp(11.0, 16.0);
-        let _ = style.set_property("font-size", &format!("{font}px"));
+        let _ = style.set_property("font-size", &px(font));
     }
 }
 
 /// Lines an overlay up with the board: its columns, from the top of the lane of air.
 fn place_over_board(el: &HtmlElement, l: &Layout) -> web_sys::CssStyleDeclaration {
     let style = el.style();
-    let _ = style.set_property("left", &format!("{}px", l.left));
-    let _ = style.set_property("top", &format!("{}px", l.lane_top()));
-    let _ = style.set_property("width", &format!("{}px", l.cell * WIDTH as f64));
+    let _ = style.set_property("left", &px(l.left));
+    let _ = style.set_property("top", &px(l.lane_top()));
+    let _ = style.set_property("width", &px(l.cell * WIDTH as f64));
     style
 }

@@ -4,6 +4,7 @@
 
 use crate::ui::review::{Bar, ReviewView};
 use crate::ui::Command;
+use crate::web::convert::number;
 use crate::web::dom::{append, attr, bool_attr, el, set_attr, set_hidden, text, SVG};
 use crate::web::labels::Labels;
 use crate::web::parts::{disclosure, heading_row, icon_button, text_button};
@@ -202,9 +203,9 @@ impl ReviewPanel {
                 _ => "c4-bar-draw",
             };
             let shown = if bar.shown { " c4-shown" } else { "" };
-            let x = format!("{}", i as f64 + 0.12);
-            let (top, class) = (format!("{top}"), format!("{class}{shown}"));
-            let h = format!("{}", if bar.height == 0.0 { 0.06 } else { height });
+            let x = number(i as f64 + 0.12);
+            let (top, class) = (number(top), format!("{class}{shown}"));
+            let h = number(if bar.height == 0.0 { 0.06 } else { height });
             let rect = svg(
                 doc,
                 &[
@@ -219,7 +220,7 @@ impl ReviewPanel {
             append(&self.chart, &rect)?;
             if bar.mistake {
                 // A marker on the other side of the line from the bar.
-                let x = format!("{}", i as f64 + 0.22);
+                let x = number(i as f64 + 0.22);
                 let y = if bar.height > 0.0 { "0.08" } else { "-0.36" };
                 let dot = svg(
                     doc,
