@@ -114,11 +114,11 @@ impl Controller {
                 Activity::Review(review) => {
                     review.update(command, &mut self.motion, &self.texts, now)
                 }
-                _ => Effect::say(self.texts.not_reviewing.clone()),
+                _ => Effect::say(self.texts.not_reviewing().to_owned()),
             },
             Command::PlayFromHere => self.play_from_here(now),
             Command::Back => match self.leave(now) {
-                effects if effects.is_empty() => Effect::say(self.texts.back_to_game.clone()),
+                effects if effects.is_empty() => Effect::say(self.texts.back_to_game().to_owned()),
                 effects => effects,
             },
             Command::Puzzle(choice) => self.open_puzzle(choice, now),
@@ -311,7 +311,7 @@ impl Controller {
             let now_said = self
                 .result_line()
                 .unwrap_or_else(|| self.texts.turn_text(self.position()));
-            let said = fill(&self.texts.link_opened, &[("n", &moves)]);
+            let said = fill(self.texts.link_opened(), &[("n", &moves)]);
             effects.push(Effect::Announce(format!("{said} {now_said}")));
         }
         effects
@@ -357,24 +357,24 @@ impl Controller {
     /// A person asks which move is best.
     fn request_hint(&mut self) -> Vec<Effect> {
         let said = if self.puzzle().is_some() {
-            &self.texts.no_hint_puzzle
+            self.texts.no_hint_puzzle()
         } else if self.position().is_over() {
-            &self.texts.no_hint_game_over
+            self.texts.no_hint_game_over()
         } else if !self.human_to_move() {
-            &self.texts.wait_for_computer
+            self.texts.wait_for_computer()
         } else {
             let analysis = self.settings.show_analysis;
             return self
                 .jobs
                 .ask_hint(self.game.position(), analysis, &self.texts);
         };
-        Effect::say(said.clone())
+        Effect::say(said.to_owned())
     }
 
     /// A person asks to drop a piece in `column`.
     fn drop_piece(&mut self, column: usize, now: f64) -> Vec<Effect> {
         let Some(column) = Column::new(column) else {
-            return Effect::say(self.texts.no_such_column(column));
+            return Effect::say(self.texts.no_such_column_text(column));
         };
         self.cursor.select(column.index());
         match self.person_plays(column.index(), now) {
@@ -437,13 +437,13 @@ impl Controller {
         // A puzzle that is over waits for Retry or the next one.
         let waits = self.puzzle().and_then(|run| run.waits(t));
         let message = match (self.review(), waits, reason) {
-            (Some(_), ..) => t.reviewing.clone(),
+            (Some(_), ..) => t.reviewing().to_owned(),
             (_, Some(waits), _) => waits,
-            (_, _, Refusal::Over) => t.game_over.clone(),
+            (_, _, Refusal::Over) => t.game_over().to_owned(),
             (_, _, Refusal::Busy) if self.motion.fall().is_some() && self.human_to_move() => {
-                t.wait_for_fall.clone()
+                t.wait_for_fall().to_owned()
             }
-            (_, _, Refusal::Busy) => t.wait_for_computer.clone(),
+            (_, _, Refusal::Busy) => t.wait_for_computer().to_owned(),
             (_, _, Refusal::Full) => t.full_text(column),
         };
         vec![
@@ -538,21 +538,21 @@ impl Controller {
     /// person's turn again.
     fn undo(&mut self, now: f64) -> Vec<Effect> {
         match &self.activity {
-            Activity::Review(_) => return Effect::say(self.texts.reviewing.clone()),
-            Activity::Puzzle(_) => return Effect::say(self.texts.puzzle_undo.clone()),
+            Activity::Review(_) => return Effect::say(self.texts.reviewing().to_owned()),
+            Activity::Puzzle(_) => return Effect::say(self.texts.puzzle_undo().to_owned()),
             Activity::Play => {}
         }
         if self.game.position().move_count() == 0 {
             if let Some(last) = self.game.take_replaced() {
                 let mut effects = self.new_game(last, now);
-                effects.push(Effect::Announce(self.texts.brought_back.clone()));
+                effects.push(Effect::Announce(self.texts.brought_back().to_owned()));
                 return effects;
             }
         }
         let mut effects = self.cancel();
         let undone = self.game.undo();
         let said = match undone.is_empty() {
-            true => self.texts.nothing_to_undo.clone(),
+            true => self.texts.nothing_to_undo().to_owned(),
             false => self.texts.undid_text(&undone),
         };
         effects.extend(self.settle(said, None, now));
@@ -643,7 +643,7 @@ impl Controller {
         }
         let mut effects = self.cancel();
         self.motion.show(self.game.position());
-        effects.extend(self.settle(self.texts.back_to_game.clone(), None, now));
+        effects.extend(self.settle(self.texts.back_to_game().to_owned(), None, now));
         effects
     }
 
@@ -655,7 +655,7 @@ impl Controller {
         }
         let mut effects = self.leave(now);
         if self.game.position().move_count() == 0 {
-            effects.push(Effect::Announce(self.texts.nothing_to_review.clone()));
+            effects.push(Effect::Announce(self.texts.nothing_to_review().to_owned()));
             return effects;
         }
         effects.extend(self.cancel());
@@ -663,7 +663,7 @@ impl Controller {
         let said = format!(
             "{} {}",
             self.texts.review_step_text(&review),
-            self.texts.review_waiting
+            self.texts.review_waiting()
         );
         effects.extend(self.jobs.ask_review(review.wanted()));
         effects.extend(review.show(&mut self.motion, false, &self.texts, now));
@@ -675,7 +675,7 @@ impl Controller {
     /// Leaves the review at the position shown, to play on with the same players.
     fn play_from_here(&mut self, now: f64) -> Vec<Effect> {
         let Activity::Review(review) = std::mem::replace(&mut self.activity, Activity::Play) else {
-            return Effect::say(self.texts.not_reviewing.clone());
+            return Effect::say(self.texts.not_reviewing().to_owned());
         };
         let mut effects = self.cancel();
         let position = *review.position();
@@ -707,7 +707,7 @@ impl Controller {
     pub fn reopen_puzzle(&mut self, id: u32, now: f64) -> Vec<Effect> {
         let mut effects = self.open_puzzle(PuzzleChoice::Id(id), now);
         if self.puzzle().is_some() {
-            let again = fill(&self.texts.puzzle_reopened, &[("id", &id.to_string())]);
+            let again = fill(self.texts.puzzle_reopened(), &[("id", &id.to_string())]);
             effects.push(Effect::Announce(again));
         }
         effects
@@ -716,12 +716,15 @@ impl Controller {
     /// Starts the puzzle shown again.
     fn retry(&mut self, now: f64) -> Vec<Effect> {
         let Some(id) = self.puzzle().map(|run| run.puzzle.id) else {
-            return Effect::say(self.texts.no_puzzle.clone());
+            return Effect::say(self.texts.no_puzzle().to_owned());
         };
         let mut effects = self.open_puzzle(PuzzleChoice::Id(id), now);
         if let Some(run) = self.puzzle() {
             let start = self.texts.puzzle_start_text(&run.puzzle);
-            effects.push(Effect::Announce(format!("{} {start}", self.texts.retrying)));
+            effects.push(Effect::Announce(format!(
+                "{} {start}",
+                self.texts.retrying()
+            )));
         }
         effects
     }

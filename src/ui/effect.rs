@@ -48,7 +48,7 @@ impl Effect {
     /// afresh, and says so.
     pub fn unreadable(texts: &Texts, why: String) -> Vec<Effect> {
         vec![
-            Effect::Announce(texts.save_unreadable.clone()),
+            Effect::Announce(texts.save_unreadable().to_owned()),
             Effect::Warn(why),
         ]
     }

@@ -165,7 +165,7 @@ impl Jobs {
                     Some(reason) if !self.book_warned => {
                         self.book_warned = true;
                         Answer::Said(vec![
-                            Effect::Announce(texts.no_book.clone()),
+                            Effect::Announce(texts.no_book().to_owned()),
                             Effect::Warn(reason.clone()),
                             Effect::Event(super::event::Event::Error { message: reason }),
                             Effect::Changed,
@@ -276,7 +276,7 @@ impl Jobs {
         if self.analysis.is_some() {
             return self.hint_from_analysis(moves_played, t);
         }
-        let mut effects = Effect::say(t.looking_for_hint.clone());
+        let mut effects = Effect::say(t.looking_for_hint().to_owned());
         let moves = position.moves_string();
         match self.job {
             Job::Analysis { id, .. } => self.job = Job::Analysis { id, hint: true },

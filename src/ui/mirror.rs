@@ -135,14 +135,14 @@ impl Mirror {
             turn: if let Some((loaded, total)) = c.jobs().book_wait() {
                 text.book_text(loaded, total)
             } else if thinking && against_computer {
-                text.computer_thinking.clone()
+                text.computer_thinking().to_owned()
             } else if thinking {
                 text.thinking_text(p.current_player())
             } else if finished {
                 // The result shows over the board, once.
-                text.game_ended.clone()
+                text.game_ended().to_owned()
             } else if against_computer && c.human_to_move() {
-                text.with_player(&text.your_move, p.current_player())
+                text.with_player(text.your_move(), p.current_player())
             } else {
                 text.turn_text(p)
             },
@@ -175,7 +175,7 @@ impl Mirror {
             record: c.records().view(text),
             solved: c.solved().clone(),
             puzzles_solved: super::text::fill(
-                &text.puzzles_solved,
+                text.puzzles_solved(),
                 &[
                     ("n", &c.solved().count().to_string()),
                     ("total", &super::puzzle::all().len().to_string()),

@@ -127,9 +127,9 @@ impl Link {
 /// What the player hears once the clipboard took the link (`ok`), or did not.
 pub fn copied(ok: bool, t: &Texts) -> Vec<Effect> {
     Effect::say(if ok {
-        t.link_copied.clone()
+        t.link_copied().to_owned()
     } else {
-        t.link_not_copied.clone()
+        t.link_not_copied().to_owned()
     })
 }
 

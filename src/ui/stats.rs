@@ -146,11 +146,11 @@ impl Records {
     pub fn reset(&mut self, t: &Texts) -> (Vec<Effect>, bool) {
         if !self.armed {
             self.armed = true;
-            return (Effect::changed(t.confirm_reset_said.clone()), false);
+            return (Effect::changed(t.confirm_reset_said().to_owned()), false);
         }
         self.armed = false;
         self.record = Record::default();
-        (Effect::changed(t.record_reset.clone()), true)
+        (Effect::changed(t.record_reset().to_owned()), true)
     }
 
     /// A game between `mode`'s players ended with `status`: counted if one person played

@@ -8,21 +8,32 @@ use super::review::rating::{Rated, Rating, Review, Standing};
 use super::settings::PlayerKind;
 use crate::engine::{Cell, Placed, Player, Position, Status, HEIGHT};
 use crate::solver::{Level, Outcome, Score};
+use std::borrow::Cow;
 
 /// Declares [`Texts`]: each text's Rust name, JS name and English default, with a doc
 /// comment that says where it shows and which placeholders it takes.
 macro_rules! texts {
     ($( $(#[doc = $doc:literal])* $field:ident / $js:literal = $default:literal, )*) => {
-        /// Every user-facing string of the game.
+        /// The texts' places in [`Texts`], in the order of the table.
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy)]
+        enum Name { $( $field, )* }
+
+        /// The English texts, in the order of [`Name`].
+        const DEFAULTS: &[&str] = &[$($default),*];
+
+        /// Every user-facing string of the game: one table, read through one method per
+        /// text. (A struct of 166 `String` fields cost the page's module 25 KB of code to
+        /// build, clone, replace and drop.)
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct Texts {
-            $( $(#[doc = $doc])* pub $field: String, )*
+            values: Vec<Cow<'static, str>>,
         }
 
         impl Default for Texts {
             /// The English texts.
             fn default() -> Texts {
-                Texts { $( $field: $default.to_owned(), )* }
+                Texts { values: DEFAULTS.iter().map(|text| Cow::Borrowed(*text)).collect() }
             }
         }
 
@@ -32,12 +43,26 @@ macro_rules! texts {
 
             /// Replaces the text named `key` (its JS name); false if there is none.
             pub fn set(&mut self, key: &str, value: String) -> bool {
-                match key {
-                    $( $js => self.$field = value, )*
-                    _ => return false,
+                match Self::KEYS.iter().position(|k| *k == key) {
+                    Some(i) => {
+                        self.values[i] = Cow::Owned(value);
+                        true
+                    }
+                    None => false,
                 }
-                true
             }
+
+            fn get(&self, name: Name) -> &str {
+                &self.values[name as usize]
+            }
+
+            $(
+                $(#[doc = $doc])*
+                #[doc = concat!("Default: \"", $default, "\".")]
+                pub fn $field(&self) -> &str {
+                    self.get(Name::$field)
+                }
+            )*
         }
 
         /// The TypeScript interface of the `texts` option.
@@ -336,21 +361,21 @@ impl Texts {
     /// A rating's word.
     pub fn rating(&self, rating: Rating) -> &str {
         match rating {
-            Rating::Best => &self.best,
-            Rating::Good => &self.good,
-            Rating::Mistake => &self.mistake,
+            Rating::Best => self.best(),
+            Rating::Good => self.good(),
+            Rating::Mistake => self.mistake(),
         }
     }
 
     /// "Red can force a win in 3", "Yellow has won", "a draw with best play".
     pub fn standing_text(&self, standing: Standing) -> String {
         match standing {
-            Standing::Wins(p, 0) => self.with_player(&self.standing_won, p),
+            Standing::Wins(p, 0) => self.with_player(self.standing_won(), p),
             Standing::Wins(p, n) => fill(
-                &self.standing_win,
+                self.standing_win(),
                 &[("player", self.player_name(p)), ("n", &n.to_string())],
             ),
-            Standing::Draw => self.standing_draw.clone(),
+            Standing::Draw => self.standing_draw().to_owned(),
         }
     }
 
@@ -359,14 +384,14 @@ impl Texts {
     pub fn review_step_text(&self, review: &Review) -> String {
         let total = review.len().to_string();
         if review.at() == 0 {
-            return fill(&self.review_start, &[("total", &total)]);
+            return fill(self.review_start(), &[("total", &total)]);
         }
         let position = review.position();
         let Some(placed) = position.last_move() else {
             return String::new();
         };
         let mut said = fill(
-            &self.review_move,
+            self.review_move(),
             &[
                 ("n", &review.at().to_string()),
                 ("total", &total),
@@ -376,7 +401,7 @@ impl Texts {
         );
         if let Some(rated) = review.shown_move() {
             said.push_str(&fill(
-                &self.review_rated,
+                self.review_rated(),
                 &[("rating", self.rating(rated.rating))],
             ));
             if rated.rating == Rating::Mistake {
@@ -398,14 +423,14 @@ impl Texts {
     pub fn kept_text(&self, rated: &Rated) -> String {
         let columns: Vec<String> = rated.kept.iter().map(|c| (c + 1).to_string()).collect();
         let outcome = match rated.before {
-            Standing::Wins(p, _) if p == rated.player => &self.kept_win,
-            Standing::Draw => &self.kept_draw,
-            Standing::Wins(..) => &self.kept_loss,
+            Standing::Wins(p, _) if p == rated.player => &self.kept_win(),
+            Standing::Draw => &self.kept_draw(),
+            Standing::Wins(..) => &self.kept_loss(),
         };
         let template = if columns.len() == 1 {
-            &self.review_kept
+            &self.review_kept()
         } else {
-            &self.review_kept_many
+            &self.review_kept_many()
         };
         fill(
             template,
@@ -421,20 +446,20 @@ impl Texts {
             .filter(|r| r.rating == Rating::Mistake)
             .count();
         let head = if mistakes == 1 {
-            self.review_ready_one.clone()
+            self.review_ready_one().to_owned()
         } else {
-            fill(&self.review_ready, &[("mistakes", &mistakes.to_string())])
+            fill(self.review_ready(), &[("mistakes", &mistakes.to_string())])
         };
         format!("{head} {}", self.review_step_text(review))
     }
 
     pub fn playing_from_text(&self, moves: usize) -> String {
-        fill(&self.playing_from, &[("n", &moves.to_string())])
+        fill(self.playing_from(), &[("n", &moves.to_string())])
     }
 
     pub fn puzzle_start_text(&self, puzzle: &Puzzle) -> String {
         fill(
-            &self.puzzle_start,
+            self.puzzle_start(),
             &[
                 ("id", &puzzle.id.to_string()),
                 ("player", self.player_name(puzzle.side())),
@@ -448,10 +473,10 @@ impl Texts {
         let id = puzzle.id.to_string();
         let player = self.player_name(puzzle.side());
         if left == 1 {
-            fill(&self.puzzle_line_one, &[("id", &id), ("player", player)])
+            fill(self.puzzle_line_one(), &[("id", &id), ("player", player)])
         } else {
             fill(
-                &self.puzzle_line,
+                self.puzzle_line(),
                 &[("id", &id), ("player", player), ("n", &left.to_string())],
             )
         }
@@ -459,7 +484,7 @@ impl Texts {
 
     pub fn puzzle_solved_text(&self, puzzle: &Puzzle) -> String {
         fill(
-            &self.puzzle_solved,
+            self.puzzle_solved(),
             &[
                 ("id", &puzzle.id.to_string()),
                 ("n", &puzzle.moves.to_string()),
@@ -470,40 +495,40 @@ impl Texts {
     pub fn puzzle_failed_text(&self, column: usize, worked: &[usize]) -> String {
         let worked: Vec<String> = worked.iter().map(|c| (c + 1).to_string()).collect();
         fill(
-            &self.puzzle_failed,
+            self.puzzle_failed(),
             &[
                 ("column", &(column + 1).to_string()),
-                ("worked", &worked.join(&self.and)),
+                ("worked", &worked.join(self.and())),
             ],
         )
     }
 
     pub fn no_such_puzzle_text(&self, id: u32) -> String {
-        fill(&self.no_such_puzzle, &[("id", &id.to_string())])
+        fill(self.no_such_puzzle(), &[("id", &id.to_string())])
     }
 
     pub fn link_refused_text(&self, why: &str) -> String {
-        fill(&self.link_refused, &[("why", why)])
+        fill(self.link_refused(), &[("why", why)])
     }
 
     pub fn puzzle_item_text(&self, puzzle: &Puzzle, solved: bool) -> String {
         let mut item = fill(
-            &self.puzzle_item,
+            self.puzzle_item(),
             &[
                 ("id", &puzzle.id.to_string()),
                 ("n", &puzzle.moves.to_string()),
             ],
         );
         if solved {
-            item.push_str(&self.solved_mark);
+            item.push_str(self.solved_mark());
         }
         item
     }
 
     pub fn player_name(&self, player: Player) -> &str {
         match player {
-            Player::First => &self.red,
-            Player::Second => &self.yellow,
+            Player::First => self.red(),
+            Player::Second => self.yellow(),
         }
     }
 
@@ -512,24 +537,24 @@ impl Texts {
     }
 
     /// "Red is played by".
-    pub fn played_by(&self, player: Player) -> String {
-        self.with_player(&self.played_by, player)
+    pub fn played_by_text(&self, player: Player) -> String {
+        self.with_player(self.played_by(), player)
     }
 
     pub fn level(&self, level: Level) -> &str {
         match level {
-            Level::Easy => &self.easy,
-            Level::Medium => &self.medium,
-            Level::Hard => &self.hard,
-            Level::Perfect => &self.perfect,
+            Level::Easy => self.easy(),
+            Level::Medium => self.medium(),
+            Level::Hard => self.hard(),
+            Level::Perfect => self.perfect(),
         }
     }
 
     /// A choice of player in the settings: "A person" or "Computer: hard".
     pub fn player_choice(&self, kind: PlayerKind) -> String {
         match kind {
-            PlayerKind::Human => self.human.clone(),
-            PlayerKind::Computer(level) => fill(&self.computer, &[("level", self.level(level))]),
+            PlayerKind::Human => self.human().to_owned(),
+            PlayerKind::Computer(level) => fill(self.computer(), &[("level", self.level(level))]),
         }
     }
 
@@ -540,27 +565,27 @@ impl Texts {
             Some(total) if total > 0 => format!("{}%", u64::from(loaded) * 100 / u64::from(total)),
             _ => format!("{} KB", loaded / 1000),
         };
-        fill(&self.getting_book, &[("progress", &progress)])
+        fill(self.getting_book(), &[("progress", &progress)])
     }
 
     /// The turn line while the computer works out its move.
     pub fn thinking_text(&self, player: Player) -> String {
-        self.with_player(&self.thinking, player)
+        self.with_player(self.thinking(), player)
     }
 
     /// "0 moves played", "1 move played".
     pub fn count_text(&self, moves: usize) -> String {
         if moves == 1 {
-            self.one_move_played.clone()
+            self.one_move_played().to_owned()
         } else {
-            fill(&self.moves_played, &[("n", &moves.to_string())])
+            fill(self.moves_played(), &[("n", &moves.to_string())])
         }
     }
 
     /// A column number that does not exist.
-    pub fn no_such_column(&self, column: usize) -> String {
+    pub fn no_such_column_text(&self, column: usize) -> String {
         fill(
-            &self.no_such_column,
+            self.no_such_column(),
             &[("column", &(column + 1).to_string())],
         )
     }
@@ -568,10 +593,10 @@ impl Texts {
     /// The hint, in plain words: "Play column 4: you can force a win."
     pub fn hint_text(&self, column: usize, score: i32, moves: usize) -> String {
         let template = match Score::new(score).outcome(moves) {
-            Outcome::Win(1) => &self.hint_win_now,
-            Outcome::Win(_) => &self.hint_win,
-            Outcome::Draw => &self.hint_draw,
-            Outcome::Loss(_) => &self.hint_loss,
+            Outcome::Win(1) => &self.hint_win_now(),
+            Outcome::Win(_) => &self.hint_win(),
+            Outcome::Draw => &self.hint_draw(),
+            Outcome::Loss(_) => &self.hint_loss(),
         };
         fill(template, &[("column", &(column + 1).to_string())])
     }
@@ -579,11 +604,11 @@ impl Texts {
     /// The analysis label over a column, in two short lines: ("win", "in 3"), ("draw", "")
     /// or ("loss", "in 5").
     pub fn outcome_label(&self, score: i32, moves: usize) -> (String, String) {
-        let within = |n: u32| fill(&self.label_in, &[("n", &n.to_string())]);
+        let within = |n: u32| fill(self.label_in(), &[("n", &n.to_string())]);
         match Score::new(score).outcome(moves) {
-            Outcome::Win(n) => (self.label_win.clone(), within(n)),
-            Outcome::Draw => (self.draw.clone(), String::new()),
-            Outcome::Loss(n) => (self.label_loss.clone(), within(n)),
+            Outcome::Win(n) => (self.label_win().to_owned(), within(n)),
+            Outcome::Draw => (self.draw().to_owned(), String::new()),
+            Outcome::Loss(n) => (self.label_loss().to_owned(), within(n)),
         }
     }
 
@@ -591,7 +616,7 @@ impl Texts {
     /// the top are said together.
     pub fn board_text(&self, position: &Position) -> String {
         if position.move_count() == 0 {
-            return self.board_empty.clone();
+            return self.board_empty().to_owned();
         }
         let mut rows = Vec::new();
         for from_bottom in 1..=HEIGHT {
@@ -600,7 +625,7 @@ impl Texts {
                 .filter_map(|column| {
                     position.cell(column, row).map(|p| {
                         fill(
-                            &self.cell_at,
+                            self.cell_at(),
                             &[
                                 ("player", self.player_name(p)),
                                 ("column", &(column + 1).to_string()),
@@ -612,31 +637,31 @@ impl Texts {
             if cells.is_empty() {
                 let n = from_bottom.to_string();
                 rows.push(if from_bottom == HEIGHT {
-                    fill(&self.row_empty, &[("row", &n)])
+                    fill(self.row_empty(), &[("row", &n)])
                 } else {
                     fill(
-                        &self.rows_empty,
+                        self.rows_empty(),
                         &[("from", &n), ("to", &HEIGHT.to_string())],
                     )
                 });
                 break;
             }
             rows.push(fill(
-                &self.row_cells,
+                self.row_cells(),
                 &[
                     ("row", &from_bottom.to_string()),
                     ("cells", &cells.join(", ")),
                 ],
             ));
         }
-        fill(&self.board_rows, &[("rows", &rows.join("; "))])
+        fill(self.board_rows(), &[("rows", &rows.join("; "))])
     }
 
     /// A colour the one person may play against the computer: "Red, first".
     pub fn person_choice(&self, player: Player) -> String {
         let template = match player {
-            Player::First => &self.plays_first,
-            Player::Second => &self.plays_second,
+            Player::First => &self.plays_first(),
+            Player::Second => &self.plays_second(),
         };
         self.with_player(template, player)
     }
@@ -645,10 +670,10 @@ impl Texts {
     pub fn column_name(&self, label: &str, outcome: Option<&str>, hinted: bool) -> String {
         let mut name = label.to_owned();
         if let Some(outcome) = outcome {
-            name.push_str(&fill(&self.analysis_of_column, &[("outcome", outcome)]));
+            name.push_str(&fill(self.analysis_of_column(), &[("outcome", outcome)]));
         }
         if hinted {
-            name.push_str(&self.hinted);
+            name.push_str(self.hinted());
         }
         name
     }
@@ -659,7 +684,7 @@ impl Texts {
             .iter()
             .map(|&(p, c)| {
                 fill(
-                    &self.undone_move,
+                    self.undone_move(),
                     &[
                         ("player", self.player_name(p)),
                         ("column", &(c + 1).to_string()),
@@ -667,25 +692,25 @@ impl Texts {
                 )
             })
             .collect();
-        fill(&self.undid, &[("moves", &what.join(&self.and))])
+        fill(self.undid(), &[("moves", &what.join(self.and()))])
     }
 
     pub fn new_game_text(&self, first: Player) -> String {
-        self.with_player(&self.new_game_started, first)
+        self.with_player(self.new_game_started(), first)
     }
 
     pub fn new_game_undoable_text(&self, first: Player) -> String {
-        self.with_player(&self.new_game_undoable, first)
+        self.with_player(self.new_game_undoable(), first)
     }
 
     pub fn computer_failed_text(&self, message: &str) -> String {
-        fill(&self.computer_failed, &[("message", message)])
+        fill(self.computer_failed(), &[("message", message)])
     }
 
     /// "Red in column 4, row 1" (row 1 is the bottom row).
     pub fn move_text(&self, placed: Placed) -> String {
         fill(
-            &self.moved,
+            self.moved(),
             &[
                 ("player", self.player_name(placed.player)),
                 ("column", &(placed.column + 1).to_string()),
@@ -695,15 +720,15 @@ impl Texts {
     }
 
     pub fn full_text(&self, column: usize) -> String {
-        fill(&self.full, &[("column", &(column + 1).to_string())])
+        fill(self.full(), &[("column", &(column + 1).to_string())])
     }
 
     /// The result line, or `None` while the game goes on.
     pub fn result_text(&self, status: Status) -> Option<String> {
         match status {
             Status::InProgress => None,
-            Status::Win(p) => Some(self.with_player(&self.wins, p)),
-            Status::Draw => Some(self.drawn.clone()),
+            Status::Win(p) => Some(self.with_player(self.wins(), p)),
+            Status::Draw => Some(self.drawn().to_owned()),
         }
     }
 
@@ -716,9 +741,9 @@ impl Texts {
         let humans = players.iter().filter(|&&p| p == PlayerKind::Human).count();
         let winner_kind = players[usize::from(winner.number() - 1)];
         Some(match (humans, winner_kind) {
-            (1, PlayerKind::Human) => self.you_win.clone(),
-            (1, PlayerKind::Computer(_)) => self.computer_wins.clone(),
-            _ => self.with_player(&self.wins, winner),
+            (1, PlayerKind::Human) => self.you_win().to_owned(),
+            (1, PlayerKind::Computer(_)) => self.computer_wins().to_owned(),
+            _ => self.with_player(self.wins(), winner),
         })
     }
 
@@ -748,11 +773,11 @@ impl Texts {
             let r = |y: i32| (HEIGHT as i32 - y).to_string();
             return Some(match (dc, dr) {
                 (1, 0) => fill(
-                    &self.four_in_row,
+                    self.four_in_row(),
                     &[("row", &r(row)), ("from", &c(from.0)), ("to", &c(to.0))],
                 ),
                 (0, _) => fill(
-                    &self.four_in_column,
+                    self.four_in_column(),
                     &[
                         ("column", &c(column)),
                         ("from", &r(from.1)),
@@ -760,7 +785,7 @@ impl Texts {
                     ],
                 ),
                 _ => fill(
-                    &self.four_on_diagonal,
+                    self.four_on_diagonal(),
                     &[
                         ("fromColumn", &c(from.0)),
                         ("fromRow", &r(from.1)),
@@ -776,7 +801,7 @@ impl Texts {
     /// The turn line: "Red to move" or the result.
     pub fn turn_text(&self, position: &Position) -> String {
         self.result_text(position.status())
-            .unwrap_or_else(|| self.with_player(&self.to_move, position.current_player()))
+            .unwrap_or_else(|| self.with_player(self.to_move(), position.current_player()))
     }
 
     /// The accessible name of a column control: it starts "Column N" and says how full the
@@ -791,18 +816,18 @@ impl Texts {
             })
             .collect();
         let fill_text = if height == HEIGHT {
-            self.column_full.clone()
+            self.column_full().to_owned()
         } else if height == 0 {
-            self.empty.clone()
+            self.empty().to_owned()
         } else {
-            fill(&self.filled, &[("n", &height.to_string())])
+            fill(self.filled(), &[("n", &height.to_string())])
         };
         let number = (column + 1).to_string();
         if pieces.is_empty() {
-            fill(&self.column, &[("column", &number), ("fill", &fill_text)])
+            fill(self.column(), &[("column", &number), ("fill", &fill_text)])
         } else {
             fill(
-                &self.column_with_pieces,
+                self.column_with_pieces(),
                 &[
                     ("column", &number),
                     ("fill", &fill_text),
@@ -817,9 +842,9 @@ impl Texts {
     /// "loses in 5" (to the opponent's fifth move from now).
     pub fn outcome_text(&self, score: i32, moves: usize) -> String {
         match Score::new(score).outcome(moves) {
-            Outcome::Win(n) => fill(&self.win_in, &[("n", &n.to_string())]),
-            Outcome::Draw => self.draw.clone(),
-            Outcome::Loss(n) => fill(&self.loses_in, &[("n", &n.to_string())]),
+            Outcome::Win(n) => fill(self.win_in(), &[("n", &n.to_string())]),
+            Outcome::Draw => self.draw().to_owned(),
+            Outcome::Loss(n) => fill(self.loses_in(), &[("n", &n.to_string())]),
         }
     }
 
@@ -832,13 +857,13 @@ impl Texts {
                 s.map(|s| {
                     let outcome = self.outcome_text(s, moves);
                     fill(
-                        &self.analysis_item,
+                        self.analysis_item(),
                         &[("column", &(c + 1).to_string()), ("outcome", &outcome)],
                     )
                 })
             })
             .collect();
-        fill(&self.analysis, &[("columns", &parts.join(", "))])
+        fill(self.analysis(), &[("columns", &parts.join(", "))])
     }
 }
 
@@ -940,7 +965,7 @@ mod tests {
         assert_eq!(t.count_text(1), "1 move played");
         assert_eq!(t.count_text(2), "2 moves played");
         assert_eq!(t.thinking_text(Player::Second), "Yellow is thinking…");
-        assert_eq!(t.played_by(Player::First), "Red is played by");
+        assert_eq!(t.played_by_text(Player::First), "Red is played by");
         assert_eq!(t.player_choice(PlayerKind::Human), "A person");
         assert_eq!(
             t.player_choice(PlayerKind::Computer(Level::Hard)),

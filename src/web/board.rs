@@ -35,7 +35,7 @@ impl Board {
             .dyn_into::<CanvasRenderingContext2d>()?;
         let columns: HtmlElement = el(doc, "div", "c4-columns")?;
         attr(&columns, "role", "group")?;
-        labels.attr(&columns, "aria-label", |t| t.board.clone());
+        labels.attr(&columns, "aria-label", |t| t.board().to_owned());
         let mut buttons = Vec::with_capacity(WIDTH);
         for c in 0..WIDTH {
             let b = button(doc, "c4-col", &format!("{}", c + 1))?;
@@ -46,7 +46,7 @@ impl Board {
         let analysis: HtmlElement = el(doc, "div", "c4-analysis")?;
         attr(&analysis, "aria-hidden", "true")?;
         analysis.set_hidden(true);
-        labels.attr(&analysis, "data-busy-text", |t| t.analysing.clone());
+        labels.attr(&analysis, "data-busy-text", |t| t.analysing().to_owned());
         let mut analysis_cells = Vec::with_capacity(WIDTH);
         for _ in 0..WIDTH {
             let cell: HtmlElement = el(doc, "span", "")?;

@@ -143,12 +143,12 @@ fn main_choice(
         (
             ModeChoice::Computer,
             "computer",
-            Box::new(|t| t.vs_computer.clone()),
+            Box::new(|t| t.vs_computer().to_owned()),
         ),
         (
             ModeChoice::Friend,
             "friend",
-            Box::new(|t| t.vs_friend.clone()),
+            Box::new(|t| t.vs_friend().to_owned()),
         ),
     ];
     let levels = Level::ALL
@@ -169,9 +169,19 @@ fn main_choice(
         })
         .collect();
     let groups: [Group; 3] = [
-        ("c4-opponent", "opponent", |t| t.opponent.clone(), opponent),
-        ("c4-levels", "level", |t| t.level_legend.clone(), levels),
-        ("c4-sides", "side", |t| t.you_play.clone(), sides),
+        (
+            "c4-opponent",
+            "opponent",
+            |t| t.opponent().to_owned(),
+            opponent,
+        ),
+        (
+            "c4-levels",
+            "level",
+            |t| t.level_legend().to_owned(),
+            levels,
+        ),
+        ("c4-sides", "side", |t| t.you_play().to_owned(), sides),
     ];
     let mut inputs = Vec::new();
     for (class, name, legend, choices) in groups {
@@ -211,8 +221,10 @@ impl Controls {
         let result_detail: HtmlElement = el(doc, "p", "c4-result-detail")?;
         append(&result_words, &result_text)?;
         append(&result_words, &result_detail)?;
-        let play_again = text_button(doc, labels, "c4-btn c4-primary", |t| t.play_again.clone())?;
-        let review_game = text_button(doc, labels, "c4-btn", |t| t.review.clone())?;
+        let play_again = text_button(doc, labels, "c4-btn c4-primary", |t| {
+            t.play_again().to_owned()
+        })?;
+        let review_game = text_button(doc, labels, "c4-btn", |t| t.review().to_owned())?;
         for part in [&result_words, &review_game, &play_again] {
             append(&result, part)?;
         }
@@ -222,27 +234,37 @@ impl Controls {
 
         let row: HtmlElement = el(doc, "div", "c4-controls")?;
         let new_game = shortcut(
-            text_button(doc, labels, "c4-btn", |t| t.new_game.clone())?,
+            text_button(doc, labels, "c4-btn", |t| t.new_game().to_owned())?,
             "N",
         )?;
-        let undo = shortcut(text_button(doc, labels, "c4-btn", |t| t.undo.clone())?, "U")?;
-        let hint = shortcut(text_button(doc, labels, "c4-btn", |t| t.hint.clone())?, "H")?;
+        let undo = shortcut(
+            text_button(doc, labels, "c4-btn", |t| t.undo().to_owned())?,
+            "U",
+        )?;
+        let hint = shortcut(
+            text_button(doc, labels, "c4-btn", |t| t.hint().to_owned())?,
+            "H",
+        )?;
         let review = shortcut(
-            text_button(doc, labels, "c4-btn", |t| t.review.clone())?,
+            text_button(doc, labels, "c4-btn", |t| t.review().to_owned())?,
             "R",
         )?;
         let copy_link = match links {
-            true => Some(text_button(doc, labels, "c4-btn", |t| t.copy_link.clone())?),
+            true => Some(text_button(doc, labels, "c4-btn", |t| {
+                t.copy_link().to_owned()
+            })?),
             false => None,
         };
         let sound = super::dom::button(doc, "c4-btn c4-sound", "")?;
         attr(&sound, "aria-pressed", "false")?;
         append(&sound, &speaker(doc)?)?;
         let sound_text: HtmlElement = el(doc, "span", "")?;
-        labels.text(&sound_text, |t| t.sound.clone());
+        labels.text(&sound_text, |t| t.sound().to_owned());
         append(&sound, &sound_text)?;
         let analysis_label: HtmlElement = el(doc, "label", "c4-toggle")?;
-        let show_analysis = checkbox(doc, &analysis_label, labels, |t| t.show_analysis.clone())?;
+        let show_analysis = checkbox(doc, &analysis_label, labels, |t| {
+            t.show_analysis().to_owned()
+        })?;
         for part in [&new_game, &undo, &hint, &review]
             .into_iter()
             .chain(&copy_link)
@@ -253,22 +275,22 @@ impl Controls {
         append(&row, &analysis_label)?;
 
         // What is one click away: how to play, and the rest of the settings.
-        let (howto, pop) = disclosure(doc, labels, "c4-howto", |t| t.how_to_play.clone())?;
+        let (howto, pop) = disclosure(doc, labels, "c4-howto", |t| t.how_to_play().to_owned())?;
         let rules: HtmlElement = el(doc, "p", "")?;
-        labels.text(&rules, |t| t.rules.clone());
+        labels.text(&rules, |t| t.rules().to_owned());
         let keys: HtmlElement = el(doc, "p", "c4-help")?;
-        labels.text(&keys, |t| t.key_help.clone());
+        labels.text(&keys, |t| t.key_help().to_owned());
         append(&pop, &rules)?;
         append(&pop, &keys)?;
 
-        let (settings, body) = disclosure(doc, labels, "c4-settings", |t| t.settings.clone())?;
+        let (settings, body) = disclosure(doc, labels, "c4-settings", |t| t.settings().to_owned())?;
         body.class_list().add_1("c4-settings-body")?;
         let mut player_selects = Vec::new();
         for side in [Player::First, Player::Second] {
             let label: HtmlElement = el(doc, "label", "")?;
             let text: HtmlElement = el(doc, "span", "")?;
             append(&label, &text)?;
-            labels.text(&text, move |t| t.played_by(side));
+            labels.text(&text, move |t| t.played_by_text(side));
             let select: HtmlSelectElement = el(doc, "select", "")?;
             for kind in PlayerKind::ALL {
                 let option = doc.create_element("option")?;
@@ -281,7 +303,7 @@ impl Controls {
             player_selects.push(select);
         }
         let motion_label: HtmlElement = el(doc, "label", "")?;
-        let reduce_motion = checkbox(doc, &motion_label, labels, |t| t.reduce_motion.clone())?;
+        let reduce_motion = checkbox(doc, &motion_label, labels, |t| t.reduce_motion().to_owned())?;
         append(&body, &motion_label)?;
 
         Ok(Controls {

@@ -47,7 +47,7 @@ impl View {
     pub fn build(doc: &Document, root: &HtmlElement, links: bool) -> Result<View, JsValue> {
         let wrapper: HtmlElement = el(doc, "section", "c4")?;
         let mut labels = Labels::default();
-        labels.attr(&wrapper, "aria-label", |t| t.game.clone());
+        labels.attr(&wrapper, "aria-label", |t| t.game().to_owned());
         let layout: HtmlElement = el(doc, "div", "c4-layout")?;
         let controls = Controls::build(doc, &mut labels, links)?;
         let board = Board::build(doc, &mut labels)?;

@@ -129,7 +129,7 @@ impl PuzzleRun {
     pub fn judge(&mut self, column: usize, jobs: &mut Jobs, t: &Texts) -> Option<Vec<Effect>> {
         let Some(scores) = jobs.analysis().copied() else {
             self.pending = Some(column);
-            return Some(Effect::say(t.puzzle_checking.clone()));
+            return Some(Effect::say(t.puzzle_checking().to_owned()));
         };
         let played = self.session.position().move_count();
         let worked = winning_columns(&scores, played, self.left);
@@ -173,8 +173,8 @@ impl PuzzleRun {
     pub fn waits(&self, t: &Texts) -> Option<String> {
         match self.state {
             PuzzleState::Playing => None,
-            PuzzleState::Failed { .. } => Some(t.puzzle_retry.clone()),
-            PuzzleState::Solved => Some(t.puzzle_done.clone()),
+            PuzzleState::Failed { .. } => Some(t.puzzle_retry().to_owned()),
+            PuzzleState::Solved => Some(t.puzzle_done().to_owned()),
         }
     }
 
@@ -190,7 +190,7 @@ impl PuzzleRun {
             line: match &self.state {
                 PuzzleState::Playing => t.puzzle_line_text(&self.puzzle, self.left),
                 // The result panel says it is solved; this says what next.
-                PuzzleState::Solved => t.puzzle_next.clone(),
+                PuzzleState::Solved => t.puzzle_next().to_owned(),
                 PuzzleState::Failed { tried, worked } => t.puzzle_failed_text(*tried, worked),
             },
             solved: self.state == PuzzleState::Solved,

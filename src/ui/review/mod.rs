@@ -120,10 +120,10 @@ impl Review {
             line: if self.is_ready() {
                 t.review_step_text(self)
             } else {
-                format!("{} {}", t.review_step_text(self), t.review_waiting)
+                format!("{} {}", t.review_step_text(self), t.review_waiting())
             },
             position: fill(
-                &t.review_position,
+                t.review_position(),
                 &[
                     ("n", &self.at().to_string()),
                     ("total", &self.len().to_string()),

@@ -19,19 +19,19 @@ pub struct RecordPanel {
 
 impl RecordPanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<RecordPanel, JsValue> {
-        let (details, pop) = disclosure(doc, labels, "c4-record", |t| t.record.clone())?;
+        let (details, pop) = disclosure(doc, labels, "c4-record", |t| t.record().to_owned())?;
         let grid: HtmlElement = el(doc, "table", "")?;
         let caption: HtmlElement = el(doc, "caption", "")?;
-        labels.text(&caption, |t| t.record_caption.clone());
+        labels.text(&caption, |t| t.record_caption().to_owned());
         append(&grid, &caption)?;
         let head = heading_row(
             doc,
             labels,
             &[
-                |t| t.record_level.clone(),
-                |t| t.record_wins.clone(),
-                |t| t.record_losses.clone(),
-                |t| t.record_draws.clone(),
+                |t| t.record_level().to_owned(),
+                |t| t.record_wins().to_owned(),
+                |t| t.record_losses().to_owned(),
+                |t| t.record_draws().to_owned(),
             ],
         )?;
         append(&grid, &head)?;
@@ -68,9 +68,9 @@ impl RecordPanel {
 
     pub fn apply(&self, record: &RecordView, texts: &Texts) {
         let label = if record.armed {
-            &texts.confirm_reset
+            &texts.confirm_reset()
         } else {
-            &texts.reset_record
+            &texts.reset_record()
         };
         text(&self.reset, label);
         for (cells, row) in self.cells.iter().zip(&record.rows) {

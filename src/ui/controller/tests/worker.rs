@@ -57,7 +57,7 @@ fn the_books_progress_shows_while_the_perfect_level_waits() {
         if waits {
             assert_eq!(turn, "The computer is getting its opening book: 40%…");
         } else {
-            assert_eq!(turn, texts.computer_thinking, "{level}");
+            assert_eq!(turn, texts.computer_thinking(), "{level}");
         }
         // Without a size, the bytes so far.
         c.reply(
@@ -80,7 +80,7 @@ fn the_books_progress_shows_while_the_perfect_level_waits() {
         );
         assert_eq!(
             crate::ui::mirror::Mirror::of(&c).turn,
-            texts.computer_thinking,
+            texts.computer_thinking(),
             "{level}"
         );
     }
