@@ -120,9 +120,24 @@ pub fn quoted(text: &str) -> String {
     out
 }
 
+/// Names in quotes, separated by commas (`"a", "b"`), for an error that lists the choices.
+pub fn quoted_list(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|name| format!("\"{name}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod quoting {
-    use super::quoted;
+    use super::{quoted, quoted_list};
+
+    #[test]
+    fn lists_are_quoted() {
+        assert_eq!(quoted_list(&["red", "yellow"]), "\"red\", \"yellow\"");
+        assert_eq!(quoted_list(&[]), "");
+    }
 
     #[test]
     fn long_inputs_are_cut() {

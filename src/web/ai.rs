@@ -7,9 +7,12 @@
 //! (the view model knows by its id).
 
 use super::assets::Link;
-use crate::ui::protocol::{Reply, Request};
+use crate::engine::WIDTH;
+use crate::ui::protocol::{Reply, Request, Scores};
+use js_sys::{Array, Object, Reflect};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The worker's transposition table, in MiB: the most the solver allows in a browser.
 const TABLE_MIB: u32 = super::MAX_TABLE_MIB as u32;
@@ -25,8 +28,7 @@ impl AiClient {
     /// hands every reply to `on_reply`. Nothing is loaded until the first request.
     pub fn new(book_url: String, on_reply: impl Fn(Reply) + 'static) -> AiClient {
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |data: JsValue| {
-            let message = serde_wasm_bindgen::from_value::<Reply>(data);
-            on_reply(message.unwrap_or_else(|e| Reply::Failed {
+            on_reply(reply_from_js(&data).unwrap_or_else(|e| Reply::Failed {
                 id: None,
                 error: format!("the worker's answer was not understood: {e}"),
             }));
@@ -89,5 +91,222 @@ impl AiClient {
 impl Drop for AiClient {
     fn drop(&mut self) {
         self.close();
+    }
+}
+
+/// Reads a reply as `worker.js` writes it: an object with one key, the reply's name, whose
+/// value holds its fields (`{ move: { id: 3, column: 2 } }`; the shapes are listed there).
+/// Read by hand: a general deserialiser would cost the page's module 25 KB.
+fn reply_from_js(data: &JsValue) -> Result<Reply, String> {
+    let entries = data
+        .dyn_ref::<Object>()
+        .map(Object::entries)
+        .filter(|entries| entries.length() == 1)
+        .ok_or("expected an object with one key")?;
+    let entry: Array = entries.get(0).unchecked_into();
+    let name = entry.get(0).as_string().unwrap_or_default();
+    let body = entry.get(1);
+    // The message was cloned into this thread: plain data, whose reads cannot throw.
+    let field = |key: &str| -> JsValue {
+        if body.is_object() {
+            Reflect::get(&body, &key.into()).unwrap_or_default()
+        } else {
+            JsValue::UNDEFINED
+        }
+    };
+    let bad = |key: &str| format!("{name}.{key} is {}", super::convert::describe(&field(key)));
+    let id = || integer(&field("id"), 0, u32::MAX.into()).ok_or_else(|| bad("id"));
+    let absent = |key: &str| field(key).is_undefined() || field(key).is_null();
+    Ok(match name.as_str() {
+        "ready" => Reply::Ready {
+            warning: match absent("warning") {
+                true => None,
+                false => Some(field("warning").as_string().ok_or_else(|| bad("warning"))?),
+            },
+        },
+        "book" => Reply::Book {
+            loaded: integer(&field("loaded"), 0, u32::MAX.into()).ok_or_else(|| bad("loaded"))?
+                as u32,
+            total: match absent("total") {
+                true => None,
+                false => Some(
+                    integer(&field("total"), 0, u32::MAX.into()).ok_or_else(|| bad("total"))?
+                        as u32,
+                ),
+            },
+        },
+        "move" => Reply::Move {
+            id: id()? as u32,
+            column: integer(&field("column"), 0, WIDTH as i64 - 1).ok_or_else(|| bad("column"))?
+                as u8,
+        },
+        "analysis" => Reply::Analysis {
+            id: id()? as u32,
+            scores: scores(&field("scores")).ok_or_else(|| bad("scores"))?,
+        },
+        "hint" => Reply::Hint {
+            id: id()? as u32,
+            score: integer(&field("score"), i32::MIN.into(), i32::MAX.into())
+                .ok_or_else(|| bad("score"))? as i32,
+            columns: list(&field("columns"), |c| {
+                integer(c, 0, WIDTH as i64 - 1).map(|c| c as u8)
+            })
+            .ok_or_else(|| bad("columns"))?,
+        },
+        "review" => Reply::Review {
+            id: id()? as u32,
+            scores: list(&field("scores"), scores).ok_or_else(|| bad("scores"))?,
+        },
+        "failed" => Reply::Failed {
+            id: match absent("id") {
+                true => None,
+                false => Some(id()? as u32),
+            },
+            error: field("error").as_string().ok_or_else(|| bad("error"))?,
+        },
+        _ => {
+            return Err(format!(
+                "unknown reply {}",
+                crate::engine::error::quoted(&name)
+            ))
+        }
+    })
+}
+
+/// `value` if it is a whole number in `min..=max`.
+fn integer(value: &JsValue, min: i64, max: i64) -> Option<i64> {
+    let n = value.as_f64()?;
+    (n.fract() == 0.0 && n >= min as f64 && n <= max as f64).then_some(n as i64)
+}
+
+/// Each item of the array `value`, read by `item`; none if it is not an array, or if an item
+/// does not read.
+fn list<T>(value: &JsValue, item: impl Fn(&JsValue) -> Option<T>) -> Option<Vec<T>> {
+    let array: &Array = value.dyn_ref()?;
+    array.iter().map(|v| item(&v)).collect()
+}
+
+/// A position's scores: one per column, `null` for a full one.
+fn scores(value: &JsValue) -> Option<Scores> {
+    let scores = list(value, |v| match v.is_null() {
+        true => Some(None),
+        false => integer(v, i32::MIN.into(), i32::MAX.into()).map(|s| Some(s as i32)),
+    })?;
+    scores.try_into().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    /// A message as worker.js writes it, from its JS source.
+    fn message(source: &str) -> JsValue {
+        js_sys::eval(&format!("({source})")).unwrap()
+    }
+
+    fn read(source: &str) -> Result<Reply, String> {
+        reply_from_js(&message(source))
+    }
+
+    #[wasm_bindgen_test]
+    fn replies_read_as_worker_js_writes_them() {
+        assert_eq!(
+            read("{ ready: { warning: null } }"),
+            Ok(Reply::Ready { warning: None })
+        );
+        assert_eq!(read("{ ready: {} }"), Ok(Reply::Ready { warning: None }));
+        assert_eq!(
+            read("{ ready: { warning: 'no book' } }"),
+            Ok(Reply::Ready {
+                warning: Some("no book".into())
+            })
+        );
+        assert_eq!(
+            read("{ book: { loaded: 1000, total: 4000 } }"),
+            Ok(Reply::Book {
+                loaded: 1000,
+                total: Some(4000)
+            })
+        );
+        assert_eq!(
+            read("{ book: { loaded: 0, total: null } }"),
+            Ok(Reply::Book {
+                loaded: 0,
+                total: None
+            })
+        );
+        assert_eq!(
+            read("{ move: { id: 3, column: 6 } }"),
+            Ok(Reply::Move { id: 3, column: 6 })
+        );
+        let scores = [
+            Some(-2),
+            Some(-1),
+            Some(0),
+            None,
+            Some(1),
+            Some(0),
+            Some(-3),
+        ];
+        assert_eq!(
+            read("{ analysis: { id: 4, scores: [-2, -1, 0, null, 1, 0, -3] } }"),
+            Ok(Reply::Analysis { id: 4, scores })
+        );
+        assert_eq!(
+            read("{ hint: { id: 5, score: -1, columns: [3, 4] } }"),
+            Ok(Reply::Hint {
+                id: 5,
+                score: -1,
+                columns: vec![3, 4]
+            })
+        );
+        assert_eq!(
+            read("{ review: { id: 6, scores: [[-2, -1, 0, null, 1, 0, -3], [0, 0, 0, 0, 0, 0, 0]] } }"),
+            Ok(Reply::Review { id: 6, scores: vec![scores, [Some(0); WIDTH]] })
+        );
+        assert_eq!(
+            read("{ failed: { id: null, error: 'boom' } }"),
+            Ok(Reply::Failed {
+                id: None,
+                error: "boom".into()
+            })
+        );
+        assert_eq!(
+            read("{ failed: { id: 7, error: 'x' } }"),
+            Ok(Reply::Failed {
+                id: Some(7),
+                error: "x".into()
+            })
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn malformed_replies_are_refused() {
+        for (bad, why) in [
+            ("{ move: { id: 1 } }", "move.column is undefined"),
+            ("{ move: { id: 1, column: -1 } }", "move.column is -1"),
+            ("{ move: { id: 1, column: 7 } }", "move.column is 7"),
+            ("{ move: { id: 1.5, column: 2 } }", "move.id is 1.5"),
+            (
+                "{ analysis: { id: 1, scores: [1, 2] } }",
+                "analysis.scores is",
+            ),
+            (
+                "{ hint: { id: 1, score: 0, columns: ['3'] } }",
+                "hint.columns is",
+            ),
+            ("{ review: { id: 1, scores: [[1]] } }", "review.scores is"),
+            ("{ failed: { id: 1 } }", "failed.error is undefined"),
+            ("{ dance: {} }", "unknown reply \"dance\""),
+            ("{ move: { id: 1, column: 2 }, hint: {} }", "one key"),
+            ("'move'", "one key"),
+            ("null", "one key"),
+        ] {
+            let e = read(bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
     }
 }

@@ -13,15 +13,19 @@ use wasm_bindgen::JsCast;
 macro_rules! mount_options {
     ($( $(#[doc = $doc:literal])* $field:ident / $js:literal : $ty:ty => $ts:literal, )*) => {
         /// Options accepted by `mount`; see the TypeScript interface for each one's meaning.
-        #[derive(Debug, Clone, Default, serde::Deserialize)]
-        #[serde(default)]
+        #[derive(Debug, Clone, Default)]
         pub struct MountOptions {
-            $( $(#[doc = $doc])* #[serde(rename = $js)] pub $field: Option<$ty>, )*
+            $( $(#[doc = $doc])* pub $field: Option<$ty>, )*
         }
 
         impl MountOptions {
             /// The options' names, as JS spells them.
             pub const KEYS: &'static [&'static str] = &[$($js),*];
+
+            /// Reads each option from `object`, a plain copy of the options.
+            fn read(object: &js_sys::Object) -> Result<MountOptions, String> {
+                Ok(MountOptions { $( $field: read_option(object, $js)?, )* })
+            }
         }
 
         #[wasm_bindgen(typescript_custom_section)]
@@ -56,7 +60,7 @@ mount_options! {
     theme / "theme": String => "\"auto\" | \"light\" | \"dark\" | \"high-contrast\"",
     /// Replaces any of the game's texts (player names included), e.g. to speak another
     /// language: `{ red: "Rot", yellow: "Gelb", toMove: "{player} ist am Zug" }`.
-    texts / "texts": std::collections::BTreeMap<String, String> => "Partial<Texts>",
+    texts / "texts": Vec<(String, String)> => "Partial<Texts>",
     /// Start from this position, in move notation (e.g. "4453").
     moves / "moves": String => "string",
     /// Where the computer's worker fetches the opening book, relative to the page. Default:
@@ -159,9 +163,9 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
             Ok(())
         } else {
             Err(format!(
-                "unknown field {}, expected one of {:?}",
+                "unknown field {}, expected one of {}",
                 crate::engine::error::quoted(key),
-                MountOptions::KEYS
+                crate::engine::error::quoted_list(MountOptions::KEYS)
             ))
         }
     })?;
@@ -183,12 +187,59 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
         let texts = plain_copy(&texts, "invalid mount options: texts", |_| Ok(()))?;
         let _ = js_sys::Reflect::set(&options, &"texts".into(), &texts);
     }
-    let options: JsValue = options.into();
-    serde_wasm_bindgen::from_value(options).map_err(|e| {
-        // serde_wasm_bindgen's errors read "Error: ..." (a JS Error's text).
-        let e = e.to_string();
-        let why = e.strip_prefix("Error: ").unwrap_or(&e);
-        format!("invalid mount options: {why}")
+    MountOptions::read(&options).map_err(|why| format!("invalid mount options: {why}"))
+}
+
+/// A type an option can have, read from its JS value.
+trait OptionValue: Sized {
+    /// What the option takes, for an error message ("a string").
+    const EXPECTED: &'static str;
+    /// The value, if `value` is one (`value` is a plain copy's: reading it cannot throw).
+    fn from_js(value: &JsValue) -> Option<Self>;
+}
+
+impl OptionValue for bool {
+    const EXPECTED: &'static str = "a boolean";
+    fn from_js(value: &JsValue) -> Option<bool> {
+        value.as_bool()
+    }
+}
+
+impl OptionValue for String {
+    const EXPECTED: &'static str = "a string";
+    fn from_js(value: &JsValue) -> Option<String> {
+        value.as_string()
+    }
+}
+
+/// The `texts` option: each text's JS name and its replacement, in the object's order.
+impl OptionValue for Vec<(String, String)> {
+    const EXPECTED: &'static str = "an object of strings";
+    fn from_js(value: &JsValue) -> Option<Self> {
+        let object: &js_sys::Object = value.dyn_ref()?;
+        js_sys::Object::entries(object)
+            .iter()
+            .map(|entry| {
+                let entry: js_sys::Array = entry.unchecked_into();
+                Some((entry.get(0).as_string()?, entry.get(1).as_string()?))
+            })
+            .collect()
+    }
+}
+
+/// The option `key` of `object`: none if it is left out (or `null`), an error if it is not
+/// what the option takes.
+fn read_option<T: OptionValue>(object: &js_sys::Object, key: &str) -> Result<Option<T>, String> {
+    let value = js_sys::Reflect::get(object, &key.into()).unwrap_or_default();
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    T::from_js(&value).map(Some).ok_or_else(|| {
+        format!(
+            "{key}: expected {}, not {}",
+            T::EXPECTED,
+            super::convert::describe(&value)
+        )
     })
 }
 
@@ -243,9 +294,9 @@ impl MountOptions {
         for (key, value) in self.texts.iter().flatten() {
             if !texts.set(key, value.clone()) {
                 return Err(format!(
-                    "option texts: unknown text {}, expected one of {:?}",
+                    "option texts: unknown text {}, expected one of {}",
                     crate::engine::error::quoted(key),
-                    Texts::KEYS
+                    crate::engine::error::quoted_list(Texts::KEYS)
                 ));
             }
         }

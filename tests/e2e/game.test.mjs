@@ -289,7 +289,7 @@ test("bad mount input gets a clear error", async () => {
   assert.match(errors[2], /unknown level/);
   assert.match(errors[3], /moves: invalid move 3/);
   assert.match(errors[4], /bookUrl: bad URL "http:\/\/\[bad"/);
-  assert.equal(errors[5], "invalid mount options: invalid type: floating point `7.0`, expected a string");
+  assert.equal(errors[5], "invalid mount options: bookUrl: expected a string, not 7");
   assert.equal(await page.locator(".c4").count(), 2, "nothing half-mounted");
   assert.deepEqual(problems, []);
   await context.close();
