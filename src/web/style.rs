@@ -7,7 +7,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
-const CSS: &str = include_str!("style.css");
+/// `style.css`, without its comments (build.rs).
+const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/style.css"));
 
 /// The game's stylesheet, and the documents or shadow roots that adopted it with how many
 /// games each shows.
