@@ -71,7 +71,11 @@ pub fn error_text(e: &JsValue) -> String {
 /// A number as JS prints it (`String(x)`). Rust's float formatting would add its own
 /// 15 KB to the page's module; the browser already has one.
 pub fn number(x: f64) -> String {
-    String::from(js_sys::JsString::from(JsValue::from_f64(x)))
+    // Radix 10 never throws.
+    js_sys::Number::from(x)
+        .to_string(10)
+        .map(String::from)
+        .unwrap_or_default()
 }
 
 /// A length in CSS pixels, for a style property.
@@ -118,4 +122,22 @@ pub fn board_to_js(position: &Position) -> JsValue {
 
 pub fn cells_to_js(cells: &[Cell]) -> JsValue {
     to_js(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    #[wasm_bindgen_test]
+    fn numbers_read_as_js_writes_them() {
+        assert_eq!(number(3.0), "3");
+        assert_eq!(number(-0.5), "-0.5");
+        assert_eq!(number(0.1 + 0.2), "0.30000000000000004");
+        assert_eq!(number(f64::NAN), "NaN");
+        assert_eq!(number(f64::NEG_INFINITY), "-Infinity");
+        assert_eq!(px(12.25), "12.25px");
+        assert_eq!(describe(&JsValue::from(7)), "7");
+        assert_eq!(describe(&JsValue::from_str("x")), "\"x\" (a string)");
+    }
 }
