@@ -9,7 +9,8 @@ document.getElementById("loading")?.remove();
 window.c4 = bindings.mount(document.getElementById("game"), { links: true });
 dispatchEvent(new CustomEvent("TrunkApplicationStarted"));
 
-// Offline play and installs: the service worker (sw.js) keeps the site in a cache. When it
+// Offline play and installs: the service worker (sw.js) keeps the site in a cache, once the
+// page has loaded and gone idle: its downloads never compete with the first board. When it
 // has downloaded a new version, the page offers to reload onto it; every open page then
 // reloads together, so none is left half on old files and half on new.
 if ("serviceWorker" in navigator) {
@@ -33,6 +34,11 @@ if ("serviceWorker" in navigator) {
       waiting.postMessage({ type: "skip-waiting" });
     };
   };
+  await new Promise((settled) => {
+    const idle = () => (window.requestIdleCallback ? requestIdleCallback(settled, { timeout: 3000 }) : setTimeout(settled, 500));
+    if (document.readyState === "complete") idle();
+    else addEventListener("load", idle, { once: true });
+  });
   navigator.serviceWorker.register("sw.js").then(
     (registration) => {
       if (!registration) return; // blocked (an e2e test's browser)
