@@ -34,10 +34,12 @@ const pkg = {
     "book.bin", "README.md", "node/",
   ],
   sideEffects: ["./index.js"],
+  // Node's entry requires the solver's ES module (require(esm): Node 20.19 and later).
+  engines: { node: ">=20.19" },
 };
 writeFileSync(path, JSON.stringify(pkg, null, 2) + "\n");
 
-for (const file of ["../pkg/connect_four.d.ts", "../pkg/connect_four_solver.d.ts", "../pkg/node/connect_four.d.ts"]) {
+for (const file of ["../pkg/connect_four.d.ts", "../pkg/connect_four_solver.d.ts"]) {
   const types = new URL(file, import.meta.url);
   const text = readFileSync(types, "utf8").replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, "");
   writeFileSync(types, text);

@@ -12,7 +12,6 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 source scripts/env.sh
 # Node's build first: the web build below starts pkg/ afresh.
-wasm-pack build --release --target nodejs --out-dir target/pkg-node -- --no-default-features --features solver-js
 wasm-pack build --release --target web --out-dir ../../target/pkg-solver crates/solver
 # The page's module for size: the `page` profile (opt-level "z") and wasm-opt -Oz.
 wasm-pack build --profile page --no-opt --target web
@@ -21,8 +20,7 @@ wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-ref
 cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solver.d.ts \
   target/pkg-solver/connect_four_solver_bg.wasm target/pkg-solver/connect_four_solver_bg.wasm.d.ts pkg/
 cp src/web/index.js src/web/guard.js src/web/index.d.ts src/web/worker.js src/web/computer.js pkg/
-mkdir -p pkg/node
-cp target/pkg-node/connect_four.js target/pkg-node/connect_four.d.ts target/pkg-node/connect_four_bg.wasm pkg/node/
+rm -rf pkg/node && mkdir -p pkg/node
 cp src/web/node/index.cjs src/web/node/index.mjs src/web/node/index.d.ts src/web/node/package.json pkg/node/
 # The same guard.js for Node, as CommonJS.
 sed 's/^export function guard/function guard/' src/web/guard.js >pkg/node/guard.cjs

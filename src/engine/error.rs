@@ -99,16 +99,26 @@ impl std::error::Error for ParseMovesError {
     }
 }
 
-/// `text` in quotes for an error message, as Rust's `{:?}` writes it, cut after about 40
-/// characters of that (then "…"), so that a huge input never makes a huge message, nor
-/// does a short one of characters that need escaping (`\u{1c}` is 6 for 1).
+/// `text` in quotes for an error message, with quotes, backslashes and control characters
+/// escaped as Rust writes them (`\"`, `\\`, `\n`, `\u{1c}`), cut after about 40 characters
+/// of that (then "…"), so that a huge input never makes a huge message, nor does a short
+/// one of characters that need escaping (`\u{1c}` is 6 for 1).
 pub fn quoted(text: &str) -> String {
     const MOST: usize = 40;
     let mut out = String::from('"');
     let mut shown = 0;
-    for (index, c) in text.char_indices() {
-        let escaped = format!("{:?}", &text[index..index + c.len_utf8()]);
-        let escaped = &escaped[1..escaped.len() - 1];
+    for c in text.chars() {
+        let escaped = match c {
+            '"' => "\\\"".into(),
+            '\\' => "\\\\".into(),
+            '\n' => "\\n".into(),
+            '\r' => "\\r".into(),
+            '\t' => "\\t".into(),
+            '\0' => "\\0".into(),
+            c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
+            c => c.to_string(),
+        };
+        let escaped = escaped.as_str();
         shown += escaped.chars().count();
         if shown > MOST {
             out.push_str("\"…");
@@ -147,6 +157,7 @@ mod quoting {
         assert!(q.len() < 50 && q.ends_with('…'), "{q}");
         assert_eq!(quoted(&"é".repeat(40)), format!("{:?}", "é".repeat(40)));
         assert_eq!(quoted("a\"b\n"), format!("{:?}", "a\"b\n"));
+        assert_eq!(quoted("\\\t\r\0\u{7f}"), format!("{:?}", "\\\t\r\0\u{7f}"));
         // Characters that escape long are counted as written.
         let q = quoted(&"\u{1c}".repeat(40));
         assert!(

@@ -343,30 +343,30 @@ impl Position {
         let (c0, r0) = (i32::from(last.column), i32::from(last.row));
         let owns =
             |c: i32, r: i32| c >= 0 && r >= 0 && self.cell(c as usize, r as usize) == Some(player);
-        let mut cells = vec![Cell {
-            column: last.column,
-            row: last.row,
-        }];
+        // The cells, as one bit each (column-major), so they come out in order.
+        let bit = |c: i32, r: i32| 1u64 << (c as usize * HEIGHT + r as usize);
+        let mut cells = bit(c0, r0);
         for (dc, dr) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-            let mut line = Vec::new();
+            let mut line = 0u64;
             for sign in [1, -1] {
                 let (mut c, mut r) = (c0 + sign * dc, r0 + sign * dr);
                 while owns(c, r) {
-                    line.push(Cell {
-                        column: c as u8,
-                        row: r as u8,
-                    });
+                    line |= bit(c, r);
                     c += sign * dc;
                     r += sign * dr;
                 }
             }
-            if line.len() + 1 >= 4 {
-                cells.extend(line);
+            if line.count_ones() + 1 >= 4 {
+                cells |= line;
             }
         }
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        (0..WIDTH * HEIGHT)
+            .filter(|i| cells & 1 << i != 0)
+            .map(|i| Cell {
+                column: (i / HEIGHT) as u8,
+                row: (i % HEIGHT) as u8,
+            })
+            .collect()
     }
 
     /// The stones of the player to move and of both players, in the layout above. This is

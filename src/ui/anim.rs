@@ -56,8 +56,15 @@ pub fn celebration(t: f64) -> f64 {
         return 0.0;
     }
     let x = t / CELEBRATION;
-    let beat = (x * 3.0 * std::f64::consts::PI).sin().abs();
-    beat * (1.0 - x)
+    beat(3.0 * x) * (1.0 - x)
+}
+
+/// `|sin(πu)|`, within 0.002: Bhaskara I's approximation on each half period. (The
+/// standard sine would add 6 KB to the page's module for a pulse nobody measures.)
+fn beat(u: f64) -> f64 {
+    let f = u.fract();
+    let p = f * (1.0 - f);
+    16.0 * p / (5.0 - 4.0 * p)
 }
 
 /// How far a non-winning checker has faded `t` ms into the fade (eased).
@@ -70,6 +77,17 @@ pub fn fade_amount(t: f64, duration: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn beats_follow_the_sine() {
+        for i in 0..=3000 {
+            let u = f64::from(i) / 1000.0;
+            let sine = (u * std::f64::consts::PI).sin().abs();
+            assert!((beat(u) - sine).abs() < 0.002, "{u}: {} vs {sine}", beat(u));
+        }
+        assert_eq!(celebration(-1.0), 0.0);
+        assert_eq!(celebration(CELEBRATION), 0.0);
+    }
 
     #[test]
     fn falls_under_gravity_then_bounces_and_settles() {

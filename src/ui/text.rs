@@ -350,10 +350,29 @@ texts! {
 
 /// `template` with each `{name}` replaced by its value.
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut out = template.to_owned();
-    for (name, value) in values {
-        out = out.replace(&format!("{{{name}}}"), value);
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| {
+            let (name, tail) = (&after[..close], &after[close + 1..]);
+            let (_, value) = values.iter().find(|(n, _)| *n == name)?;
+            Some((*value, tail))
+        });
+        match value {
+            Some((value, tail)) => {
+                out.push_str(value);
+                rest = tail;
+            }
+            // Not a placeholder of this text: kept as written.
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 
@@ -878,6 +897,18 @@ pub fn best_columns(scores: &[Option<i32>]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn templates_are_filled() {
+        let values = [("player", "Red"), ("n", "3")];
+        assert_eq!(fill("{player} wins in {n}", &values), "Red wins in 3");
+        assert_eq!(fill("{n}{n}", &values), "33");
+        // Not a placeholder: kept as written; a value is never filled in turn.
+        assert_eq!(fill("{x} {n", &values), "{x} {n");
+        assert_eq!(fill("{player}", &[("player", "{n}"), ("n", "3")]), "{n}");
+        assert_eq!(fill("", &values), "");
+        assert_eq!(fill("é{n}ü", &values), "é3ü");
+    }
 
     #[test]
     fn outcomes_count_moves_from_now() {

@@ -73,7 +73,7 @@ pub fn error_text(e: &JsValue) -> String {
 pub fn number(x: f64) -> String {
     // Radix 10 never throws.
     js_sys::Number::from(x)
-        .to_string(10)
+        .to_string_with_radix(10)
         .map(String::from)
         .unwrap_or_default()
 }

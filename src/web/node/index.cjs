@@ -1,13 +1,17 @@
 // The package in Node (CommonJS; index.mjs re-exports it for ES modules): the rules (`Game`)
-// and the solver (`Solver`), from the wasm build made for Node, which loads synchronously.
-// `Solver.load()` reads the opening book from the package (or from `bookUrl`: a path, a
-// file: URL, or an http(s) URL).
+// and the solver (`Solver`), from the solver's module, the one the browser's worker loads
+// (an ES module: Node 20.19 and later `require` it), compiled here synchronously from the
+// package's file. `Solver.load()` reads the opening book from the package (or from
+// `bookUrl`: a path, a file: URL, or an http(s) URL).
 "use strict";
-const wasm = require("./connect_four.js");
+const wasm = require("../connect_four_solver.js");
 const { guard } = require("./guard.cjs");
+const { readFileSync } = require("node:fs");
 const { readFile } = require("node:fs/promises");
 const { join } = require("node:path");
 const { fileURLToPath } = require("node:url");
+
+wasm.initSync({ module: readFileSync(join(__dirname, "..", "connect_four_solver_bg.wasm")) });
 
 const BOOK = join(__dirname, "..", "book.bin");
 

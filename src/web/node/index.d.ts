@@ -1,9 +1,9 @@
-// The package's types in Node: the rules and the solver (the browser game is not in the
-// Node build).
-export { Game, Solver } from "./connect_four.js";
+// The package's types in Node: the rules and the solver, from the solver's module (the
+// browser game is not in Node).
+export { Game, Solver } from "../connect_four_solver.js";
 export type {
   Cell, GameStatus, MoveResult, Level, SolverOptions, SolverLoadOptions, BestMoves,
-} from "./connect_four.js";
+} from "../connect_four_solver.js";
 
 /** Nothing to wait for in Node: the module is ready once imported. */
 export default function init(): Promise<void>;
