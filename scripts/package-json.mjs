@@ -27,11 +27,11 @@ const pkg = {
     "./book.bin": "./book.bin",
     "./package.json": "./package.json",
   },
+  // Not the glue's `_bg.wasm.d.ts` files: the exports above reach no file that uses them.
   files: [
     "index.js", "guard.js", "index.d.ts", "connect_four.js", "connect_four.d.ts", "connect_four_bg.wasm",
-    "connect_four_bg.wasm.d.ts", "connect_four_solver.js", "connect_four_solver.d.ts",
-    "connect_four_solver_bg.wasm", "connect_four_solver_bg.wasm.d.ts", "worker.js", "computer.js",
-    "book.bin", "README.md", "node/",
+    "connect_four_solver.js", "connect_four_solver.d.ts", "connect_four_solver_bg.wasm", "worker.js",
+    "computer.js", "book.bin", "README.md", "node/",
   ],
   sideEffects: ["./index.js"],
   // Node's entry requires the solver's ES module (require(esm): Node 20.19 and later).
@@ -43,4 +43,15 @@ for (const file of ["../pkg/connect_four.d.ts", "../pkg/connect_four_solver.d.ts
   const types = new URL(file, import.meta.url);
   const text = readFileSync(types, "utf8").replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, "");
   writeFileSync(types, text);
+}
+
+// The solver module's types, less its loader (`init`, `initSync`), which names the DOM's
+// types: no entry exports it (index.d.ts types the browser's loaders itself), and Node's
+// types (node/index.d.ts) read the rest without the DOM library.
+{
+  const path = new URL("../pkg/connect_four_solver.d.ts", import.meta.url);
+  const solver = readFileSync(path, "utf8");
+  const loader = solver.indexOf("\nexport type InitInput");
+  if (loader < 0) throw new Error("connect_four_solver.d.ts: no loader section to leave out");
+  writeFileSync(path, solver.slice(0, loader + 1));
 }

@@ -1,5 +1,6 @@
 // The package's types in Node: the rules and the solver, from the solver's module (the
-// browser game is not in Node).
+// browser game is not in Node). The package leaves that module's loader (`init`, `initSync`)
+// out of its types, which name the DOM's: scripts/package-json.mjs.
 export { Game, Solver } from "../connect_four_solver.js";
 export type {
   Cell, GameStatus, MoveResult, Level, SolverOptions, SolverLoadOptions, BestMoves,
