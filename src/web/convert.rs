@@ -79,6 +79,7 @@ pub fn number(x: f64) -> String {
 }
 
 /// A length in CSS pixels, for a style property.
+#[cfg(feature = "ui")]
 pub fn px(x: f64) -> String {
     number(x) + "px"
 }
@@ -136,6 +137,7 @@ mod tests {
         assert_eq!(number(0.1 + 0.2), "0.30000000000000004");
         assert_eq!(number(f64::NAN), "NaN");
         assert_eq!(number(f64::NEG_INFINITY), "-Infinity");
+        #[cfg(feature = "ui")]
         assert_eq!(px(12.25), "12.25px");
         assert_eq!(describe(&JsValue::from(7)), "7");
         assert_eq!(describe(&JsValue::from_str("x")), "\"x\" (a string)");
