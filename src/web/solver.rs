@@ -240,8 +240,8 @@ fn book_from_js(value: &JsValue) -> Result<Option<Book>, JsError> {
 #[wasm_bindgen]
 impl Solver {
     /// `options.tableMiB`: table size in MiB, an integer from 1 to 64 (default 64).
-    /// `options.book`: the bytes of `book.bin` (reading the 11-move book takes a few hundred
-    /// ms, so make the solver once, in a worker); none by default.
+    /// `options.book`: the bytes of `book.bin` (reading it is a copy and a digest, tens of
+    /// ms; the solver keeps its table, so make one, once, in a worker); none by default.
     /// `options.seed`: seeds the random choices, an integer from 0 to 2^53 - 1 (default: a
     /// fresh random seed, so games differ).
     #[wasm_bindgen(constructor)]
