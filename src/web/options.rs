@@ -196,6 +196,14 @@ trait OptionValue: Sized {
     const EXPECTED: &'static str;
     /// The value, if `value` is one (`value` is a plain copy's: reading it cannot throw).
     fn from_js(value: &JsValue) -> Option<Self>;
+    /// Why `value` is not one, after the option's name: `": expected a string, not 7"`.
+    fn why_not(value: &JsValue) -> String {
+        format!(
+            ": expected {}, not {}",
+            Self::EXPECTED,
+            super::convert::describe(value)
+        )
+    }
 }
 
 impl OptionValue for bool {
@@ -225,6 +233,25 @@ impl OptionValue for Vec<(String, String)> {
             })
             .collect()
     }
+    /// Names the text that is not a string: `".red: expected a string, not 5"`.
+    fn why_not(value: &JsValue) -> String {
+        let Some(object) = value.dyn_ref::<js_sys::Object>() else {
+            return format!(
+                ": expected {}, not {}",
+                Self::EXPECTED,
+                super::convert::describe(value)
+            );
+        };
+        for entry in js_sys::Object::entries(object).iter() {
+            let entry: js_sys::Array = entry.unchecked_into();
+            let text = entry.get(1);
+            if text.as_string().is_none() {
+                let key = entry.get(0).as_string().unwrap_or_default();
+                return format!(".{key}{}", String::why_not(&text));
+            }
+        }
+        format!(": expected {}", Self::EXPECTED)
+    }
 }
 
 /// The option `key` of `object`: none if it is left out (or `null`), an error if it is not
@@ -234,13 +261,9 @@ fn read_option<T: OptionValue>(object: &js_sys::Object, key: &str) -> Result<Opt
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    T::from_js(&value).map(Some).ok_or_else(|| {
-        format!(
-            "{key}: expected {}, not {}",
-            T::EXPECTED,
-            super::convert::describe(&value)
-        )
-    })
+    T::from_js(&value)
+        .map(Some)
+        .ok_or_else(|| format!("{key}{}", T::why_not(&value)))
 }
 
 impl MountOptions {

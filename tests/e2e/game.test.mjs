@@ -282,6 +282,8 @@ test("bad mount input gets a clear error", async () => {
       tryMount(document.body, { moves: "4408" }),
       tryMount(document.body, { bookUrl: "http://[bad" }),
       tryMount(document.body, { bookUrl: 7 }),
+      tryMount(document.body, { texts: { red: "Rot", yellow: 5 } }),
+      tryMount(document.body, { texts: "Rot" }),
     ];
   });
   assert.match(errors[0], /HTML element/);
@@ -290,6 +292,8 @@ test("bad mount input gets a clear error", async () => {
   assert.match(errors[3], /moves: invalid move 3/);
   assert.match(errors[4], /bookUrl: bad URL "http:\/\/\[bad"/);
   assert.equal(errors[5], "invalid mount options: bookUrl: expected a string, not 7");
+  assert.equal(errors[6], "invalid mount options: texts.yellow: expected a string, not 5");
+  assert.equal(errors[7], 'invalid mount options: texts: expected an object of strings, not "Rot" (a string)');
   assert.equal(await page.locator(".c4").count(), 2, "nothing half-mounted");
   assert.deepEqual(problems, []);
   await context.close();
