@@ -7,6 +7,7 @@
 //! (the view model knows by its id).
 
 use super::assets::Link;
+use super::convert::{describe, whole_number};
 use crate::engine::WIDTH;
 use crate::ui::protocol::{Reply, Request, Scores};
 use js_sys::{Array, Object, Reflect};
@@ -105,64 +106,38 @@ fn reply_from_js(data: &JsValue) -> Result<Reply, String> {
         .ok_or("expected an object with one key")?;
     let entry: Array = entries.get(0).unchecked_into();
     let name = entry.get(0).as_string().unwrap_or_default();
-    let body = entry.get(1);
-    // The message was cloned into this thread: plain data, whose reads cannot throw.
-    let field = |key: &str| -> JsValue {
-        if body.is_object() {
-            Reflect::get(&body, &key.into()).unwrap_or_default()
-        } else {
-            JsValue::UNDEFINED
-        }
+    let body = Body {
+        name: &name,
+        value: entry.get(1),
     };
-    let bad = |key: &str| format!("{name}.{key} is {}", super::convert::describe(&field(key)));
-    let id = || integer(&field("id"), 0, u32::MAX.into()).ok_or_else(|| bad("id"));
-    let absent = |key: &str| field(key).is_undefined() || field(key).is_null();
     Ok(match name.as_str() {
         "ready" => Reply::Ready {
-            warning: match absent("warning") {
-                true => None,
-                false => Some(field("warning").as_string().ok_or_else(|| bad("warning"))?),
-            },
+            warning: body.optional("warning", JsValue::as_string)?,
         },
         "book" => Reply::Book {
-            loaded: integer(&field("loaded"), 0, u32::MAX.into()).ok_or_else(|| bad("loaded"))?
-                as u32,
-            total: match absent("total") {
-                true => None,
-                false => Some(
-                    integer(&field("total"), 0, u32::MAX.into()).ok_or_else(|| bad("total"))?
-                        as u32,
-                ),
-            },
+            loaded: body.field("loaded", count)?,
+            total: body.optional("total", count)?,
         },
         "move" => Reply::Move {
-            id: id()? as u32,
-            column: integer(&field("column"), 0, WIDTH as i64 - 1).ok_or_else(|| bad("column"))?
-                as u8,
+            id: body.field("id", count)?,
+            column: body.field("column", column)?,
         },
         "analysis" => Reply::Analysis {
-            id: id()? as u32,
-            scores: scores(&field("scores")).ok_or_else(|| bad("scores"))?,
+            id: body.field("id", count)?,
+            scores: body.field("scores", scores)?,
         },
         "hint" => Reply::Hint {
-            id: id()? as u32,
-            score: integer(&field("score"), i32::MIN.into(), i32::MAX.into())
-                .ok_or_else(|| bad("score"))? as i32,
-            columns: list(&field("columns"), |c| {
-                integer(c, 0, WIDTH as i64 - 1).map(|c| c as u8)
-            })
-            .ok_or_else(|| bad("columns"))?,
+            id: body.field("id", count)?,
+            score: body.field("score", score)?,
+            columns: body.field("columns", |v| list(v, column))?,
         },
         "review" => Reply::Review {
-            id: id()? as u32,
-            scores: list(&field("scores"), scores).ok_or_else(|| bad("scores"))?,
+            id: body.field("id", count)?,
+            scores: body.field("scores", |v| list(v, scores))?,
         },
         "failed" => Reply::Failed {
-            id: match absent("id") {
-                true => None,
-                false => Some(id()? as u32),
-            },
-            error: field("error").as_string().ok_or_else(|| bad("error"))?,
+            id: body.optional("id", count)?,
+            error: body.field("error", JsValue::as_string)?,
         },
         _ => {
             return Err(format!(
@@ -173,10 +148,55 @@ fn reply_from_js(data: &JsValue) -> Result<Reply, String> {
     })
 }
 
-/// `value` if it is a whole number in `min..=max`.
-fn integer(value: &JsValue, min: i64, max: i64) -> Option<i64> {
-    let n = value.as_f64()?;
-    (n.fract() == 0.0 && n >= min as f64 && n <= max as f64).then_some(n as i64)
+/// A reply's fields: the value of its one key.
+struct Body<'a> {
+    name: &'a str,
+    value: JsValue,
+}
+
+impl Body<'_> {
+    /// Field `key`, as it is (undefined if the body is not an object). The message was
+    /// cloned into this thread: plain data, whose reads cannot throw.
+    fn get(&self, key: &str) -> JsValue {
+        match self.value.is_object() {
+            true => Reflect::get(&self.value, &key.into()).unwrap_or_default(),
+            false => JsValue::UNDEFINED,
+        }
+    }
+
+    /// Field `key`, read by `read`; an error names it and what it holds if it does not read.
+    fn field<T>(&self, key: &str, read: impl Fn(&JsValue) -> Option<T>) -> Result<T, String> {
+        let value = self.get(key);
+        read(&value).ok_or_else(|| format!("{}.{key} is {}", self.name, describe(&value)))
+    }
+
+    /// Field `key`, or none if it is left out or `null`.
+    fn optional<T>(
+        &self,
+        key: &str,
+        read: impl Fn(&JsValue) -> Option<T>,
+    ) -> Result<Option<T>, String> {
+        let value = self.get(key);
+        match value.is_undefined() || value.is_null() {
+            true => Ok(None),
+            false => self.field(key, read).map(Some),
+        }
+    }
+}
+
+/// An id or a byte count.
+fn count(value: &JsValue) -> Option<u32> {
+    whole_number(value, 0.0, u32::MAX.into()).map(|n| n as u32)
+}
+
+/// A 0-based column.
+fn column(value: &JsValue) -> Option<u8> {
+    whole_number(value, 0.0, (WIDTH - 1) as f64).map(|n| n as u8)
+}
+
+/// A solver score.
+fn score(value: &JsValue) -> Option<i32> {
+    whole_number(value, i32::MIN.into(), i32::MAX.into()).map(|n| n as i32)
 }
 
 /// Each item of the array `value`, read by `item`; none if it is not an array, or if an item
@@ -190,7 +210,7 @@ fn list<T>(value: &JsValue, item: impl Fn(&JsValue) -> Option<T>) -> Option<Vec<
 fn scores(value: &JsValue) -> Option<Scores> {
     let scores = list(value, |v| match v.is_null() {
         true => Some(None),
-        false => integer(v, i32::MIN.into(), i32::MAX.into()).map(|s| Some(s as i32)),
+        false => score(v).map(Some),
     })?;
     scores.try_into().ok()
 }

@@ -34,9 +34,9 @@ pub fn js_error(e: impl std::fmt::Display) -> JsError {
 /// Checks an integer coming from JS: a number with no fraction in `min..=max`. The error
 /// names the value `what` and says what was expected.
 pub fn integer_from_js(value: &JsValue, what: &str, min: u64, max: u64) -> Result<u64, JsError> {
-    match value.as_f64() {
-        Some(n) if n.fract() == 0.0 && (min as f64..=max as f64).contains(&n) => Ok(n as u64),
-        _ => {
+    match whole_number(value, min as f64, max as f64) {
+        Some(n) => Ok(n as u64),
+        None => {
             // The largest a JS number holds exactly, as people write it.
             let expected = if max == MAX_SAFE_INTEGER {
                 format!("an integer from {min} to 2^53 - 1")
@@ -49,6 +49,12 @@ pub fn integer_from_js(value: &JsValue, what: &str, min: u64, max: u64) -> Resul
             )))
         }
     }
+}
+
+/// `value` if it is a number with no fraction in `min..=max`.
+pub fn whole_number(value: &JsValue, min: f64, max: f64) -> Option<f64> {
+    let n = value.as_f64()?;
+    (n.fract() == 0.0 && (min..=max).contains(&n)).then_some(n)
 }
 
 /// The largest integer a JS number holds exactly.
