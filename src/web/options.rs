@@ -190,67 +190,45 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
     MountOptions::read(&options).map_err(|why| format!("invalid mount options: {why}"))
 }
 
-/// A type an option can have, read from its JS value.
+/// A type an option can have, read from its JS value (a plain copy's: reading it cannot
+/// throw); an error says why not, after the option's name (`": expected a string, not 7"`).
 trait OptionValue: Sized {
-    /// What the option takes, for an error message ("a string").
-    const EXPECTED: &'static str;
-    /// The value, if `value` is one (`value` is a plain copy's: reading it cannot throw).
-    fn from_js(value: &JsValue) -> Option<Self>;
-    /// Why `value` is not one, after the option's name: `": expected a string, not 7"`.
-    fn why_not(value: &JsValue) -> String {
-        format!(
-            ": expected {}, not {}",
-            Self::EXPECTED,
-            super::convert::describe(value)
-        )
-    }
+    fn from_js(value: &JsValue) -> Result<Self, String>;
+}
+
+/// Why `value` is not `what` ("a string"), after an option's name.
+fn expected(what: &str, value: &JsValue) -> String {
+    format!(": expected {what}, not {}", super::convert::describe(value))
 }
 
 impl OptionValue for bool {
-    const EXPECTED: &'static str = "a boolean";
-    fn from_js(value: &JsValue) -> Option<bool> {
-        value.as_bool()
+    fn from_js(value: &JsValue) -> Result<bool, String> {
+        value.as_bool().ok_or_else(|| expected("a boolean", value))
     }
 }
 
 impl OptionValue for String {
-    const EXPECTED: &'static str = "a string";
-    fn from_js(value: &JsValue) -> Option<String> {
-        value.as_string()
+    fn from_js(value: &JsValue) -> Result<String, String> {
+        value.as_string().ok_or_else(|| expected("a string", value))
     }
 }
 
-/// The `texts` option: each text's JS name and its replacement, in the object's order.
+/// The `texts` option: each text's JS name and its replacement, in the object's order. An
+/// error names the text that is not a string (`".red: expected a string, not 5"`).
 impl OptionValue for Vec<(String, String)> {
-    const EXPECTED: &'static str = "an object of strings";
-    fn from_js(value: &JsValue) -> Option<Self> {
-        let object: &js_sys::Object = value.dyn_ref()?;
+    fn from_js(value: &JsValue) -> Result<Self, String> {
+        let object: &js_sys::Object = value
+            .dyn_ref()
+            .ok_or_else(|| expected("an object of strings", value))?;
         js_sys::Object::entries(object)
             .iter()
             .map(|entry| {
                 let entry: js_sys::Array = entry.unchecked_into();
-                Some((entry.get(0).as_string()?, entry.get(1).as_string()?))
+                let key = entry.get(0).as_string().unwrap_or_default();
+                let text = String::from_js(&entry.get(1)).map_err(|why| format!(".{key}{why}"))?;
+                Ok((key, text))
             })
             .collect()
-    }
-    /// Names the text that is not a string: `".red: expected a string, not 5"`.
-    fn why_not(value: &JsValue) -> String {
-        let Some(object) = value.dyn_ref::<js_sys::Object>() else {
-            return format!(
-                ": expected {}, not {}",
-                Self::EXPECTED,
-                super::convert::describe(value)
-            );
-        };
-        for entry in js_sys::Object::entries(object).iter() {
-            let entry: js_sys::Array = entry.unchecked_into();
-            let text = entry.get(1);
-            if text.as_string().is_none() {
-                let key = entry.get(0).as_string().unwrap_or_default();
-                return format!(".{key}{}", String::why_not(&text));
-            }
-        }
-        format!(": expected {}", Self::EXPECTED)
     }
 }
 
@@ -263,7 +241,7 @@ fn read_option<T: OptionValue>(object: &js_sys::Object, key: &str) -> Result<Opt
     }
     T::from_js(&value)
         .map(Some)
-        .ok_or_else(|| format!("{key}{}", T::why_not(&value)))
+        .map_err(|why| format!("{key}{why}"))
 }
 
 impl MountOptions {
