@@ -107,18 +107,22 @@ pub fn quoted(text: &str) -> String {
     const MOST: usize = 40;
     let mut out = String::from('"');
     let mut shown = 0;
+    let mut buffer = [0; 4];
+    let mut control;
     for c in text.chars() {
-        let escaped = match c {
-            '"' => "\\\"".into(),
-            '\\' => "\\\\".into(),
-            '\n' => "\\n".into(),
-            '\r' => "\\r".into(),
-            '\t' => "\\t".into(),
-            '\0' => "\\0".into(),
-            c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
-            c => c.to_string(),
+        let escaped: &str = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            '\0' => "\\0",
+            c if c.is_control() => {
+                control = format!("\\u{{{:x}}}", c as u32);
+                &control
+            }
+            c => c.encode_utf8(&mut buffer),
         };
-        let escaped = escaped.as_str();
         shown += escaped.chars().count();
         if shown > MOST {
             out.push_str("\"…");
