@@ -6,7 +6,17 @@ await init();
 // For the console and the end-to-end tests.
 window.wasmBindings = bindings;
 document.getElementById("loading")?.remove();
-window.c4 = bindings.mount(document.getElementById("game"), { links: true });
+// This site saves the game, and its sound is on until the player turns it off (an embedded
+// board is silent and saves nothing unless its page says so). The player's own choice,
+// once saved, is kept: the sound option is given only on a first visit.
+const storageKey = "connect-four:game";
+let firstVisit = true;
+try {
+  firstVisit = localStorage.getItem(storageKey) === null;
+} catch {}
+window.c4 = bindings.mount(document.getElementById("game"), {
+  links: true, storageKey, ...(firstVisit ? { sound: true } : {}),
+});
 dispatchEvent(new CustomEvent("TrunkApplicationStarted"));
 
 // Offline play and installs: the service worker (sw.js) keeps the site in a cache, once the

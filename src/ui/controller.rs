@@ -12,7 +12,7 @@ use super::activity::Activity;
 use super::command::Command;
 use super::cursor::Cursor;
 use super::effect::{Cue, Effect};
-use super::event::{Event, MoveResult, Refusal};
+use super::event::{Event, GameState, MoveResult, Refusal, Undone};
 use super::jobs::{Answer, Jobs};
 use super::motion::{Fall, Landing, Motion};
 use super::protocol::Reply;
@@ -45,6 +45,8 @@ pub struct Controller {
     solved: Solved,
     /// A line shown until the next game: why a link or a puzzle could not be opened.
     notice: Option<String>,
+    /// The state the host last heard of in `c4-change`; `None` before the first.
+    told: Option<GameState>,
 }
 
 impl Controller {
@@ -67,7 +69,28 @@ impl Controller {
             records: Records::default(),
             solved: Solved::default(),
             notice: None,
+            told: None,
         }
+    }
+
+    /// The board is on the page at time `now`: whoever is to move may play, and the host
+    /// hears that a game that starts finished has ended.
+    pub fn opened(&mut self, now: f64) -> Vec<Effect> {
+        let mut effects = self.tick(now);
+        effects.extend(Event::end(self.position()).map(Effect::Event));
+        effects
+    }
+
+    /// `c4-change` with the state on the board, if it is not the one the host last heard
+    /// of. The page asks after carrying out each batch of effects, so every change of the
+    /// position is told once, after the events of what changed it.
+    pub fn change(&mut self) -> Option<Event> {
+        let state = GameState::of(self.position());
+        if self.told.as_ref() == Some(&state) {
+            return None;
+        }
+        self.told = Some(state.clone());
+        Some(Event::Change(state))
     }
 
     /// Takes the record and the solved puzzles a saved game kept.
@@ -382,8 +405,8 @@ impl Controller {
         }
     }
 
-    /// The host's `play(column)`: a person's move, played at once, or refused (the reason
-    /// comes back) while a piece is still falling.
+    /// The host's `play(column)`: a person's move, played at once (while a piece falls too:
+    /// its piece falls next), or refused, and the reason comes back.
     pub fn play(&mut self, column: Column, now: f64) -> (Vec<Effect>, Result<MoveResult, Refusal>) {
         match self.person_plays(column.index(), now) {
             Ok((effects, placed)) => (effects, Ok(MoveResult::after(self.position(), placed))),
@@ -420,9 +443,8 @@ impl Controller {
             Some(Refusal::Busy)
         } else if self.position().is_over() {
             Some(Refusal::Over)
-        } else if !self.human_to_move() || self.motion.fall().is_some() {
-            // While a piece falls, the next move is the other player's: a second click or
-            // tap meant for the same column (a double-click) must not play for them.
+        } else if !self.human_to_move() {
+            // A move made while a piece falls counts at once; its piece falls next.
             Some(Refusal::Busy)
         } else if !self.position().can_play(column) {
             Some(Refusal::Full)
@@ -440,9 +462,6 @@ impl Controller {
             (Some(_), ..) => t.reviewing().to_owned(),
             (_, Some(waits), _) => waits,
             (_, _, Refusal::Over) => t.game_over().to_owned(),
-            (_, _, Refusal::Busy) if self.motion.fall().is_some() && self.human_to_move() => {
-                t.wait_for_fall().to_owned()
-            }
             (_, _, Refusal::Busy) => t.wait_for_computer().to_owned(),
             (_, _, Refusal::Full) => t.full_text(column),
         };
@@ -490,6 +509,10 @@ impl Controller {
             Landing::Landed(fall) => {
                 effects.push(Effect::Changed);
                 effects.extend(self.sound(Cue::Land));
+                if self.motion.fall().is_some() {
+                    // The next piece is on its way: the board is not at rest yet.
+                    return effects;
+                }
                 if self.position().is_over() {
                     effects.extend(self.ended(fall, now));
                     return effects;
@@ -546,6 +569,7 @@ impl Controller {
             if let Some(last) = self.game.take_replaced() {
                 let mut effects = self.new_game(last, now);
                 effects.push(Effect::Announce(self.texts.brought_back().to_owned()));
+                effects.push(self.undone(&[]));
                 return effects;
             }
         }
@@ -556,7 +580,24 @@ impl Controller {
             false => self.texts.undid_text(&undone),
         };
         effects.extend(self.settle(said, None, now));
+        if !undone.is_empty() {
+            effects.push(self.undone(&undone));
+        }
         effects
+    }
+
+    /// `c4-undo` for the moves `undone` (last first), in the game as it is now.
+    fn undone(&self, undone: &[(Player, usize)]) -> Effect {
+        Effect::Event(Event::Undo {
+            moves: self.game.position().moves_string(),
+            undone: undone
+                .iter()
+                .map(|&(player, column)| Undone {
+                    player: player.number(),
+                    column: column as u8,
+                })
+                .collect(),
+        })
     }
 
     /// A new game from `position` (the empty board, or a start the host chose).
@@ -591,6 +632,8 @@ impl Controller {
         if let Some(start) = start {
             let moves = start.moves_string();
             effects.push(Effect::Event(Event::NewGame { moves }));
+            // A game that starts finished has ended, for the host as for the players.
+            effects.extend(Event::end(&start).map(Effect::Event));
         }
         effects.push(self.save());
         effects.extend(self.tick(now));

@@ -1,6 +1,6 @@
 //! What the host page hears: the state of a game, and the events fired on the host element
-//! (`c4-move`, `c4-end`, `c4-refused`, `c4-newgame`, `c4-error`) with their `detail`s, as
-//! plain serialisable data.
+//! (`c4-move`, `c4-end`, `c4-change`, `c4-undo`, `c4-refused`, `c4-newgame`, `c4-error`)
+//! with their `detail`s, as plain serialisable data.
 
 use super::settings::PlayerKind;
 use crate::engine::{Cell, Placed, Position, HEIGHT, WIDTH};
@@ -59,6 +59,13 @@ impl GameState {
     }
 }
 
+/// A move taken back: who had played it, and where (0-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Undone {
+    pub player: u8,
+    pub column: u8,
+}
+
 /// Why a move was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -91,6 +98,13 @@ pub enum Event {
         win_line: Vec<Cell>,
         moves: String,
     },
+    /// `c4-change`: the position on the board changed (a move, an undo, a new game, a
+    /// restored or linked game, a review's step); the detail is the new state. It also fires
+    /// once after mounting, with the state the game starts in.
+    Change(GameState),
+    /// `c4-undo`: moves were taken back (last first); `moves` are those left. `undone` is
+    /// empty when the undo brought back the game a new game had replaced.
+    Undo { moves: String, undone: Vec<Undone> },
     /// `c4-refused`: a move was refused.
     Refused { column: usize, reason: Refusal },
     /// `c4-newgame`: a new game starts.
@@ -105,6 +119,8 @@ impl Event {
         match self {
             Event::Move { .. } => "c4-move",
             Event::End { .. } => "c4-end",
+            Event::Change(_) => "c4-change",
+            Event::Undo { .. } => "c4-undo",
             Event::Refused { .. } => "c4-refused",
             Event::NewGame { .. } => "c4-newgame",
             Event::Error { .. } => "c4-error",
@@ -119,15 +135,18 @@ impl Event {
             moves: moves.clone(),
             by: by.name(),
         }];
-        if position.is_over() {
-            events.push(Event::End {
-                status: position.status().as_str(),
-                winner: position.winner().map(|p| p.number()),
-                win_line: position.win_line(),
-                moves,
-            });
-        }
+        events.extend(Event::end(position));
         events
+    }
+
+    /// `c4-end` for `position`, if the game is over there.
+    pub fn end(position: &Position) -> Option<Event> {
+        position.is_over().then(|| Event::End {
+            status: position.status().as_str(),
+            winner: position.winner().map(|p| p.number()),
+            win_line: position.win_line(),
+            moves: position.moves_string(),
+        })
     }
 }
 

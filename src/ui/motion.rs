@@ -30,7 +30,10 @@ pub enum Landing {
 /// What moves on the board, and when it started.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Motion {
-    fall: Option<Fall>,
+    /// The pieces on their way, in the order they were played: the first falls, each of the
+    /// others starts as the one before it lands. A move made while a piece falls counts at
+    /// once; only its piece waits.
+    falls: Vec<Fall>,
     /// When the end display (fade, rings, celebration) started; `-inf` shows it at once.
     finished_at: Option<f64>,
     /// The winning line, worked out once when the end shows (drawn every frame).
@@ -62,7 +65,7 @@ impl Motion {
 
     /// Stops everything: no fall, no end shown.
     pub fn stop(&mut self) {
-        self.fall = None;
+        self.falls.clear();
         self.finished_at = None;
         self.win_line.clear();
         self.won = false;
@@ -76,8 +79,9 @@ impl Motion {
         }
     }
 
-    /// `placed` starts falling at `now`, and no end shows; true if it lands at once (reduced
-    /// motion), and the caller should [`Motion::land`] it now.
+    /// `placed` starts falling at `now`, or as the piece falling before it lands, and no
+    /// end shows; true if it lands at once (reduced motion, nothing falling before it), and
+    /// the caller should [`Motion::land`] it now.
     pub fn drop(&mut self, placed: Placed, now: f64) -> bool {
         let distance = f64::from(placed.row) - AIR_ROW;
         let duration = if self.reduced {
@@ -85,25 +89,29 @@ impl Motion {
         } else {
             anim::fall_duration(distance)
         };
-        self.stop();
-        self.fall = Some(Fall {
+        self.finished_at = None;
+        self.win_line.clear();
+        self.won = false;
+        let start = self
+            .falls
+            .last()
+            .map_or(now, |before| (before.start + before.duration).max(now));
+        self.falls.push(Fall {
             placed,
-            start: now,
+            start,
             distance,
             duration,
         });
-        duration == 0.0
+        duration == 0.0 && self.falls.len() == 1
     }
 
-    /// Lands the falling piece if its time is up at `now`.
+    /// Lands the first falling piece if its time is up at `now`. The next one, if any, is
+    /// then on its way: [`Landing::Landed`] comes once for each piece.
     pub fn land(&mut self, now: f64) -> Landing {
-        match self.fall {
+        match self.falls.first() {
             None => Landing::Still,
-            Some(fall) if now - fall.start < fall.duration => Landing::Falling,
-            Some(fall) => {
-                self.fall = None;
-                Landing::Landed(fall)
-            }
+            Some(fall) if now < fall.start + fall.duration => Landing::Falling,
+            Some(_) => Landing::Landed(self.falls.remove(0)),
         }
     }
 
@@ -114,13 +122,22 @@ impl Motion {
         self.won = position.winner().is_some();
     }
 
+    /// The piece falling first, if any.
     pub fn fall(&self) -> Option<Fall> {
-        self.fall
+        self.falls.first().copied()
+    }
+
+    /// Whether the piece in `cell` is still on its way (falling, or waiting to fall): it is
+    /// not drawn in its resting place yet.
+    pub fn on_its_way(&self, cell: Cell) -> bool {
+        self.falls
+            .iter()
+            .any(|f| f.placed.column == cell.column && f.placed.row == cell.row)
     }
 
     /// Whether frames must keep coming: a piece is falling or the fade is running.
     pub fn is_animating(&self, now: f64) -> bool {
-        self.fall.is_some()
+        !self.falls.is_empty()
             || self.finished_at.is_some_and(|t| {
                 now - t < anim::fade_duration(self.reduced) || self.celebration(now) > 0.0
             })
@@ -153,10 +170,15 @@ impl Motion {
         self.finished_at.is_some()
     }
 
-    /// Where the falling piece is: its cell and its height above it, in cells.
+    /// Where the falling piece is: its cell and its height above it, in cells. The pieces
+    /// waiting behind it are not shown yet.
     pub fn falling(&self, now: f64) -> Option<(Placed, f64)> {
-        self.fall
-            .map(|f| (f.placed, anim::fall_offset(f.distance, now - f.start)))
+        self.falls.first().map(|f| {
+            (
+                f.placed,
+                anim::fall_offset(f.distance, (now - f.start).max(0.0)),
+            )
+        })
     }
 }
 

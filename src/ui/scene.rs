@@ -60,7 +60,7 @@ impl Scene {
                     column: column as u8,
                     row: row as u8,
                 };
-                if falling.is_some_and(|(f, _)| f.column == cell.column && f.row == cell.row) {
+                if c.motion().on_its_way(cell) {
                     continue;
                 }
                 let fade = if win.is_empty() || win.contains(&cell) {

@@ -88,11 +88,12 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The defaults on a page that prefers reduced motion (or not): no sound with it.
-    pub fn for_motion(reduced_motion: bool) -> Settings {
+    /// An embedded game's defaults, on a page that prefers reduced motion (or not): silent
+    /// until the host turns the sound on. Motion and sound are separate choices.
+    pub fn embedded(reduced_motion: bool) -> Settings {
         Settings {
             reduced_motion,
-            sound: !reduced_motion,
+            sound: false,
             ..Settings::default()
         }
     }

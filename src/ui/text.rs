@@ -178,7 +178,6 @@ texts! {
     analysing / "analysing" = "analysing…",
     no_hint_game_over / "noHintGameOver" = "The game is over: there is no move to hint.",
     wait_for_computer / "waitForComputer" = "Wait: the computer is thinking.",
-    wait_for_fall / "waitForFall" = "Wait: a piece is still falling.",
     looking_for_hint / "lookingForHint" = "Looking for the best move…",
     game_over / "gameOver" = "The game is over. Press N or choose New game to play again.",
     nothing_to_undo / "nothingToUndo" = "Nothing to undo",

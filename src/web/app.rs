@@ -61,7 +61,9 @@ pub fn run_app<T>(shared: &Shared, f: impl FnOnce(&mut App) -> T) -> Option<T> {
     let (result, host, events) = {
         let mut app = shared.try_borrow_mut().ok()?;
         let result = f(&mut app);
-        let events = std::mem::take(&mut app.events);
+        let change = app.controller.change();
+        let mut events = std::mem::take(&mut app.events);
+        events.extend(change);
         (result, app.view.host.clone(), events)
     };
     crate::web::host::dispatch(&host, events);
@@ -163,7 +165,7 @@ impl App {
         app.restyle();
         app.show();
         let t = app.now();
-        let mut effects = app.controller.tick(t);
+        let mut effects = app.controller.opened(t);
         match (link, choice_puzzle) {
             (Some(link), _) => effects.extend(app.controller.open_link(link, t)),
             // The puzzle open before the reload opens again, from its start.
@@ -175,6 +177,14 @@ impl App {
         }
         app.apply(effects);
         drop(app);
+        // The host hears the start (`c4-change`, and `c4-end` for a finished game) once
+        // `mount` has returned, so that listeners it adds right after are called.
+        let weak = Rc::downgrade(&shared);
+        let later = Closure::once_into_js(move || with_app(&weak, |_| {}));
+        shared
+            .borrow()
+            .window
+            .queue_microtask(later.unchecked_ref());
         Ok(shared)
     }
 

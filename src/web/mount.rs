@@ -183,12 +183,9 @@ pub fn mount(
         .ok()
         .flatten()
         .is_some_and(|m| m.matches());
-    // The game saved on this page before, under the options' key or the host's own.
-    let key = match &options.storage_key {
-        Some(key) => key.clone(),
-        None => default_storage_key(&element),
-    };
-    let key = (!key.is_empty()).then_some(key);
+    // The game saved on this page before, under the options' key: saving is the host's
+    // choice.
+    let key = options.storage_key.clone().filter(|key| !key.is_empty());
     let mut base = Choice::defaults(reduced_motion);
     let mut unreadable = None;
     if let Some(text) = key.as_deref().and_then(storage::load) {
@@ -216,18 +213,4 @@ pub fn mount(
     };
     LIVE.with(|live| live.borrow_mut().push(app));
     Ok(handle)
-}
-
-/// Where a game saves itself unless its options say: `connect-four:` and the host's `id`, or
-/// its number among the games on the page (so that two boards keep separate saves).
-fn default_storage_key(host: &web_sys::HtmlElement) -> String {
-    let id = host.id();
-    if !id.is_empty() {
-        return format!("connect-four:{id}");
-    }
-    let games = host
-        .owner_document()
-        .and_then(|d| d.query_selector_all("section.c4").ok())
-        .map_or(0, |all| all.length());
-    format!("connect-four:{}", games + 1)
 }

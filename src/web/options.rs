@@ -46,12 +46,12 @@ mount_options! {
     yellow / "yellow": String => "\"human\" | Level",
     /// Show each column's outcome (win in n, draw, loses in n) above the board.
     analysis / "analysis": bool => "boolean",
-    /// The landing click and the end's cue, synthesised. Default: on, unless the page
-    /// prefers reduced motion. The player's choice is saved.
+    /// The landing click and the end's cue, synthesised. Default: off; the player can turn
+    /// it on in the settings, and with `storageKey` their choice is saved.
     sound / "sound": bool => "boolean",
     /// Where the game saves itself in `localStorage` (the position and the player's
-    /// choices), so that a reload keeps it. Default: `"connect-four"`, then `:` and the host
-    /// element's `id`, or its number among the games on the page. `""` saves nothing.
+    /// choices), so that a reload keeps it: a key of the host's, such as
+    /// `"connect-four:home"`. Default: none, nothing is saved. `""` saves nothing.
     storage_key / "storageKey": String => "string",
     /// Colours: "auto" (default: the page's `color-scheme`, then the system's preference),
     /// "light", "dark" or "high-contrast". CSS custom properties on the host element
@@ -59,7 +59,9 @@ mount_options! {
     /// `--c4-focus`) override single colours.
     theme / "theme": String => "\"auto\" | \"light\" | \"dark\" | \"high-contrast\"",
     /// Replaces any of the game's texts (player names included), e.g. to speak another
-    /// language: `{ red: "Rot", yellow: "Gelb", toMove: "{player} ist am Zug" }`.
+    /// language: `{ red: "Rot", yellow: "Gelb", toMove: "{player} ist am Zug" }`. Each
+    /// `texts` replaces the one set before: the texts it leaves out are the defaults
+    /// (`defaultTexts`), so `{}` or `null` brings every default back.
     texts / "texts": Vec<(String, String)> => "Partial<Texts>",
     /// Start from this position, in move notation (e.g. "4453").
     moves / "moves": String => "string",
@@ -104,7 +106,7 @@ impl Choice {
     /// Before any option: two people, the page's motion preference, the theme `auto`.
     pub fn defaults(reduced_motion: bool) -> Choice {
         Choice {
-            settings: Settings::for_motion(reduced_motion),
+            settings: Settings::embedded(reduced_motion),
             theme: Theme::Auto,
             book_url: None,
             moves: None,
@@ -181,9 +183,11 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
         let href = js_sys::Reflect::get(&url, &"href".into()).map_err(|e| read("bookUrl", e))?;
         let _ = js_sys::Reflect::set(&options, &"bookUrl".into(), &href);
     }
-    // The texts, too, are read through calls that catch.
+    // The texts, too, are read through calls that catch; `null` is no texts of the host's.
     let texts = js_sys::Reflect::get(&options, &"texts".into()).unwrap_or_default();
-    if texts.is_object() {
+    if texts.is_null() {
+        let _ = js_sys::Reflect::set(&options, &"texts".into(), &js_sys::Object::new());
+    } else if texts.is_object() {
         let texts = plain_copy(&texts, "invalid mount options: texts", |_| Ok(()))?;
         let _ = js_sys::Reflect::set(&options, &"texts".into(), &texts);
     }
@@ -291,7 +295,11 @@ impl MountOptions {
                     .href(),
             ),
         };
-        let mut texts = base.texts.clone();
+        // Texts given replace those set before, over the defaults.
+        let mut texts = match &self.texts {
+            Some(_) => Texts::default(),
+            None => base.texts.clone(),
+        };
         for (key, value) in self.texts.iter().flatten() {
             if !texts.set(key, value.clone()) {
                 return Err(format!(

@@ -93,7 +93,7 @@ fn chain(promise: &JsValue, method: &str, f: &JsValue) -> Result<JsValue, JsValu
 
 /// `Solver.load`'s table size, seed and book URL.
 fn load_options(options: Option<JsValue>) -> Result<(Settings, String), JsError> {
-    let (settings, url) = match options_object(options)? {
+    let (settings, url) = match options_object(options, LOAD_KEYS)? {
         None => (Settings::default(), JsValue::UNDEFINED),
         Some(options) => (Settings::from_js(&options)?, option(&options, "bookUrl")?),
     };
@@ -197,16 +197,41 @@ impl Settings {
     }
 }
 
-/// `options` if it is an object, `None` if it is missing; an error otherwise.
-fn options_object(options: Option<JsValue>) -> Result<Option<JsValue>, JsError> {
-    match options {
-        None => Ok(None),
-        Some(o) if o.is_undefined() || o.is_null() => Ok(None),
-        Some(o) if o.is_object() => Ok(Some(o)),
-        Some(_) => Err(JsError::new(
-            "Solver options must be an object, e.g. { tableMiB: 16 }",
-        )),
+/// What `new Solver(options)` takes.
+const NEW_KEYS: &[&str] = &["tableMiB", "book", "seed"];
+/// What `Solver.load(options)` takes.
+const LOAD_KEYS: &[&str] = &["tableMiB", "seed", "bookUrl"];
+
+/// `options` if it is an object with no key but `known`, `None` if it is missing; an error
+/// otherwise, naming the key it does not know.
+fn options_object(options: Option<JsValue>, known: &[&str]) -> Result<Option<JsValue>, JsError> {
+    let options = match options {
+        None => return Ok(None),
+        Some(o) if o.is_undefined() || o.is_null() => return Ok(None),
+        Some(o) if o.is_object() => o,
+        Some(_) => {
+            return Err(JsError::new(
+                "Solver options must be an object, e.g. { tableMiB: 16 }",
+            ))
+        }
+    };
+    // Through a call that catches: a Proxy whose `ownKeys` throws is an error here.
+    let keys = js_sys::Reflect::own_keys(options.unchecked_ref()).map_err(|e| {
+        JsError::new(&format!(
+            "could not list the Solver options: {}",
+            error_text(&e)
+        ))
+    })?;
+    for key in keys.iter() {
+        if let Some(key) = key.as_string().filter(|key| !known.contains(&key.as_str())) {
+            return Err(JsError::new(&format!(
+                "unknown Solver option {}, expected one of {}",
+                crate::engine::error::quoted(&key),
+                crate::engine::error::quoted_list(known)
+            )));
+        }
     }
+    Ok(Some(options))
 }
 
 /// A book file's bytes, copied into wasm memory unless there are more than any book has.
@@ -248,7 +273,7 @@ impl Solver {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "SolverOptions")] options: Option<JsValue>,
     ) -> Result<Solver, JsError> {
-        let (settings, book) = match options_object(options)? {
+        let (settings, book) = match options_object(options, NEW_KEYS)? {
             None => (Settings::default(), None),
             Some(options) => (
                 Settings::from_js(&options)?,

@@ -30,7 +30,15 @@ async function readBook(where) {
  * A solver with the opening book, read from the package unless `options.bookUrl` says
  * otherwise. Rejects, saying why, if the book cannot be read.
  */
+const LOAD_KEYS = ["tableMiB", "seed", "bookUrl"];
+
 async function load(options) {
+  if (options !== undefined && options !== null && typeof options === "object") {
+    const unknown = Object.keys(options).find((key) => !LOAD_KEYS.includes(key));
+    if (unknown !== undefined) {
+      throw new TypeError(`unknown Solver option ${JSON.stringify(unknown)}, expected one of ${LOAD_KEYS.map((k) => JSON.stringify(k)).join(", ")}`);
+    }
+  }
   const { bookUrl, ...rest } = options ?? {};
   let book;
   try {

@@ -14,21 +14,26 @@ fn a_drop_changes_state_at_once_and_animates() {
     assert_eq!(placed.row, 5);
     // From the lane of air, 0.9 of a row above the top row, to the bottom row.
     assert!((offset - 5.9).abs() < 1e-9, "{offset}");
-    // A second click during the fall (a double-click) is not played for Yellow.
-    let e = drop(&mut c, 3, 50.0);
-    assert_eq!(announced(&e), ["Wait: a piece is still falling."]);
-    assert_eq!(
-        events(&e),
-        [Event::Refused {
-            column: 3,
-            reason: Refusal::Busy
-        }]
-    );
-    assert_eq!(c.position().moves_string(), "4");
-    c.tick(10_000.0);
-    assert_eq!(c.position().moves_string(), "4", "nothing was queued");
-    let e = drop(&mut c, 2, 10_000.0);
+    // A second tap during the fall is Yellow's move: it counts at once, and its piece
+    // falls once Red's has landed.
+    let e = drop(&mut c, 2, 50.0);
     assert_eq!(announced(&e), ["Yellow in column 3, row 1"]);
+    assert_eq!(c.position().moves_string(), "43");
+    let first = c.motion().fall().unwrap();
+    assert_eq!(first.placed.column, 3, "Red's piece still falls first");
+    let yellow = Cell { column: 2, row: 5 };
+    assert!(
+        c.motion().on_its_way(yellow),
+        "Yellow's piece waits, not drawn yet"
+    );
+    // Red's lands; Yellow's starts as it does, not from the moment of the tap.
+    let landed = first.start + first.duration;
+    c.tick(landed);
+    let second = c.motion().fall().unwrap();
+    assert_eq!((second.placed.column, second.start), (2, landed));
+    assert!(c.motion().on_its_way(yellow));
+    c.tick(landed + second.duration);
+    assert!(c.motion().fall().is_none() && !c.motion().on_its_way(yellow));
     assert_eq!(c.position().moves_string(), "43");
 }
 

@@ -63,7 +63,7 @@ fn the_host_hears_moves_refusals_new_games_and_the_end() {
 }
 
 #[test]
-fn the_hosts_play_is_refused_while_a_piece_falls() {
+fn the_hosts_play_is_taken_while_a_piece_falls() {
     let mut c = Controller::new(Settings::default());
     let (e, result) = c.play(Column::new(3).unwrap(), 0.0);
     let result = result.expect("played");
@@ -72,14 +72,11 @@ fn the_hosts_play_is_refused_while_a_piece_falls() {
         (3, 5, "in-progress")
     );
     assert_eq!(names(&e), ["c4-move"]);
-    // While the piece falls, the host's play is refused, as a person's click is.
+    // While the piece falls, the host's play counts at once (a host may play from its
+    // `c4-move` listener); its piece falls next.
     let (e, result) = c.play(Column::new(2).unwrap(), 10.0);
-    assert_eq!(result, Err(Refusal::Busy));
-    assert_eq!(announced(&e), ["Wait: a piece is still falling."]);
-    assert_eq!(c.position().moves_string(), "4");
-    c.tick(10_000.0);
-    let (_, result) = c.play(Column::new(2).unwrap(), 10_000.0);
-    assert_eq!(result.map(|r| r.player), Ok(2));
+    assert_eq!(result.map(|r| (r.player, r.row)), Ok((2, 5)));
+    assert_eq!(names(&e), ["c4-move"]);
     assert_eq!(c.position().moves_string(), "43");
     // A new game from a chosen start.
     let e = c.new_game(Position::from_moves("4453").unwrap(), 20_000.0);
@@ -221,4 +218,101 @@ fn sounds_follow_the_landings_and_the_end_while_the_sound_is_on() {
         Position::from_moves(drawn).unwrap(),
     );
     assert_eq!(sounds(&drop(&mut c, 3, 0.0)), [Cue::Land, Cue::Draw]);
+}
+
+#[test]
+fn every_change_of_the_position_is_told_once_with_the_state() {
+    let mut c = Controller::new(reduced());
+    let state = |c: &mut Controller| match c.change() {
+        Some(Event::Change(state)) => Some(state.moves),
+        None => None,
+        Some(other) => panic!("{other:?}"),
+    };
+    // The start, once; then nothing until the position changes.
+    assert_eq!(state(&mut c).as_deref(), Some(""));
+    assert_eq!(state(&mut c), None);
+    drop(&mut c, 3, 0.0);
+    assert_eq!(state(&mut c).as_deref(), Some("4"));
+    c.command(Command::SetSound(false), 0.0);
+    assert_eq!(
+        state(&mut c),
+        None,
+        "a setting is not a change of the position"
+    );
+    drop(&mut c, 2, 0.0);
+    assert_eq!(state(&mut c).as_deref(), Some("43"));
+    c.command(Command::Undo, 0.0);
+    assert_eq!(state(&mut c).as_deref(), Some("4"));
+    c.new_game(Position::from_moves("44").unwrap(), 0.0);
+    assert_eq!(state(&mut c).as_deref(), Some("44"));
+    c.command(Command::NewGame, 0.0);
+    assert_eq!(state(&mut c).as_deref(), Some(""));
+}
+
+#[test]
+fn an_undo_tells_the_host_what_it_took_back() {
+    let mut c = Controller::new(reduced());
+    drop(&mut c, 3, 0.0);
+    drop(&mut c, 2, 0.0);
+    let e = c.command(Command::Undo, 0.0);
+    assert_eq!(
+        events(&e),
+        [Event::Undo {
+            moves: "4".into(),
+            undone: vec![Undone {
+                player: 2,
+                column: 2
+            }]
+        }]
+    );
+    // Nothing to undo: no event.
+    c.command(Command::Undo, 0.0);
+    assert!(names(&c.command(Command::Undo, 0.0)).is_empty());
+    // Against the computer, its reply goes too, last first.
+    let mut c = Controller::new(against(Level::Easy));
+    drop(&mut c, 3, 0.0);
+    let id = job_id(&c);
+    c.reply(Reply::Move { id, column: 0 }, 0.0);
+    let e = c.command(Command::Undo, 0.0);
+    assert_eq!(
+        events(&e),
+        [Event::Undo {
+            moves: "".into(),
+            undone: vec![
+                Undone {
+                    player: 2,
+                    column: 0
+                },
+                Undone {
+                    player: 1,
+                    column: 3
+                }
+            ]
+        }]
+    );
+    // Undo after a new game brings the old game back, and says so to the host too.
+    let mut c = Controller::new(reduced());
+    drop(&mut c, 3, 0.0);
+    c.command(Command::NewGame, 0.0);
+    let e = c.command(Command::Undo, 0.0);
+    assert!(events(&e).contains(&Event::Undo {
+        moves: "4".into(),
+        undone: vec![]
+    }));
+}
+
+#[test]
+fn a_game_that_starts_finished_tells_the_host_it_has_ended() {
+    let won = Position::from_moves("1212121").unwrap();
+    let ended = |e: &[Effect]| {
+        events(e)
+            .into_iter()
+            .filter(|e| matches!(e, Event::End { .. }))
+            .count()
+    };
+    let mut c = Controller::with_position(reduced(), won);
+    assert_eq!(ended(&c.opened(0.0)), 1);
+    assert_eq!(ended(&c.new_game(won, 0.0)), 1);
+    assert_eq!(ended(&c.new_game(Position::new(), 0.0)), 0);
+    assert_eq!(ended(&Controller::new(reduced()).opened(0.0)), 0);
 }

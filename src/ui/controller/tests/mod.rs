@@ -4,7 +4,7 @@
 //! they share read the effects a command or a reply returned.
 
 use super::*;
-pub use crate::engine::{Player, Status};
+pub use crate::engine::{Cell, Player, Status};
 pub use crate::ui::anim;
 pub use crate::ui::jobs::Job;
 pub use crate::ui::protocol::Request;

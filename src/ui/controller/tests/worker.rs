@@ -309,3 +309,31 @@ fn a_failed_worker_tells_the_host_once() {
     let e = c.reply(boom, 0.0);
     assert!(events(&e).is_empty() && announced(&e).is_empty(), "{e:?}");
 }
+
+#[test]
+fn a_click_while_the_computers_piece_falls_is_played_after_it() {
+    let mut c = Controller::new(Settings {
+        reduced_motion: false,
+        ..against(Level::Easy)
+    });
+    drop(&mut c, 3, 0.0);
+    let red = c.motion().fall().unwrap();
+    c.tick(red.start + red.duration);
+    let id = job_id(&c);
+    let reply_at = red.start + red.duration + 100.0;
+    c.reply(Reply::Move { id, column: 3 }, reply_at);
+    assert!(c.motion().fall().is_some(), "the computer's piece falls");
+    // The person's turn has come, though the computer's piece is still on its way.
+    let e = drop(&mut c, 2, reply_at + 10.0);
+    assert_eq!(announced(&e), ["Red in column 3, row 1"]);
+    assert_eq!(c.position().moves_string(), "443");
+    let computers = c.motion().fall().unwrap();
+    assert_eq!(computers.placed.column, 3);
+    c.tick(computers.start + computers.duration);
+    let red = c.motion().fall().unwrap();
+    assert_eq!(red.placed.column, 2, "the person's piece falls next");
+    // Only once every piece has landed does the computer get its turn.
+    assert!(!c.jobs().is_thinking());
+    c.tick(red.start + red.duration);
+    assert!(c.motion().fall().is_none() && c.jobs().is_thinking());
+}
