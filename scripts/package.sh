@@ -4,8 +4,9 @@
 # (crates/solver: `Solver`, which the computer's worker loads), each an ES module glue, its
 # wasm and their TypeScript types; then the package's own files beside them: the entry
 # module (index.js and index.d.ts), the worker and its hub (worker.js, computer.js) and the
-# opening book (book.bin); and, in node/, the build for Node (CommonJS, without the browser
-# UI) with its entry modules. It writes package.json: name, description, licence, keywords,
+# opening book (book.bin); in node/, the entry modules for Node and server rendering (the
+# solver's module, no DOM) and the English texts; the declaration files, one per entry
+# (scripts/package-types.mjs). It writes package.json: name, description, licence, keywords,
 # `exports` and `files`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,13 +20,17 @@ wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-ref
   --enable-sign-ext --enable-mutable-globals pkg/connect_four_bg.wasm -o pkg/connect_four_bg.wasm
 cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solver.d.ts \
   target/pkg-solver/connect_four_solver_bg.wasm target/pkg-solver/connect_four_solver_bg.wasm.d.ts pkg/
-cp src/web/index.js src/web/guard.js src/web/index.d.ts src/web/worker.js src/web/computer.js pkg/
+cp src/web/index.js src/web/guard.js src/web/worker.js src/web/computer.js pkg/
+# React's JSX typing for <connect-four> ("connect-four/jsx"): types, and an empty module.
+cp src/web/jsx.d.ts pkg/jsx.d.ts
+sed 's|from "./index.js"|from "./node/index.cjs"|' src/web/jsx.d.ts >pkg/jsx.d.cts
+echo '// Types only: see jsx.d.ts.' >pkg/jsx.js
+echo '// Types only: see jsx.d.cts.' >pkg/jsx.cjs
 rm -rf pkg/node && mkdir -p pkg/node
-cp src/web/node/index.cjs src/web/node/index.mjs src/web/node/index.d.ts src/web/node/package.json pkg/node/
-# The same guard.js for Node, as CommonJS.
-sed 's/^export function guard/function guard/' src/web/guard.js >pkg/node/guard.cjs
-echo 'module.exports = { guard };' >>pkg/node/guard.cjs
+cp src/web/node/index.cjs src/web/node/index.mjs pkg/node/
 cp src/solver/book.bin pkg/book.bin
 cp src/web/PACKAGE.md pkg/README.md
+node scripts/package-texts.mjs
+node scripts/package-types.mjs
 node scripts/package-json.mjs
 echo "package ready in pkg/ (npm pack pkg/ makes the tarball)"

@@ -41,6 +41,11 @@ macro_rules! texts {
             /// The texts' names, as JS spells them in the `texts` option.
             pub const KEYS: &'static [&'static str] = &[$($js),*];
 
+            /// Each text's JS name and its English default, in the table's order.
+            pub fn defaults() -> impl Iterator<Item = (&'static str, &'static str)> {
+                Self::KEYS.iter().copied().zip(DEFAULTS.iter().copied())
+            }
+
             /// Replaces the text named `key` (its JS name); false if there is none.
             pub fn set(&mut self, key: &str, value: String) -> bool {
                 match Self::KEYS.iter().position(|k| *k == key) {

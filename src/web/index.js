@@ -9,19 +9,81 @@
 //
 // The worker and the book are named with `new URL("…", import.meta.url)`, and the solver's
 // glue with `import("./connect_four_solver.js")`, which bundlers (Vite, webpack, …) follow.
+//
+// Nothing here touches the DOM when imported: a server that renders a page imports this
+// module's Node build (node/index.mjs), and the element is defined only where custom
+// elements exist.
 import initWasm, {
-  initSync as initWasmSync, mount, __setAssets, Game, MountHandle,
+  initSync as initWasmSync, mount as mountWasm, __setAssets, __defaultTexts, Game, MountHandle,
 } from "./connect_four.js";
 import { connect } from "./computer.js";
 import { guard } from "./guard.js";
 
-// The classes, guarded: see guard.js.
-const GuardedGame = guard(Game);
-const GuardedMountHandle = guard(MountHandle);
-export { GuardedGame as Game, GuardedMountHandle as MountHandle, mount };
+// Whether the page's wasm module has started: until then, every use of it says to call
+// `init()` first (instead of failing deep inside the glue).
+let started = false;
+const notStarted = (what) =>
+  new Error(`connect-four: call \`await init()\` first: ${what} needs the game's wasm module, which is not loaded yet`);
+
+/**
+ * `Class`, guarded (see guard.js), and refusing with a clear error to be made or used
+ * before `init()`.
+ */
+function afterInit(Class) {
+  const guarded = guard(Class);
+  return new Proxy(guarded, {
+    construct(target, args, newTarget) {
+      if (!started) throw notStarted(`new ${Class.name}()`);
+      return Reflect.construct(target, args, newTarget);
+    },
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (started || typeof value !== "function" || key === "prototype" || key === Symbol.hasInstance) return value;
+      return () => {
+        throw notStarted(`${Class.name}.${String(key)}`);
+      };
+    },
+  });
+}
+const GuardedGame = afterInit(Game);
+const GuardedMountHandle = afterInit(MountHandle);
+export { GuardedGame as Game, GuardedMountHandle as MountHandle };
+
+/**
+ * Builds the whole game inside `element` and returns its handle: see `MountOptions`. Call
+ * it in a browser, after `await init()`.
+ */
+export function mount(element, options) {
+  if (!started) throw notStarted("mount");
+  return mountWasm(element, options);
+}
+
+// The English texts, filled in and frozen once the module has started.
+const texts = {};
+/** Every text of the game in English, by the `texts` option's names. Read it after `init()`. */
+export const defaultTexts = new Proxy(texts, {
+  get(target, key, receiver) {
+    if (!started) throw notStarted("defaultTexts");
+    return Reflect.get(target, key, receiver);
+  },
+  has(target, key) {
+    if (!started) throw notStarted("defaultTexts");
+    return Reflect.has(target, key);
+  },
+  ownKeys(target) {
+    if (!started) throw notStarted("defaultTexts");
+    return Reflect.ownKeys(target);
+  },
+  getOwnPropertyDescriptor(target, key) {
+    if (!started) throw notStarted("defaultTexts");
+    return Reflect.getOwnPropertyDescriptor(target, key);
+  },
+});
 
 const ready = () => {
   __setAssets(connect, new URL("./book.bin", import.meta.url).href);
+  if (!started) Object.freeze(Object.assign(texts, __defaultTexts()));
+  started = true;
 };
 
 let loading = null;
@@ -111,9 +173,8 @@ function optionOf(attribute, value) {
   if (BOOLEAN.has(name)) {
     if (value !== null) return { [name]: value !== "false" };
     const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (name === "analysis") return { analysis: false };
-    if (name === "sound") return { sound: !reduced };
-    return { reducedMotion: reduced };
+    if (name === "reducedMotion") return { reducedMotion: reduced };
+    return { [name]: false };
   }
   if (value !== null) return { [name]: value };
   if (name === "red" || name === "yellow") return { [name]: "human" };

@@ -164,7 +164,7 @@ impl MountHandle {
 /// handle. Throws if `element` is not an HTML element or an option is unknown or invalid.
 #[wasm_bindgen]
 pub fn mount(
-    #[wasm_bindgen(unchecked_param_type = "HTMLElement")] element: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DomType<\"HTMLElement\">")] element: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "MountOptions")] options: Option<JsValue>,
 ) -> Result<MountHandle, JsError> {
     console_error_panic_hook::set_once();

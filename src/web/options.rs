@@ -62,7 +62,7 @@ mount_options! {
     /// language: `{ red: "Rot", yellow: "Gelb", toMove: "{player} ist am Zug" }`. Each
     /// `texts` replaces the one set before: the texts it leaves out are the defaults
     /// (`defaultTexts`), so `{}` or `null` brings every default back.
-    texts / "texts": Vec<(String, String)> => "Partial<Texts>",
+    texts / "texts": Vec<(String, String)> => "Partial<Texts> | null",
     /// Start from this position, in move notation (e.g. "4453").
     moves / "moves": String => "string",
     /// Where the computer's worker fetches the opening book, relative to the page. Default:
@@ -77,6 +77,17 @@ mount_options! {
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TEXTS_SECTION: &'static str = TS_TEXTS;
+
+/// The English texts, by their JS names: the package's entry exports them, frozen, as
+/// `defaultTexts`.
+#[wasm_bindgen(js_name = __defaultTexts, skip_typescript)]
+pub fn default_texts() -> js_sys::Object {
+    let texts = js_sys::Object::new();
+    for (key, text) in Texts::defaults() {
+        let _ = js_sys::Reflect::set(&texts, &key.into(), &text.into());
+    }
+    texts
+}
 
 /// The game's options once checked: what `mount` starts with, and what `setOptions` changes.
 #[derive(Debug, Clone, PartialEq)]

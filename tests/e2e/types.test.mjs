@@ -1,45 +1,78 @@
-// The package's types: a file that uses every export type-checks with `tsc --strict`,
-// `lib: ["ES2022", "DOM"]` and `skipLibCheck: false`; every export the entry declares has a
-// doc comment, and the wasm module's internals are not among them.
+// The package's types, from the packed tarball as a user installs it:
+// - `tsc --strict` (skipLibCheck off) on browser code (lib DOM, usage.ts, and React 19 TSX
+//   with <connect-four>, element.tsx) and on Node code without the DOM's types
+//   (node-usage.mts, node-usage.cts), under the bundler, node16 and nodenext resolutions;
+// - are-the-types-wrong on the tarball: no problem for the main entry and "./jsx" under
+//   node10, node16 (CJS and ESM) and bundler;
+// - every export is documented, and the wasm modules' internals are not among them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { installPackage, node } from "./fixtures.mjs";
+import { installPackage, node, packTarball } from "./fixtures.mjs";
 
-test("tsc --strict --noEmit on a file that uses every export", async () => {
+const configs = {
+  "browser code, bundler": "tsconfig.json",
+  "browser code, node16": "tsconfig.node16.json",
+  "browser code, nodenext": "tsconfig.nodenext.json",
+  "Node code without the DOM, bundler": "tsconfig.node-bundler.json",
+  "Node code without the DOM, node16 (ESM and CJS)": "tsconfig.node-node16.json",
+  "Node code without the DOM, nodenext (ESM and CJS)": "tsconfig.node-nodenext.json",
+};
+
+for (const [name, config] of Object.entries(configs)) {
+  test(`tsc --strict --noEmit: ${name}`, async () => {
+    const dir = await installPackage("types-app");
+    const { stdout } = await node(dir, "node_modules/typescript/bin/tsc", "-p", config);
+    assert.equal(stdout, "");
+  });
+}
+
+test("are-the-types-wrong finds no problem in the tarball", async () => {
   const dir = await installPackage("types-app");
-  const { stdout } = await node(dir, "node_modules/typescript/bin/tsc", "-p", ".");
-  assert.equal(stdout, "");
+  const { stdout } = await node(
+    dir, "node_modules/@arethetypeswrong/cli/dist/index.js", await packTarball(),
+    "--entrypoints", ".", "./jsx", "--format", "json",
+  );
+  const report = JSON.parse(stdout);
+  assert.deepEqual(report.analysis.problems, [], JSON.stringify(report.analysis.problems, null, 2));
+  // Each entry resolves, with types, in every resolution.
+  for (const entry of [".", "./jsx"]) {
+    const resolutions = report.analysis.entrypoints[entry].resolutions;
+    assert.deepEqual(Object.keys(resolutions).sort(), ["bundler", "node10", "node16-cjs", "node16-esm"]);
+    for (const [kind, { resolution }] of Object.entries(resolutions)) {
+      assert.ok(resolution?.isTypeScript, `${entry} under ${kind}: no types (${JSON.stringify(resolution)})`);
+    }
+  }
 });
 
-test("tsc --strict --noEmit in Node, without the DOM's types", async () => {
-  const dir = await installPackage("types-app");
-  const { stdout } = await node(dir, "node_modules/typescript/bin/tsc", "-p", "tsconfig.node.json");
-  assert.equal(stdout, "");
-});
-
-test("every export is documented, and internals are not exported", async () => {
+test("every export is documented, the same everywhere, and internals are not exported", async () => {
   const dir = await installPackage("types-app");
   const pkg = join(dir, "node_modules", "connect-four");
-  const entry = readFileSync(join(pkg, "index.d.ts"), "utf8");
-  // The page's module's types, then the solver's.
-  const glue = readFileSync(join(pkg, "connect_four.d.ts"), "utf8") + "\n" + readFileSync(join(pkg, "connect_four_solver.d.ts"), "utf8");
-  // The names index.d.ts exports, and where each is declared.
-  const names = [...entry.matchAll(/export (?:type )?\{([^}]*)\}/g)]
-    .flatMap((m) => m[1].split(",").map((n) => n.trim()).filter(Boolean));
-  const declared = [...entry.matchAll(/export (?:default )?(?:function|type|interface|class) (\w+)/g)].map((m) => m[1]);
-  assert.deepEqual(
-    [...names, ...declared].filter((n) => /^__|^InitOutput$|^start$/.test(n)), [], "internals exported");
-  const undocumented = [];
-  for (const name of names) {
-    const declaration = new RegExp(`^export (?:declare )?(?:function|class|interface|type) ${name}\\b`, "m");
-    const at = glue.search(declaration);
-    assert.ok(at >= 0, `${name} is declared in connect_four.d.ts or connect_four_solver.d.ts`);
-    if (!glue.slice(0, at).trimEnd().endsWith("*/")) undocumented.push(name);
+  const types = readFileSync(join(pkg, "index.d.ts"), "utf8");
+  // Node's require gets the same declarations; its import re-exports these.
+  assert.equal(readFileSync(join(pkg, "node", "index.d.cts"), "utf8"), types);
+  assert.match(readFileSync(join(pkg, "node", "index.d.mts"), "utf8"), /export \* from "\.\.\/index\.js";/);
+  const declared = [...types.matchAll(/^export (?:default )?(?:declare )?(?:function|type|interface|class|const) (\w+)/gm)]
+    .map((m) => m[1]);
+  assert.deepEqual(declared.filter((n) => /^__|^InitOutput$|^start$/.test(n)), [], "internals exported");
+  for (const name of ["init", "initSync", "initSolver", "mount", "Game", "MountHandle", "Solver", "defaultTexts",
+    "ConnectFourElement", "ConnectFourAttributes", "ChangeEventDetail", "UndoEventDetail", "MountOptions", "Texts"]) {
+    assert.ok(declared.includes(name), `${name} is declared`);
   }
-  for (const [, before, name] of entry.matchAll(/([^\n]*)\n(?:export (?:default )?(?:function|type|interface) (\w+))/g)) {
+  const undocumented = [];
+  for (const [, before, name] of types.matchAll(/([^\n]*)\n(?:export (?:default )?(?:declare )?(?:function|type|interface|class|const) (\w+))/g)) {
     if (!before.trimEnd().endsWith("*/")) undocumented.push(name);
   }
   assert.deepEqual(undocumented, []);
+  // Node's entry exports every name the browser's does, and the types declare each.
+  const entry = readFileSync(join(pkg, "index.js"), "utf8");
+  const browserNames = new Set([
+    ...[...entry.matchAll(/^export (?:async )?(?:function|const|class) (\w+)/gm)].map((m) => m[1]),
+    ...[...entry.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) => m[1].split(",").map((n) => n.trim().split(/\s+as\s+/).at(-1))),
+    ...(/^export default /m.test(entry) ? ["default"] : []),
+  ]);
+  const nodeNames = new Set(Object.keys(await import(join(pkg, "node", "index.mjs"))));
+  assert.deepEqual([...browserNames].sort(), [...nodeNames].sort());
+  for (const name of browserNames) assert.ok(declared.includes(name === "default" ? "init" : name), `${name} is typed`);
 });

@@ -1,0 +1,80 @@
+// Writes the package's declaration files from what wasm-pack wrote (pkg/connect_four.d.ts,
+// the page's module; pkg/connect_four_solver.d.ts, the solver's) and the package's own
+// (src/web/api.d.ts): one self-contained declaration file with every export, as
+// - pkg/index.d.ts, for browsers and bundlers (an ES module's types);
+// - pkg/node/index.d.cts, for Node's `require` (the same declarations, as CommonJS types);
+// - pkg/node/index.d.mts, for Node's `import` (index.d.ts's, re-exported).
+// The names are the same for every resolution. Each glue's loader (`init`, `initSync`, their
+// input types) is left out: api.d.ts declares the package's own. So are `start` (the
+// module's start function), the solver's copies of what both modules declare, and
+// `[Symbol.dispose]` (it needs TypeScript's `esnext.disposable` lib, which ES2022 projects
+// lack). The glue's own .d.ts files are then removed: no export reaches them.
+import { readFileSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
+
+const pkg = new URL("../pkg/", import.meta.url);
+const read = (file) => readFileSync(new URL(file, pkg), "utf8");
+
+/** The top-level declarations of a glue's .d.ts, each with its doc comment and name. */
+function declarations(text, file) {
+  const loader = text.indexOf("\nexport type InitInput");
+  if (loader < 0) throw new Error(`${file}: no loader section to leave out`);
+  text = text.slice(0, loader).replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, "");
+  const chunks = [];
+  let docOpen = false; // the current chunk so far is only a doc comment
+  for (const line of text.split("\n")) {
+    if (/^\/\*\s*(tslint|eslint)/.test(line)) continue;
+    const doc = line.startsWith("/**");
+    const exported = line.startsWith("export ");
+    if (doc || (exported && !docOpen)) {
+      chunks.push({ lines: [] });
+      docOpen = doc;
+    } else if (exported) {
+      docOpen = false;
+    }
+    if (chunks.length === 0) {
+      if (line.trim() === "") continue;
+      throw new Error(`${file}: unexpected text before the first declaration: ${line}`);
+    }
+    chunks.at(-1).lines.push(line);
+  }
+  return chunks.map(({ lines }) => {
+    const text = lines.join("\n").trimEnd();
+    const name = text.match(/^export (?:declare )?(?:function|class|interface|type|const|enum) (\w+)/m)?.[1];
+    if (!name) throw new Error(`${file}: a declaration without a name:\n${text}`);
+    return { name, text };
+  });
+}
+
+const page = declarations(read("connect_four.d.ts"), "connect_four.d.ts").filter((d) => d.name !== "start");
+const shared = new Set(page.map((d) => d.name));
+const solver = declarations(read("connect_four_solver.d.ts"), "connect_four_solver.d.ts")
+  .filter((d) => d.name !== "start" && !shared.has(d.name));
+const own = readFileSync(new URL("../src/web/api.d.ts", import.meta.url), "utf8")
+  .replace(/^(\/\/[^\n]*\n)+\n/, "");
+
+const names = [...page, ...solver].map((d) => d.name);
+const twice = names.filter((n, i) => names.indexOf(n) !== i);
+if (twice.length) throw new Error(`declared twice: ${twice.join(", ")}`);
+
+const body = [
+  "// connect-four's types: every export of the package, the same in browsers, bundlers and",
+  "// Node. (In Node, `mount` throws: there is no DOM; `<connect-four>` is never defined.)",
+  "",
+  own.trimEnd(),
+  "",
+  "// The classes, `mount`, the options, the state and the texts (from the Rust source).",
+  "",
+  ...page.map((d) => d.text + "\n"),
+  ...solver.map((d) => d.text + "\n"),
+].join("\n");
+
+writeFileSync(new URL("index.d.ts", pkg), body);
+mkdirSync(new URL("node/", pkg), { recursive: true });
+writeFileSync(new URL("node/index.d.cts", pkg), body);
+writeFileSync(
+  new URL("node/index.d.mts", pkg),
+  '// Node\'s `import`: the same declarations as the browser entry\'s.\nexport * from "../index.js";\nexport { default } from "../index.js";\n',
+);
+for (const file of ["connect_four.d.ts", "connect_four_solver.d.ts", "connect_four_bg.wasm.d.ts", "connect_four_solver_bg.wasm.d.ts"]) {
+  rmSync(new URL(file, pkg), { force: true });
+}
