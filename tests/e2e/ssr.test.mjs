@@ -1,0 +1,42 @@
+// Server rendering: a React app rendered with Vite SSR (`renderToString` in Node, which
+// imports the package's Node entry), then hydrated in Chromium, where the board is mounted
+// in an effect and plays the computer. No configuration, as in the package's README.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openPage, until, moveCount } from "./harness.mjs";
+import { installPackage, node, freePort, startServer } from "./fixtures.mjs";
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test("a Vite SSR React app: rendered on the server, hydrated, then it plays", async () => {
+  const dir = await installPackage("vite-ssr-app");
+  const vite = "node_modules/vite/bin/vite.js";
+  await node(dir, vite, "build", "--outDir", "dist/client", "--logLevel", "warn");
+  await node(dir, vite, "build", "--ssr", "src/entry-server.jsx", "--outDir", "dist/server", "--logLevel", "warn");
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const server = await startServer(dir, ["server.mjs", String(port)], url);
+  try {
+    // The server's HTML: what the component rendered in Node, with the package's names
+    // (defaultTexts, Game) working there.
+    const html = await (await fetch(url)).text();
+    assert.match(html, /<h1 id="title">Connect Four<\/h1>/);
+    assert.match(html, /After 44, <!-- -->Red<!-- --> is to move/);
+    assert.match(html, /<div id="board"><\/div>/);
+
+    const { page, problems, context } = await openPage(browser, url);
+    await page.locator(".c4-col").first().waitFor();
+    // The host hears the start, then every change.
+    await until(async () => (await page.locator("#moves").textContent()) === "Moves: none", "the start's c4-change");
+    await page.getByRole("button", { name: /^Column 4/ }).click();
+    await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
+    await until(async () => /^Moves: 4\d$/.test(await page.locator("#moves").textContent()), "c4-change after the answer");
+    // Hydration matched the server's HTML: React reports no mismatch, nothing failed.
+    assert.deepEqual(problems, []);
+    await context.close();
+  } finally {
+    await server.stop();
+  }
+});
