@@ -26,27 +26,28 @@ const notStarted = (what) =>
   new Error(`connect-four: call \`await init()\` first: ${what} needs the game's wasm module, which is not loaded yet`);
 
 /**
- * `Class`, guarded (see guard.js), and refusing with a clear error to be made or used
- * before `init()`.
+ * `Class` (called `name`), guarded (see guard.js), and refusing with a clear error to be
+ * made or used before `init()`.
  */
-function afterInit(Class) {
+function afterInit(Class, name) {
   const guarded = guard(Class);
   return new Proxy(guarded, {
     construct(target, args, newTarget) {
-      if (!started) throw notStarted(`new ${Class.name}()`);
+      if (!started) throw notStarted(`new ${name}()`);
       return Reflect.construct(target, args, newTarget);
     },
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);
       if (started || typeof value !== "function" || key === "prototype" || key === Symbol.hasInstance) return value;
       return () => {
-        throw notStarted(`${Class.name}.${String(key)}`);
+        throw notStarted(`${name}.${String(key)}`);
       };
     },
   });
 }
-const GuardedGame = afterInit(Game);
-const GuardedMountHandle = afterInit(MountHandle);
+// Named here: a bundler may rename the classes.
+const GuardedGame = afterInit(Game, "Game");
+const GuardedMountHandle = afterInit(MountHandle, "MountHandle");
 export { GuardedGame as Game, GuardedMountHandle as MountHandle };
 
 /**

@@ -1,6 +1,9 @@
-// Server rendering: a React app rendered with Vite SSR (`renderToString` in Node, which
-// imports the package's Node entry), then hydrated in Chromium, where the board is mounted
-// in an effect and plays the computer. No configuration, as in the package's README.
+// Server rendering, with no configuration, as in the package's README:
+// - a React app rendered with Vite SSR (`renderToString` in Node, which imports the
+//   package's Node entry), then hydrated in Chromium;
+// - a Next.js App Router app: `next build` (which prerenders the page with the package's
+//   Node entry, bundled by Turbopack), then `next start`.
+// In both, the board is mounted in an effect, the host hears c4-change, and the computer plays.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openPage, until, moveCount } from "./harness.mjs";
@@ -34,6 +37,32 @@ test("a Vite SSR React app: rendered on the server, hydrated, then it plays", as
     await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
     await until(async () => /^Moves: 4\d$/.test(await page.locator("#moves").textContent()), "c4-change after the answer");
     // Hydration matched the server's HTML: React reports no mismatch, nothing failed.
+    assert.deepEqual(problems, []);
+    await context.close();
+  } finally {
+    await server.stop();
+  }
+});
+
+test("a Next.js App Router app: next build, next start, then it plays", async () => {
+  const dir = await installPackage("next-app");
+  const next = "node_modules/next/dist/bin/next";
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  await node(dir, next, "build");
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const server = await startServer(dir, [next, "start", "-p", String(port), "-H", "127.0.0.1"], url);
+  try {
+    const html = await (await fetch(url)).text();
+    assert.match(html, /<h1>Connect Four<\/h1>/);
+    assert.match(html, /After 44, <!-- -->Red<!-- --> is to move\./, "the server rendered the rules");
+    assert.match(html, /<div id="board"><\/div>/);
+    const { page, problems, context } = await openPage(browser, url);
+    await page.locator(".c4-col").first().waitFor();
+    await until(async () => (await page.locator("#moves").textContent()) === "Moves: none", "the start's c4-change");
+    await page.getByRole("button", { name: /^Column 4/ }).click();
+    await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
+    await until(async () => /^Moves: 4\d$/.test(await page.locator("#moves").textContent()), "c4-change after the answer");
     assert.deepEqual(problems, []);
     await context.close();
   } finally {

@@ -12,9 +12,15 @@ import { initSync as initSolverSync, Game as GameClass, Solver as SolverClass } 
 import { guard } from "../guard.js";
 import texts from "./texts.mjs";
 
-initSolverSync({ module: readFileSync(new URL("../connect_four_solver_bg.wasm", import.meta.url)) });
+// The package's files, found from this module's own URL at run time. (Not written as
+// `new URL("…", import.meta.url)`: a bundler that builds a server's code, such as Next.js's,
+// would turn that into the address its browser build serves the file at.)
+const here = import.meta.url;
+const file = (name) => new URL(name, here);
 
-const BOOK = new URL("../book.bin", import.meta.url);
+initSolverSync({ module: readFileSync(file("../connect_four_solver_bg.wasm")) });
+
+const BOOK = file("../book.bin");
 
 async function readBook(where) {
   const url = where instanceof URL ? where.href : where === undefined ? undefined : String(where);
