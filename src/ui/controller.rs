@@ -12,7 +12,7 @@ use super::activity::Activity;
 use super::command::Command;
 use super::cursor::Cursor;
 use super::effect::{Cue, Effect};
-use super::event::{Event, GameState, MoveResult, Refusal, Undone};
+use super::event::{Event, GameState, Refusal};
 use super::jobs::{Answer, Jobs};
 use super::motion::{Fall, Landing, Motion};
 use super::protocol::Reply;
@@ -71,26 +71,6 @@ impl Controller {
             notice: None,
             told: None,
         }
-    }
-
-    /// The board is on the page at time `now`: whoever is to move may play, and the host
-    /// hears that a game that starts finished has ended.
-    pub fn opened(&mut self, now: f64) -> Vec<Effect> {
-        let mut effects = self.tick(now);
-        effects.extend(Event::end(self.position()).map(Effect::Event));
-        effects
-    }
-
-    /// `c4-change` with the state on the board, if it is not the one the host last heard
-    /// of. The page asks after carrying out each batch of effects, so every change of the
-    /// position is told once, after the events of what changed it.
-    pub fn change(&mut self) -> Option<Event> {
-        let state = GameState::of(self.position());
-        if self.told.as_ref() == Some(&state) {
-            return None;
-        }
-        self.told = Some(state.clone());
-        Some(Event::Change(state))
     }
 
     /// Takes the record and the solved puzzles a saved game kept.
@@ -405,15 +385,6 @@ impl Controller {
         }
     }
 
-    /// The host's `play(column)`: a person's move, played at once (while a piece falls too:
-    /// its piece falls next), or refused, and the reason comes back.
-    pub fn play(&mut self, column: Column, now: f64) -> (Vec<Effect>, Result<MoveResult, Refusal>) {
-        match self.person_plays(column.index(), now) {
-            Ok((effects, placed)) => (effects, Ok(MoveResult::after(self.position(), placed))),
-            Err((effects, reason)) => (effects, Err(reason)),
-        }
-    }
-
     /// A person's move in `index`: played, or refused (said, and told to the host), or held
     /// back by a puzzle (to wait for its check, or because it fails).
     fn person_plays(
@@ -584,20 +555,6 @@ impl Controller {
             effects.push(self.undone(&undone));
         }
         effects
-    }
-
-    /// `c4-undo` for the moves `undone` (last first), in the game as it is now.
-    fn undone(&self, undone: &[(Player, usize)]) -> Effect {
-        Effect::Event(Event::Undo {
-            moves: self.game.position().moves_string(),
-            undone: undone
-                .iter()
-                .map(|&(player, column)| Undone {
-                    player: player.number(),
-                    column: column as u8,
-                })
-                .collect(),
-        })
     }
 
     /// A new game from `position` (the empty board, or a start the host chose).
@@ -773,5 +730,6 @@ impl Controller {
     }
 }
 
+mod host;
 #[cfg(test)]
 mod tests;

@@ -3,6 +3,10 @@
 //! paints when something changes, and requests animation frames only while something moves.
 
 mod api;
+mod doomed;
+
+pub use doomed::destroy;
+use doomed::take_down_doomed;
 
 use crate::ui::event::Event;
 use crate::ui::protocol::Reply;
@@ -69,34 +73,6 @@ pub fn run_app<T>(shared: &Shared, f: impl FnOnce(&mut App) -> T) -> Option<T> {
     crate::web::host::dispatch(&host, events);
     take_down_doomed();
     Some(result)
-}
-
-thread_local! {
-    /// Games whose `destroy()` came while they were busy: taken down once they are free.
-    static DOOMED: RefCell<Vec<Shared>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Takes a game down now, or as soon as it is free if it is busy (a `destroy()` from one of
-/// its own callbacks, such as a focus handler the game set off).
-pub fn destroy(app: Shared) {
-    let busy = match app.try_borrow_mut() {
-        Ok(mut game) => {
-            game.destroy();
-            false
-        }
-        Err(_) => true,
-    };
-    if busy {
-        DOOMED.with(|d| d.borrow_mut().push(app));
-    }
-}
-
-/// Takes down the games that were busy when destroyed and are free now.
-fn take_down_doomed() {
-    let doomed = DOOMED.with(|d| std::mem::take(&mut *d.borrow_mut()));
-    for app in doomed {
-        destroy(app);
-    }
 }
 
 impl App {
