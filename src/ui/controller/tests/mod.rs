@@ -6,8 +6,8 @@
 use super::*;
 pub use crate::engine::{Cell, Player, Status};
 pub use crate::ui::anim;
-pub use crate::ui::jobs::Job;
 pub use crate::ui::event::Undone;
+pub use crate::ui::jobs::Job;
 pub use crate::ui::protocol::Request;
 
 #[cfg(not(target_arch = "wasm32"))]
