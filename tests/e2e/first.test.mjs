@@ -261,7 +261,7 @@ test("two boards on one page keep separate saves", async () => {
   const second = () => page.evaluate(() => {
     const div = document.createElement("div");
     document.body.append(div);
-    window.second = window.wasmBindings.mount(div, { reducedMotion: true });
+    window.second = window.wasmBindings.mount(div, { reducedMotion: true, storageKey: "connect-four:second" });
   });
   await second();
   await page.evaluate(() => { window.c4.play(3); window.second.play(0); });

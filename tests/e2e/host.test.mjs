@@ -249,9 +249,22 @@ test("texts: another language, player names included, set at mount and changed l
   assert.match(await page.locator(".c4-settings").textContent(), /Rot spielt:/);
   // What the texts leave out stays English; setOptions changes texts later.
   assert.equal(await page.getByRole("button", { name: "Hint" }).count(), 1);
-  await page.evaluate(() => window.c4.setOptions({ texts: { hint: "Tipp" } }));
+  // Each `texts` replaces the last: what it leaves out is the default again.
+  await page.evaluate((german) => window.c4.setOptions({ texts: { ...german, hint: "Tipp" } }), german);
   assert.equal(await page.getByRole("button", { name: "Tipp" }).count(), 1);
-  assert.equal(await page.locator(".c4-turn").textContent(), "Gelb ist am Zug", "earlier texts stay");
+  assert.equal(await page.locator(".c4-turn").textContent(), "Gelb ist am Zug");
+  await page.evaluate(() => window.c4.setOptions({ texts: { hint: "Tipp" } }));
+  assert.equal(await page.locator(".c4-turn").textContent(), "Yellow to move", "the German turn line is gone");
+  // {} and null bring every default back; defaultTexts has them.
+  for (const reset of ["{}", "null"]) {
+    await page.evaluate((german) => window.c4.setOptions({ texts: german }), german);
+    assert.equal(await page.locator(".c4-turn").textContent(), "Gelb ist am Zug");
+    await page.evaluate(`window.c4.setOptions({ texts: ${reset} })`);
+    assert.equal(await page.locator(".c4-turn").textContent(), "Yellow to move", `texts: ${reset}`);
+    assert.equal(await page.getByRole("button", { name: "Hint" }).count(), 1);
+  }
+  assert.equal(await page.evaluate(() => window.wasmBindings.defaultTexts.toMove), "{player} to move");
+  assert.equal(await page.evaluate(() => Object.isFrozen(window.wasmBindings.defaultTexts)), true);
   assert.match((await tryCall(page, "window.c4.setOptions({ texts: { colour: 'x' } })")).error, /unknown text "colour"/);
   assert.deepEqual(problems, []);
   await context.close();

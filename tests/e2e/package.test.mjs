@@ -15,8 +15,9 @@ test("the package lists its book; its game and Solver.load find it and play perf
   assert.ok(pkg.files.includes("book.bin"), `files: ${pkg.files}`);
   assert.ok(pkg.files.includes("worker.js"), `files: ${pkg.files}`);
   assert.ok(pkg.files.includes("connect_four_solver_bg.wasm"), `files: ${pkg.files}`);
-  // The solver's class is in the solver's module, and its types in its glue's.
-  const types = readFileSync(join(ROOT, "pkg", "connect_four_solver.d.ts"), "utf8");
+  // The solver's class is in the solver's module; its types are in the package's one
+  // declaration file.
+  const types = readFileSync(join(ROOT, "pkg", "index.d.ts"), "utf8");
   assert.match(types, /book\?: Uint8Array \| ArrayBuffer \| false;/);
   assert.match(types, /bookUrl\?: string \| URL;/);
   assert.match(types, /static load\(options\?: SolverLoadOptions\): Promise<Solver>;/);
