@@ -3,6 +3,6 @@ import init, { mount } from "./index.js";
 
 await init();
 window.boards = [
-  mount(document.getElementById("left"), {}),
-  mount(document.getElementById("right"), { reducedMotion: true }),
+  mount(document.getElementById("left"), { storageKey: "connect-four:left" }),
+  mount(document.getElementById("right"), { reducedMotion: true, storageKey: "connect-four:right" }),
 ];

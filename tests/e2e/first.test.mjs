@@ -285,7 +285,7 @@ async function countSounds(context) {
   });
 }
 
-test("sound: a landing click and a win cue; the mute is remembered; off under reduced motion", async () => {
+test("sound: a landing click and a win cue; the mute is remembered; apart from reduced motion", async () => {
   const { page, problems, context } = await openPage(browser, "about:blank");
   await countSounds(context);
   await page.goto(server.url);
@@ -313,8 +313,18 @@ test("sound: a landing click and a win cue; the mute is remembered; off under re
   assert.deepEqual(problems, []);
   await context.close();
 
+  // Motion and sound are separate choices: the site's sound is on under reduced motion too.
   const reduced = await openPage(browser, server.url, { reducedMotion: "reduce" });
-  assert.equal(await reduced.page.getByRole("button", { name: "Sound" }).getAttribute("aria-pressed"), "false");
+  assert.equal(await reduced.page.getByRole("button", { name: "Sound" }).getAttribute("aria-pressed"), "true");
+  // An embedded board is silent unless its page turns the sound on.
+  assert.equal(await reduced.page.evaluate(() => {
+    const div = document.createElement("div");
+    document.body.append(div);
+    const handle = window.wasmBindings.mount(div);
+    const pressed = div.querySelector("[aria-pressed][class*=sound], .c4-sound")?.getAttribute("aria-pressed") ?? null;
+    handle.destroy();
+    return pressed;
+  }), "false");
   await reduced.context.close();
 });
 
