@@ -19,7 +19,8 @@ test("the example page: two boards, one in German, and the events' log", async (
   assert.equal(await b.getAttribute("data-theme"), "dark");
   await until(async () => (await b.locator(".c4-turn").textContent()) === "Rot ist am Zug", "board B in German");
   // Board A is a person against the computer.
-  assert.equal(await a.locator(".c4-turn").textContent(), "Your move (Red)");
+  // (Its analysis waits for the book first, and the turn line shows that wait.)
+  await until(async () => (await a.locator(".c4-turn").textContent()) === "Your move (Red)", "board A: your move", 30_000);
   // A move on each board shows in the log.
   await page.locator("#board-a").getByRole("button", { name: /^Column 4/ }).click();
   await page.locator("#board-b").getByRole("button", { name: /^Spalte 3/ }).click();

@@ -259,7 +259,7 @@ test("two boards on one page do not interfere, and destroy() cleans up", async (
   // Mounting again works, on the game A saved.
   await page.evaluate(async () => {
     const { mount } = await import("./connect-four.js");
-    window.again = mount(document.getElementById("left"), {});
+    window.again = mount(document.getElementById("left"), { storageKey: "connect-four:left" });
   });
   assert.equal(await page.evaluate(() => window.again.state.moves), saved);
   await settled(page);
