@@ -12,7 +12,7 @@ use super::activity::Activity;
 use super::command::Command;
 use super::cursor::Cursor;
 use super::effect::{Cue, Effect};
-use super::event::{Event, GameState, Refusal};
+use super::event::{Event, Refusal};
 use super::jobs::{Answer, Jobs};
 use super::motion::{Fall, Landing, Motion};
 use super::protocol::Reply;
@@ -45,8 +45,8 @@ pub struct Controller {
     solved: Solved,
     /// A line shown until the next game: why a link or a puzzle could not be opened.
     notice: Option<String>,
-    /// The state the host last heard of in `c4-change`; `None` before the first.
-    told: Option<GameState>,
+    /// The position the host last heard of in `c4-change`; `None` before the first.
+    told: Option<Position>,
 }
 
 impl Controller {

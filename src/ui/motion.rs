@@ -66,6 +66,11 @@ impl Motion {
     /// Stops everything: no fall, no end shown.
     pub fn stop(&mut self) {
         self.falls.clear();
+        self.hide_end();
+    }
+
+    /// No end shown: no fade, no rings, no celebration.
+    fn hide_end(&mut self) {
         self.finished_at = None;
         self.win_line.clear();
         self.won = false;
@@ -89,9 +94,7 @@ impl Motion {
         } else {
             anim::fall_duration(distance)
         };
-        self.finished_at = None;
-        self.win_line.clear();
-        self.won = false;
+        self.hide_end();
         let start = self
             .falls
             .last()

@@ -59,27 +59,15 @@ export function mount(element, options) {
   return mountWasm(element, options);
 }
 
-// The English texts, filled in and frozen once the module has started.
+// The English texts, filled in and frozen once the module has started. Each way of reading
+// the object says to call `init()` until then.
 const texts = {};
+const readTraps = ["get", "has", "ownKeys", "getOwnPropertyDescriptor"];
 /** Every text of the game in English, by the `texts` option's names. Read it after `init()`. */
-export const defaultTexts = new Proxy(texts, {
-  get(target, key, receiver) {
-    if (!started) throw notStarted("defaultTexts");
-    return Reflect.get(target, key, receiver);
-  },
-  has(target, key) {
-    if (!started) throw notStarted("defaultTexts");
-    return Reflect.has(target, key);
-  },
-  ownKeys(target) {
-    if (!started) throw notStarted("defaultTexts");
-    return Reflect.ownKeys(target);
-  },
-  getOwnPropertyDescriptor(target, key) {
-    if (!started) throw notStarted("defaultTexts");
-    return Reflect.getOwnPropertyDescriptor(target, key);
-  },
-});
+export const defaultTexts = new Proxy(texts, Object.fromEntries(readTraps.map((trap) => [trap, (...args) => {
+  if (!started) throw notStarted("defaultTexts");
+  return Reflect[trap](...args);
+}])));
 
 const ready = () => {
   __setAssets(connect, new URL("./book.bin", import.meta.url).href);

@@ -13,35 +13,39 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-test("a Vite SSR React app: rendered on the server, hydrated, then it plays", async () => {
-  const dir = await installPackage("vite-ssr-app");
-  const vite = "node_modules/vite/bin/vite.js";
-  await node(dir, vite, "build", "--outDir", "dist/client", "--logLevel", "warn");
-  await node(dir, vite, "build", "--ssr", "src/entry-server.jsx", "--outDir", "dist/server", "--logLevel", "warn");
+/**
+ * Starts the app's server (`args`, run in `dir` with the port last) and checks it: the
+ * server's HTML matches each of `rendered` (what the components rendered in Node, with the
+ * package's names working there), then in Chromium the board mounts, the host hears the
+ * start and each change (c4-change), the computer answers a move, and nothing fails (a
+ * hydration mismatch would).
+ */
+async function rendersThenPlays(dir, args, rendered) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
-  const server = await startServer(dir, ["server.mjs", String(port)], url);
+  const server = await startServer(dir, [...args, String(port)], url);
   try {
-    // The server's HTML: what the component rendered in Node, with the package's names
-    // (defaultTexts, Game) working there.
     const html = await (await fetch(url)).text();
-    assert.match(html, /<h1 id="title">Connect Four<\/h1>/);
-    assert.match(html, /After 44, <!-- -->Red<!-- --> is to move/);
-    assert.match(html, /<div id="board"><\/div>/);
-
+    for (const pattern of [...rendered, /<div id="board"><\/div>/]) assert.match(html, pattern);
     const { page, problems, context } = await openPage(browser, url);
     await page.locator(".c4-col").first().waitFor();
-    // The host hears the start, then every change.
     await until(async () => (await page.locator("#moves").textContent()) === "Moves: none", "the start's c4-change");
     await page.getByRole("button", { name: /^Column 4/ }).click();
     await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
     await until(async () => /^Moves: 4\d$/.test(await page.locator("#moves").textContent()), "c4-change after the answer");
-    // Hydration matched the server's HTML: React reports no mismatch, nothing failed.
     assert.deepEqual(problems, []);
     await context.close();
   } finally {
     await server.stop();
   }
+}
+
+test("a Vite SSR React app: rendered on the server, hydrated, then it plays", async () => {
+  const dir = await installPackage("vite-ssr-app");
+  const vite = "node_modules/vite/bin/vite.js";
+  await node(dir, vite, "build", "--outDir", "dist/client", "--logLevel", "warn");
+  await node(dir, vite, "build", "--ssr", "src/entry-server.jsx", "--outDir", "dist/server", "--logLevel", "warn");
+  await rendersThenPlays(dir, ["server.mjs"], [/<h1 id="title">Connect Four<\/h1>/, /After 44, <!-- -->Red<!-- --> is to move/]);
 });
 
 test("a Next.js App Router app: next build, next start, then it plays", async () => {
@@ -49,23 +53,5 @@ test("a Next.js App Router app: next build, next start, then it plays", async ()
   const next = "node_modules/next/dist/bin/next";
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   await node(dir, next, "build");
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
-  const server = await startServer(dir, [next, "start", "-p", String(port), "-H", "127.0.0.1"], url);
-  try {
-    const html = await (await fetch(url)).text();
-    assert.match(html, /<h1>Connect Four<\/h1>/);
-    assert.match(html, /After 44, <!-- -->Red<!-- --> is to move\./, "the server rendered the rules");
-    assert.match(html, /<div id="board"><\/div>/);
-    const { page, problems, context } = await openPage(browser, url);
-    await page.locator(".c4-col").first().waitFor();
-    await until(async () => (await page.locator("#moves").textContent()) === "Moves: none", "the start's c4-change");
-    await page.getByRole("button", { name: /^Column 4/ }).click();
-    await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
-    await until(async () => /^Moves: 4\d$/.test(await page.locator("#moves").textContent()), "c4-change after the answer");
-    assert.deepEqual(problems, []);
-    await context.close();
-  } finally {
-    await server.stop();
-  }
+  await rendersThenPlays(dir, [next, "start", "-H", "127.0.0.1", "-p"], [/<h1>Connect Four<\/h1>/, /After 44, <!-- -->Red<!-- --> is to move\./]);
 });

@@ -17,13 +17,15 @@ impl Controller {
     /// `c4-change` with the state on the board, if it is not the one the host last heard
     /// of. The page asks after carrying out each batch of effects, so every change of the
     /// position is told once, after the events of what changed it.
+    /// It runs after every frame and pointer move, so it compares positions (the state
+    /// follows from the position) and builds the state only for a change.
     pub fn change(&mut self) -> Option<Event> {
-        let state = GameState::of(self.position());
-        if self.told.as_ref() == Some(&state) {
+        let position = *self.position();
+        if self.told == Some(position) {
             return None;
         }
-        self.told = Some(state.clone());
-        Some(Event::Change(state))
+        self.told = Some(position);
+        Some(Event::Change(GameState::of(&position)))
     }
 
     /// The host's `play(column)`: a person's move, played at once (while a piece falls too:
