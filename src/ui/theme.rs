@@ -101,68 +101,92 @@ impl Shade {
     }
 }
 
-/// The board's colours, as CSS colour strings.
+/// The board's colours, as CSS colour strings. Each comes from a CSS custom property of the
+/// host's ([`BOARD_PROPERTIES`], in the fields' order), or the shade's default.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Palette {
     /// The board's face: `--c4-board`.
     pub board: String,
+    /// The line around the board: `--c4-board-edge`.
     pub board_edge: String,
     /// What shows through the empty holes: `--c4-hole`.
     pub hole: String,
-    /// `--c4-red` and `--c4-yellow`: the checkers.
+    /// The checkers, `--c4-red` and `--c4-yellow`, and the marks on them that tell them
+    /// apart without colour (a ring, a cross): `--c4-red-mark`, `--c4-yellow-mark`.
     pub red: String,
     pub red_mark: String,
     pub yellow: String,
     pub yellow_mark: String,
-    /// The rings on the winning line and the hint.
+    /// The rings on the winning line and the hint (`--c4-marker`), and the dark line under
+    /// them (`--c4-marker-edge`).
     pub marker: String,
     pub marker_edge: String,
-    /// The crossed-out ghost over a full column.
+    /// The crossed-out ghost over a full column: `--c4-unavailable`.
     pub unavailable: String,
-    /// What the checkers outside the winning four fade toward.
+    /// What the checkers outside the winning four fade toward: `--c4-dim`.
     pub dim: String,
+    /// The light and the shade laid over the board and the checkers, at low opacity, for
+    /// depth: `--c4-light` and `--c4-shadow`. The stylesheet uses them too.
+    pub light: String,
+    pub shadow: String,
 }
 
-/// The CSS custom properties the board reads, with the palette field each sets.
-pub const BOARD_PROPERTIES: [&str; 4] = ["--c4-board", "--c4-hole", "--c4-red", "--c4-yellow"];
+/// The CSS custom properties the board reads, in [`Palette`]'s order.
+pub const BOARD_PROPERTIES: [&str; 13] = [
+    "--c4-board",
+    "--c4-board-edge",
+    "--c4-hole",
+    "--c4-red",
+    "--c4-red-mark",
+    "--c4-yellow",
+    "--c4-yellow-mark",
+    "--c4-marker",
+    "--c4-marker-edge",
+    "--c4-unavailable",
+    "--c4-dim",
+    "--c4-light",
+    "--c4-shadow",
+];
 
 impl Palette {
     /// The palette of `shade`, with the colours `custom` gives for [`BOARD_PROPERTIES`]
     /// (the host's CSS custom properties; `None` or an empty value keeps the default).
     pub fn of(shade: Shade, custom: impl Fn(&str) -> Option<String>) -> Palette {
-        let [board, board_edge, hole, red, red_mark, yellow, yellow_mark, marker, marker_edge, unavailable, dim] =
-            match shade {
-                Shade::Light => [
-                    "#1d46c9", "#12308f", "#e4eaf8", "#d21f32", "#7d0f1b", "#f2c200", "#7a5c00",
-                    "#ffffff", "#0b0d12", "#4a5163", "#5b6275",
-                ],
-                Shade::Dark => [
-                    "#2a55d8", "#8fb0ff", "#0b101b", "#e5364a", "#6b0b16", "#f6cc1a", "#6e5200",
-                    "#ffffff", "#000000", "#b7bfd3", "#4a5266",
-                ],
-                Shade::HighContrast => [
-                    "#0030ff", "#ffffff", "#000000", "#ff3347", "#000000", "#ffe600", "#000000",
-                    "#ffffff", "#000000", "#ffffff", "#5a5a5a",
-                ],
-            };
-        let pick = |property: &str, default: &str| {
-            custom(property)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
-                .unwrap_or_else(|| default.to_owned())
+        let defaults: [&str; 13] = match shade {
+            Shade::Light => [
+                "#1d46c9", "#12308f", "#e4eaf8", "#d21f32", "#7d0f1b", "#f2c200", "#7a5c00",
+                "#ffffff", "#0b0d12", "#4a5163", "#5b6275", "#ffffff", "#000000",
+            ],
+            Shade::Dark => [
+                "#2a55d8", "#8fb0ff", "#0b101b", "#e5364a", "#6b0b16", "#f6cc1a", "#6e5200",
+                "#ffffff", "#000000", "#b7bfd3", "#4a5266", "#ffffff", "#000000",
+            ],
+            Shade::HighContrast => [
+                "#0030ff", "#ffffff", "#000000", "#ff3347", "#000000", "#ffe600", "#000000",
+                "#ffffff", "#000000", "#ffffff", "#5a5a5a", "#ffffff", "#000000",
+            ],
         };
+        let [board, board_edge, hole, red, red_mark, yellow, yellow_mark, marker, marker_edge, unavailable, dim, light, shadow] =
+            std::array::from_fn(|i| {
+                custom(BOARD_PROPERTIES[i])
+                    .map(|v| v.trim().to_owned())
+                    .filter(|v| !v.is_empty())
+                    .unwrap_or_else(|| defaults[i].to_owned())
+            });
         Palette {
-            board: pick("--c4-board", board),
-            board_edge: board_edge.to_owned(),
-            hole: pick("--c4-hole", hole),
-            red: pick("--c4-red", red),
-            red_mark: red_mark.to_owned(),
-            yellow: pick("--c4-yellow", yellow),
-            yellow_mark: yellow_mark.to_owned(),
-            marker: marker.to_owned(),
-            marker_edge: marker_edge.to_owned(),
-            unavailable: unavailable.to_owned(),
-            dim: dim.to_owned(),
+            board,
+            board_edge,
+            hole,
+            red,
+            red_mark,
+            yellow,
+            yellow_mark,
+            marker,
+            marker_edge,
+            unavailable,
+            dim,
+            light,
+            shadow,
         }
     }
 }
@@ -252,5 +276,29 @@ mod tests {
         assert_eq!(custom.red, plain.red, "an empty value keeps the default");
         assert_eq!(custom.hole, plain.hole);
         assert_ne!(Palette::of(Shade::Dark, |_| None), plain);
+    }
+
+    #[test]
+    fn every_board_colour_has_its_property() {
+        // Each property sets its own field: give each a distinct value and read them back.
+        let named = Palette::of(Shade::HighContrast, |p| Some(format!("var({p})")));
+        let fields = [
+            &named.board,
+            &named.board_edge,
+            &named.hole,
+            &named.red,
+            &named.red_mark,
+            &named.yellow,
+            &named.yellow_mark,
+            &named.marker,
+            &named.marker_edge,
+            &named.unavailable,
+            &named.dim,
+            &named.light,
+            &named.shadow,
+        ];
+        for (field, property) in fields.into_iter().zip(BOARD_PROPERTIES) {
+            assert_eq!(field, &format!("var({property})"));
+        }
     }
 }

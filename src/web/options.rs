@@ -55,8 +55,8 @@ mount_options! {
     storage_key / "storageKey": String => "string",
     /// Colours: "auto" (default: the page's `color-scheme`, then the system's preference),
     /// "light", "dark" or "high-contrast". CSS custom properties on the host element
-    /// (`--c4-board`, `--c4-hole`, `--c4-red`, `--c4-yellow`, `--c4-background`, `--c4-text`,
-    /// `--c4-focus`) override single colours.
+    /// (`--c4-board`, `--c4-accent`, `--c4-red`… every colour has one: see the package's
+    /// README, "Theming") override single colours.
     theme / "theme": String => "\"auto\" | \"light\" | \"dark\" | \"high-contrast\"",
     /// Replaces any of the game's texts (player names included), e.g. to speak another
     /// language: `{ red: "Rot", yellow: "Gelb", toMove: "{player} ist am Zug" }`. Each

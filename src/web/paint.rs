@@ -1,7 +1,7 @@
 //! Paints a [`Scene`] on the canvas in a [`Palette`]: the backdrop, the
 //! checkers, the board's face with its holes, the winning rings, the hint and the ghost. It
 //! draws what the scene says, no more. Depth comes from light and shade laid over the
-//! palette's colours (white and black at low opacity), so it works in any theme and with
+//! palette's colours (its `light` and `shadow`, white and black by default, at low opacity), so it works in any theme and with
 //! any colours a host sets. The middle of each checker and hole keeps its colour. The soft
 //! shadow under the board is the stylesheet's (a `drop-shadow` on the canvas), which is not
 //! cut off at the canvas's edges.
@@ -13,7 +13,18 @@ use crate::ui::theme::Palette;
 use std::f64::consts::TAU;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
-use web_sys::{CanvasRenderingContext2d, CanvasWindingRule, HtmlCanvasElement};
+use web_sys::{CanvasGradient, CanvasRenderingContext2d, CanvasWindingRule, HtmlCanvasElement};
+
+/// A stop of `gradient` at `offset`: `colour` at `opacity`. A relative colour keeps its hue
+/// at opacity 0 (`color-mix()` with `transparent` turns it black, and the canvas, which
+/// blends stops unpremultiplied, would darken the way there). A browser whose canvas does
+/// not read relative colours gets no light or shade there, and paints the colours flat.
+fn stop(gradient: &CanvasGradient, offset: f64, colour: &str, opacity: f64) {
+    let mixed = format!("rgb(from {colour} r g b / {opacity})");
+    if gradient.add_color_stop(offset as f32, &mixed).is_err() {
+        let _ = gradient.add_color_stop(offset as f32, "transparent");
+    }
+}
 
 /// Paints scenes on one canvas. The board's face (with its holes, light, shade and rims)
 /// is the same in every frame of a size and palette, so it is drawn once into a canvas of
@@ -133,10 +144,10 @@ fn draw_face(ctx: &CanvasRenderingContext2d, l: &Layout, pal: &Palette) {
     ctx.fill_with_canvas_winding_rule(CanvasWindingRule::Evenodd);
     let light = ctx.create_linear_gradient(0.0, l.top, 0.0, l.bottom());
     // The middle band keeps the palette's colour.
-    let _ = light.add_color_stop(0.0, "rgba(255, 255, 255, 0.18)");
-    let _ = light.add_color_stop(0.35, "rgba(255, 255, 255, 0)");
-    let _ = light.add_color_stop(0.65, "rgba(0, 0, 0, 0)");
-    let _ = light.add_color_stop(1.0, "rgba(0, 0, 0, 0.2)");
+    stop(&light, 0.0, &pal.light, 0.18);
+    stop(&light, 0.35, &pal.light, 0.0);
+    stop(&light, 0.65, &pal.shadow, 0.0);
+    stop(&light, 1.0, &pal.shadow, 0.2);
     ctx.set_fill_style_canvas_gradient(&light);
     ctx.fill_with_canvas_winding_rule(CanvasWindingRule::Evenodd);
     ctx.set_stroke_style_str(&pal.board_edge);
@@ -149,9 +160,9 @@ fn draw_face(ctx: &CanvasRenderingContext2d, l: &Layout, pal: &Palette) {
     for row in 0..HEIGHT {
         let (_, y) = l.center(0, row as f64);
         let shade = ctx.create_linear_gradient(0.0, y - l.hole, 0.0, y + l.hole);
-        let _ = shade.add_color_stop(0.0, "rgba(0, 0, 0, 0.3)");
-        let _ = shade.add_color_stop(0.5, "rgba(0, 0, 0, 0.08)");
-        let _ = shade.add_color_stop(1.0, "rgba(255, 255, 255, 0.25)");
+        stop(&shade, 0.0, &pal.shadow, 0.3);
+        stop(&shade, 0.5, &pal.shadow, 0.08);
+        stop(&shade, 1.0, &pal.light, 0.25);
         ctx.begin_path();
         for column in 0..WIDTH {
             let (x, _) = l.center(column, row as f64);
@@ -255,14 +266,14 @@ fn draw_piece(ctx: &CanvasRenderingContext2d, pal: &Palette, l: &Layout, piece: 
         y - r * 0.4,
         r * 0.6,
     ) {
-        let _ = shine.add_color_stop(0.0, "rgba(255, 255, 255, 0.38)");
-        let _ = shine.add_color_stop(1.0, "rgba(255, 255, 255, 0)");
+        stop(&shine, 0.0, &pal.light, 0.38);
+        stop(&shine, 1.0, &pal.light, 0.0);
         ctx.set_fill_style_canvas_gradient(&shine);
         ctx.fill();
     }
     if let Ok(edge) = ctx.create_radial_gradient(x, y, r * 0.86, x, y, r) {
-        let _ = edge.add_color_stop(0.0, "rgba(0, 0, 0, 0)");
-        let _ = edge.add_color_stop(1.0, "rgba(0, 0, 0, 0.3)");
+        stop(&edge, 0.0, &pal.shadow, 0.0);
+        stop(&edge, 1.0, &pal.shadow, 0.3);
         ctx.set_fill_style_canvas_gradient(&edge);
         ctx.fill();
     }

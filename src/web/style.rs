@@ -2,6 +2,7 @@
 //! (`style-src 'self'`) allows where an injected `<style>` is refused. It is made once and
 //! adopted by each document or shadow root that shows a game, until its last game goes.
 
+use crate::ui::theme::BOARD_PROPERTIES;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -43,6 +44,51 @@ pub fn release(root: &web_sys::Node) {
 
 const ADOPTED: &str = "adoptedStyleSheets";
 
+/// The probe that follows each of the board's colours: `--_probe-board` for `--c4-board`…
+fn probes() -> impl Iterator<Item = String> {
+    BOARD_PROPERTIES
+        .into_iter()
+        .map(|p| format!("--_probe-{}", p.trim_start_matches("--c4-")))
+}
+
+/// The probes' rule: each follows its colour, and a change runs a 1 ms transition.
+fn probes_css() -> String {
+    let values: String = probes()
+        .zip(BOARD_PROPERTIES)
+        .map(|(probe, property)| format!("{probe}: var({property}, transparent); "))
+        .collect();
+    let transitions: Vec<String> = probes().map(|probe| format!("{probe} 1ms")).collect();
+    format!(".c4 {{ {values}transition: {}; }}", transitions.join(", "))
+}
+
+/// Registers the probes as colours, for the whole page: a registered property transitions,
+/// and the transition's end tells the game that a colour changed. An `@property` rule would
+/// do it, but not from a shadow root. A name registered before (by an earlier copy of the
+/// module on the page) stays as it is.
+fn register_probes() {
+    let Ok(css) = js_sys::Reflect::get(&js_sys::global(), &"CSS".into()) else {
+        return;
+    };
+    let Ok(register) = js_sys::Reflect::get(&css, &"registerProperty".into())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from))
+    else {
+        return;
+    };
+    for name in probes() {
+        let definition = js_sys::Object::new();
+        for (key, value) in [
+            ("name", name.as_str()),
+            ("syntax", "<color>"),
+            ("initialValue", "transparent"),
+        ] {
+            let _ = js_sys::Reflect::set(&definition, &key.into(), &value.into());
+        }
+        let _ = js_sys::Reflect::set(&definition, &"inherits".into(), &false.into());
+        // Throws if the name is taken: then it is ours from an earlier module.
+        let _ = register.call1(&css, &definition);
+    }
+}
+
 /// The style sheets a document or shadow root has adopted.
 fn adopted_sheets(root: &web_sys::Node) -> impl Iterator<Item = JsValue> {
     js_sys::Reflect::get(root, &ADOPTED.into())
@@ -60,8 +106,9 @@ pub fn adopt(host: &HtmlElement) -> Result<web_sys::Node, JsValue> {
     SHEET.with(|sheet| {
         let mut sheet = sheet.borrow_mut();
         if sheet.is_none() {
+            register_probes();
             let style = web_sys::CssStyleSheet::new()?;
-            style.replace_sync(CSS)?;
+            style.replace_sync(&format!("{CSS}\n{}", probes_css()))?;
             *sheet = Some((style, Vec::new()));
         }
         let Some((style, roots)) = sheet.as_mut() else {

@@ -12,7 +12,42 @@ use crate::ui::mirror::Mirror;
 use crate::ui::text::Texts;
 use crate::ui::Action;
 use wasm_bindgen::prelude::*;
-use web_sys::{Document, HtmlDetailsElement, HtmlElement};
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Document, HtmlDetailsElement, HtmlElement, ShadowRoot, ShadowRootInit, ShadowRootMode,
+};
+
+/// The open shadow root the game lives in, so that the page's styles cannot reach it: the
+/// host's own, or a new one whose `<slot>` still shows the host's children, before the game
+/// as they were before it. An element that cannot hold one (a `<td>`, a `<button>`), or
+/// that has a closed one, gets a `<div>` child that holds it.
+fn shadow_root(doc: &Document, host: &HtmlElement) -> Result<ShadowRoot, JsValue> {
+    if let Some(shadow) = host.shadow_root() {
+        return Ok(shadow);
+    }
+    let open = ShadowRootInit::new(ShadowRootMode::Open);
+    match host.attach_shadow(&open) {
+        Ok(shadow) => {
+            let slot: web_sys::Node = doc.create_element("slot")?.into();
+            shadow.append_child(&slot)?;
+            Ok(shadow)
+        }
+        Err(_) => {
+            let holder: HtmlElement = el(doc, "div", "")?;
+            attr(&holder, "data-c4-holder", "")?;
+            attr(
+                &holder,
+                "style",
+                "display: block; border: 0; padding: 0; margin: 0; height: 100%",
+            )?;
+            if host.has_attribute("data-c4-fill") {
+                attr(&holder, "data-c4-fill", "")?;
+            }
+            host.append_child(&holder)?;
+            holder.attach_shadow(&open)
+        }
+    }
+}
 
 /// Where the keyboard focus was: in the game, and on its result.
 #[derive(Debug, Clone, Copy)]
@@ -43,7 +78,8 @@ pub struct View {
 }
 
 impl View {
-    /// Builds the game inside `root`, after its other children, and shares the stylesheet.
+    /// Builds the game in `root`'s open shadow root, after what it already holds, and shares
+    /// the stylesheet with it.
     pub fn build(doc: &Document, root: &HtmlElement, links: bool) -> Result<View, JsValue> {
         let wrapper: HtmlElement = el(doc, "section", "c4")?;
         let mut labels = Labels::default();
@@ -74,8 +110,8 @@ impl View {
             append(&layout, part)?;
         }
         append(&wrapper, &layout)?;
-        root.append_child(&wrapper)?;
-        let style_root = style::adopt(root)?;
+        shadow_root(doc, root)?.append_child(&wrapper)?;
+        let style_root = style::adopt(&wrapper)?;
         Ok(View {
             host: root.clone(),
             style_root,
@@ -142,8 +178,12 @@ impl View {
             .is_some_and(|a| self.wrapper.contains(Some(&a)))
     }
 
+    /// The focused element in the game's shadow root (the document's is the host).
     fn active(&self) -> Option<web_sys::Element> {
-        self.wrapper.owner_document()?.active_element()
+        match self.wrapper.get_root_node().dyn_into::<ShadowRoot>() {
+            Ok(shadow) => shadow.active_element(),
+            Err(_) => self.wrapper.owner_document()?.active_element(),
+        }
     }
 
     /// Puts the keyboard focus on `column`'s control.
@@ -216,5 +256,12 @@ impl View {
     pub fn remove(&self) {
         self.wrapper.remove();
         style::release(&self.style_root);
+        // A holder made for a host that cannot hold a shadow root goes with its last game.
+        if let Some(shadow) = self.style_root.dyn_ref::<ShadowRoot>() {
+            let holder = shadow.host();
+            if &holder != self.host.as_ref() && !shadow.has_child_nodes() {
+                holder.remove();
+            }
+        }
     }
 }

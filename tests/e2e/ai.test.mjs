@@ -29,7 +29,7 @@ async function recordLongTasks(page) {
   await page.evaluate(() => new Promise((done) => setTimeout(() => {
     window.__long = [];
     window.__busy = [];
-    const root = document.querySelector(".c4");
+    const root = window.__deepAll(".c4")[0];
     let since = root.getAttribute("aria-busy") === "true" ? performance.now() : null;
     new MutationObserver(() => {
       const busy = root.getAttribute("aria-busy") === "true";
@@ -67,7 +67,7 @@ test("a game against the computer (medium): it answers from the worker and the p
   let played = 0;
   while (!(await page.getByRole("button", { name: "Play again" }).isVisible())) {
     const legal = await page.evaluate(() =>
-      [...document.querySelectorAll(".c4-col")].filter((b) => b.getAttribute("aria-disabled") !== "true").map((b) => Number(b.dataset.column)));
+      window.__deepAll(".c4-col").filter((b) => b.getAttribute("aria-disabled") !== "true").map((b) => Number(b.dataset.column)));
     if (legal.length === 0) break;
     const before = await moveCount(page);
     // Prefer the centre, as a person might.
@@ -99,7 +99,7 @@ test("undo during the computer's turn cancels it; a late answer never lands", as
   // Press Undo the moment the board turns busy, in the same task that sent the request, so
   // the computer's answer is still to come however fast the search (or its pondering) is.
   await page.evaluate(() => {
-    const root = document.querySelector(".c4");
+    const root = window.__deepAll(".c4")[0];
     window.__undone = new Promise((done) => {
       const watch = new MutationObserver(() => {
         if (root.getAttribute("aria-busy") !== "true") return;
@@ -166,7 +166,7 @@ test("hint and analysis at the start are shown and announced", async () => {
 async function recordAnnouncements(page) {
   await page.evaluate(() => {
     window.__said = [];
-    const status = document.querySelector('.c4 [role="status"]');
+    const status = window.__deepAll('.c4 [role="status"]')[0];
     new MutationObserver(() => window.__said.push(status.textContent))
       .observe(status, { childList: true, characterData: true, subtree: true });
   });
@@ -219,7 +219,7 @@ test("a missing opening book is announced, and the computer still plays", async 
   await page.getByRole("button", { name: "Undo" }).click();
   await until(async () => (await moveCount(page)) === 0, "undone");
   await page.evaluate(() => {
-    const root = document.querySelector(".c4");
+    const root = window.__deepAll(".c4")[0];
     const watch = new MutationObserver(() => {
       if (root.getAttribute("aria-busy") !== "true") return;
       watch.disconnect();

@@ -44,7 +44,7 @@ test("the package on a plain page under /games/, served from /games/c4/, with a 
     await page.locator(".c4").waitFor();
     await playAgainstTheComputer(page);
     // The stylesheet applies: the turn line's swatch is a round chip, not an empty span.
-    const radius = await page.evaluate(() => getComputedStyle(document.querySelector(".c4-swatch")).borderRadius);
+    const radius = await page.evaluate(() => getComputedStyle(window.__deepAll(".c4-swatch")[0]).borderRadius);
     assert.equal(radius, "50%");
     assert.deepEqual(await page.evaluate(() => window.__violations), []);
     assert.deepEqual(problems, []);
@@ -77,10 +77,10 @@ test("without its stylesheet the board keeps a sane size", async () => {
   const { context, page, problems } = await openStrict(server.url);
   try {
     await page.locator(".c4").waitFor();
-    await page.evaluate(() => { document.adoptedStyleSheets = []; });
+    await page.evaluate(() => { window.__deepAll(".c4")[0].getRootNode().adoptedStyleSheets = []; });
     const size = () => page.evaluate(() => {
-      const stage = document.querySelector(".c4-stage").getBoundingClientRect();
-      const canvas = document.querySelector(".c4-stage canvas").getBoundingClientRect();
+      const stage = window.__deepAll(".c4-stage")[0].getBoundingClientRect();
+      const canvas = window.__deepAll(".c4-stage canvas")[0].getBoundingClientRect();
       return { stage: [stage.width, stage.height], canvas: [canvas.width, canvas.height], page: innerWidth };
     });
     const first = await size();

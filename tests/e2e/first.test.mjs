@@ -38,15 +38,15 @@ test("the first screen offers the opponent: a game against each level starts by 
     assert.equal(await page.evaluate(() => window.c4.state.moves), "");
     // Tab to the levels (the focus lands on medium), pick one with the arrows, or Space on
     // medium itself, then Tab to the board.
-    await tabTo(page, () => document.activeElement?.name?.endsWith("-level"), "the levels");
-    assert.equal(await page.evaluate(() => document.activeElement.value), "medium");
+    await tabTo(page, () => window.__focused()?.name?.endsWith("-level"), "the levels");
+    assert.equal(await page.evaluate(() => window.__focused().value), "medium");
     if (index === 1) await page.keyboard.press("Space");
     if (index === 0) await page.keyboard.press("ArrowLeft");
     for (let i = 1; i < index; i++) await page.keyboard.press("ArrowRight");
     assert.ok(await page.getByRole("radio", { name: level, exact: true }).isChecked());
-    assert.ok(await page.getByRole("radio", { name: "Computer" }).isChecked(), await page.evaluate(() => [...document.querySelectorAll("input[type=radio]")].map((r) => `${r.value}:${r.checked}`).join(" ")));
+    assert.ok(await page.getByRole("radio", { name: "Computer" }).isChecked(), await page.evaluate(() => window.__deepAll("input[type=radio]").map((r) => `${r.value}:${r.checked}`).join(" ")));
     assert.ok(await page.getByRole("radio", { name: "Red, first" }).isChecked());
-    await tabTo(page, () => document.activeElement?.classList.contains("c4-col"), "the board");
+    await tabTo(page, () => window.__focused()?.classList.contains("c4-col"), "the board");
     await page.keyboard.press("Enter");
     await until(async () => (await moveCount(page)) === 2, `${level} answers`, 60_000);
     const yellow = await page.locator(".c4-settings select").nth(1).inputValue();
@@ -84,7 +84,7 @@ test("the board, the turn line and New game fit every screen, without scrolling"
       await column(page, 4).waitFor();
       const boxes = await page.evaluate(() => {
         const box = (selector) => {
-          const r = document.querySelector(selector).getBoundingClientRect();
+          const r = window.__deepAll(selector)[0].getBoundingClientRect();
           return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
         };
         return {
@@ -124,7 +124,7 @@ test("on short landscape screens the result and Play again sit clear of the cont
     const again = page.getByRole("button", { name: "Play again" });
     await again.waitFor();
     const rects = await page.evaluate(() => [".c4-result", ".c4-controls", ".c4-more"].map((s) => {
-      const r = document.querySelector(s).getBoundingClientRect();
+      const r = window.__deepAll(s)[0].getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
     }));
     const [result, controls, more] = rects;
@@ -145,7 +145,7 @@ test("the end: the result shown once with Play again, spoken with where the four
   await column(page, 1).click();
   await page.getByRole("button", { name: "Play again" }).waitFor();
   // Visible once: the only shown element whose text says who won.
-  const shown = await page.evaluate(() => [...document.querySelectorAll(".c4 *")]
+  const shown = await page.evaluate(() => window.__deepAll(".c4 *")
     .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.includes("Red wins")))
     .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 2 && r.height > 2 && e.checkVisibility(); })
     .map((e) => e.className));
@@ -321,7 +321,7 @@ test("sound: a landing click and a win cue; the mute is remembered; apart from r
     const div = document.createElement("div");
     document.body.append(div);
     const handle = window.wasmBindings.mount(div);
-    const pressed = div.querySelector(".c4-sound")?.getAttribute("aria-pressed") ?? null;
+    const pressed = div.shadowRoot.querySelector(".c4-sound")?.getAttribute("aria-pressed") ?? null;
     handle.destroy();
     return pressed;
   }), "false");

@@ -19,7 +19,7 @@ const liveText = (page) => page.getByRole("status").first().textContent();
  */
 function clickAndProbe(page, index) {
   return page.evaluate((index) => {
-    document.querySelector(`.c4-col[data-column="${index}"]`).click();
+    window.__deepAll(`.c4-col[data-column="${index}"]`)[0].click();
     const { canvas, x, y } = window.__cellPoint(0, index, 5.5, 0.8);
     return window.__probePixel(canvas, x, y);
   }, index);
@@ -60,7 +60,7 @@ test("a whole game won with the mouse: live region, Play again, faded checkers",
   const again = page.getByRole("button", { name: "Play again" });
   await again.waitFor();
   assert.match(await liveText(page), /Red wins/);
-  await until(async () => (await again.evaluate((b) => document.activeElement === b)), "focus on Play again");
+  await until(async () => (await again.evaluate((b) => window.__focused() === b)), "focus on Play again");
   // The yellow checkers (not in the line) fade half-way to the dim colour; the red line stays.
   await until(async () => near(await cellPixel(page, 1, 5, 0.3, 0), faded(COLORS.yellow)), "yellow faded");
   assert.ok(near(await cellPixel(page, 0, 5, 0.3, 0), COLORS.red), "winning checker at full strength");
@@ -78,10 +78,10 @@ test("a whole game to a draw with the keyboard alone", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   await column(page, 4).waitFor();
   // Past the main choice into the board: the selected column takes focus.
-  for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains("c4-col"))); i++) {
+  for (let i = 0; i < 10 && !(await page.evaluate(() => window.__focused()?.classList.contains("c4-col"))); i++) {
     await page.keyboard.press("Tab");
   }
-  assert.match(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), /^Column 4/);
+  assert.match(await page.evaluate(() => window.__focused().getAttribute("aria-label")), /^Column 4/);
   const moves = "423543352361621225217353176654765447161747";
   let selected = 4;
   for (let i = 0; i < moves.length; i++) {
@@ -172,8 +172,8 @@ test("a phone in portrait: taps drop pieces, nothing shifts or scrolls sideways"
   const { scrollWidth, innerWidth, touchAction, canvasWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
-    touchAction: getComputedStyle(document.querySelector(".c4-col")).touchAction,
-    canvasWidth: document.querySelector(".c4-stage canvas").width,
+    touchAction: getComputedStyle(window.__deepAll(".c4-col")[0]).touchAction,
+    canvasWidth: window.__deepAll(".c4-stage canvas")[0].width,
   }));
   assert.ok(scrollWidth <= innerWidth, `no sideways scroll: ${scrollWidth} > ${innerWidth}`);
   assert.equal(touchAction, "manipulation", "no double-tap zoom");
@@ -234,7 +234,12 @@ test("two boards on one page do not interfere, and destroy() cleans up", async (
   await page.goto(server.url + "embed.html");
   await until(() => page.evaluate(() => Array.isArray(window.boards)), "boards mounted");
   assert.equal(await page.locator(".c4").count(), 2);
-  assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 1, "one shared stylesheet");
+  // Each board in its host's shadow root, both with the one stylesheet, the page's untouched.
+  const sheets = () => page.evaluate(() => {
+    const [left, right] = ["left", "right"].map((id) => document.getElementById(id).shadowRoot.adoptedStyleSheets);
+    return { left: left.length, right: right.length, same: left[0] === right[0], page: document.adoptedStyleSheets.length };
+  });
+  assert.deepEqual(await sheets(), { left: 1, right: 1, same: true, page: 0 }, "one shared stylesheet");
   const a = page.locator("#left");
   const b = page.locator("#right");
   await a.getByRole("button", { name: /^Column 4/ }).click();
@@ -255,7 +260,7 @@ test("two boards on one page do not interfere, and destroy() cleans up", async (
   await page.waitForTimeout(100);
   const after = await page.evaluate(() => window.__live());
   assert.deepEqual(after, { listeners: 0, frames: 0 }, "no listener or frame left behind");
-  assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0, "shared style removed with the last board");
+  assert.deepEqual(await sheets(), { left: 0, right: 0, same: true, page: 0 }, "shared style removed with each board");
   // Mounting again works, on the game A saved.
   await page.evaluate(async () => {
     const { mount } = await import("./connect-four.js");
@@ -356,10 +361,10 @@ test("undo from the result keeps the keyboard in the game", async () => {
   await column(page, 1).focus();
   await page.keyboard.press("1");
   const again = page.getByRole("button", { name: "Play again" });
-  await until(async () => (await again.evaluate((b) => document.activeElement === b)), "focus on Play again");
+  await until(async () => (await again.evaluate((b) => window.__focused() === b)), "focus on Play again");
   await page.keyboard.press("u");
   await until(async () => (await moveCount(page)) === 6, "the win undone");
-  assert.match(await page.evaluate(() => document.activeElement.getAttribute("aria-label") ?? ""), /^Column /);
+  assert.match(await page.evaluate(() => window.__focused().getAttribute("aria-label") ?? ""), /^Column /);
   // The keys still work.
   await page.keyboard.press("2");
   await until(async () => (await moveCount(page)) === 7, "a move by key after the undo");

@@ -104,10 +104,25 @@ export async function cellPixel(page, column, row, dx = 0, dy = 0, index = 0) {
  */
 export async function installProbe(context) {
   await context.addInitScript(() => {
+    // Every element matching `selector` in the document and in every open shadow root (the
+    // game lives in its host's), in document order.
+    window.__deepAll = (selector, root = document) => {
+      const found = [...root.querySelectorAll(selector)];
+      for (const el of root.querySelectorAll("*")) {
+        if (el.shadowRoot) found.push(...window.__deepAll(selector, el.shadowRoot));
+      }
+      return found;
+    };
+    // The focused element, inside the shadow root that holds it.
+    window.__focused = () => {
+      let el = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      return el;
+    };
     window.__cellPoint = (index, column, rows, across) => {
-      const canvas = document.querySelectorAll(".c4-stage canvas")[index];
+      const canvas = window.__deepAll(".c4-stage canvas")[index];
       const r = canvas.getBoundingClientRect();
-      const cols = document.querySelectorAll(".c4-columns")[index].getBoundingClientRect();
+      const cols = window.__deepAll(".c4-columns")[index].getBoundingClientRect();
       const cell = cols.width / 7;
       const x = cols.left - r.left + (column + across) * cell;
       // The controls end at the board's bottom edge, 6 rows below its top.
@@ -160,7 +175,7 @@ export async function moveCount(page, index = 0) {
 
 /** Waits until no piece of board `index` is falling (moves wait for the landing). */
 export async function settled(page, index = 0) {
-  await until(() => page.evaluate((i) => document.querySelectorAll(".c4")[i]?.getAttribute("data-moving") === "false", index),
+  await until(() => page.evaluate((i) => window.__deepAll(".c4")[i]?.getAttribute("data-moving") === "false", index),
     "the piece to land");
 }
 
@@ -169,7 +184,7 @@ export async function settled(page, index = 0) {
  * Waits for the result panel's entrance to finish: axe reads colours as they are.
  */
 export async function axe(page, when) {
-  await until(() => page.evaluate(() => document.querySelector(".c4-result").getAnimations().length === 0), "still");
+  await until(() => page.evaluate(() => window.__deepAll(".c4-result")[0].getAnimations().length === 0), "still");
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), [], `axe at ${when}`);

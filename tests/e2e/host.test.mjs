@@ -209,8 +209,8 @@ test("the <connect-four> element: attributes in, events out, removal cleans up",
   problems.splice(0); // the invalid attribute's console.error, expected
   // Removal destroys the game: its DOM and its stylesheet go.
   await page.evaluate(() => window.el.remove());
-  assert.equal(await page.evaluate(() => window.el.querySelector(".c4")), null);
-  assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0);
+  assert.equal(await page.evaluate(() => window.el.shadowRoot.querySelector(".c4")), null);
+  assert.equal(await page.evaluate(() => window.el.shadowRoot.adoptedStyleSheets.length), 0);
   assert.match((await tryCall(page, "window.el.play(0)")).error, /not on the page/);
   // destroy() removes the element too.
   await page.evaluate(async () => {
@@ -218,13 +218,13 @@ test("the <connect-four> element: attributes in, events out, removal cleans up",
     document.body.append(el);
     await el.ready;
     el.destroy();
-    window.__gone = !el.isConnected && el.querySelector(".c4") === null;
+    window.__gone = !el.isConnected && el.shadowRoot.querySelector(".c4") === null;
   });
   assert.equal(await page.evaluate(() => window.__gone), true);
   // Two on one page, each its own game.
   await page.evaluate(async () => {
     document.getElementById("game").innerHTML = "<connect-four></connect-four><connect-four theme=light></connect-four>";
-    await Promise.all([...document.querySelectorAll("connect-four")].map((e) => e.ready));
+    await Promise.all(window.__deepAll("connect-four").map((e) => e.ready));
   });
   assert.equal(await page.locator("connect-four .c4").count(), 2);
   assert.deepEqual(problems, []);
@@ -284,6 +284,74 @@ test("the end speaks to the player: you win, the computer wins, and where the fo
   await page.evaluate(() => window.c4.setOptions({ yellow: "human", moves: "223344" }));
   await page.evaluate(() => window.c4.play(4));
   await until(async () => /^Red wins! Four in a row: row 1, columns 2 to 5\.\s*$/.test(await said()), "red wins");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the host hears every change: c4-change for a move, an undo, a new game, set moves and a restore; c4-undo; c4-end for a finished start", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await page.locator(".c4").waitFor();
+  const mount = () => page.evaluate(() => {
+    window.__log = [];
+    for (const name of ["c4-move", "c4-undo", "c4-change", "c4-end", "c4-newgame"]) {
+      document.addEventListener(name, (e) => window.__log.push([name, e.detail]));
+    }
+    window.c4 = window.wasmBindings.mount(document.getElementById("game"), { reducedMotion: true, storageKey: "c4-events" });
+    return window.__log.length;
+  });
+  // One line per event: its name and the moves it carries (with the state's status for
+  // c4-change, and what was taken back for c4-undo).
+  const log = () => page.evaluate(() => window.__log.splice(0).map(([name, d]) => [name, d.moves,
+    name === "c4-change" ? d.status : name === "c4-undo" ? d.undone.map((u) => `${u.player}@${u.column}`).join(" ") : undefined,
+  ].filter((part) => part !== undefined).join(" ")));
+  const logged = async (n, what) => {
+    await until(async () => (await page.evaluate(() => window.__log.length)) >= n, what);
+    return log();
+  };
+  await page.evaluate(() => { window.c4.destroy(); localStorage.removeItem("c4-events"); });
+  // Nothing during mount; the start follows once mount has returned.
+  assert.equal(await mount(), 0, "no event before mount returns");
+  assert.deepEqual(await logged(1, "the start"), ["c4-change  in-progress"]);
+  // A click: the move, then the change.
+  await page.getByRole("button", { name: /^Column 4/ }).click();
+  assert.deepEqual(await logged(2, "a move"), ["c4-move 4", "c4-change 4 in-progress"]);
+  // U on the board takes it back.
+  await page.keyboard.press("u");
+  assert.deepEqual(await logged(2, "undo by key"), ["c4-undo  1@3", "c4-change  in-progress"]);
+  // The Undo button, after two moves.
+  await page.getByRole("button", { name: /^Column 2/ }).click();
+  await page.getByRole("button", { name: /^Column 6/ }).click();
+  assert.deepEqual(await logged(4, "two moves"), ["c4-move 2", "c4-change 2 in-progress", "c4-move 26", "c4-change 26 in-progress"]);
+  await page.getByRole("button", { name: "Undo" }).click();
+  assert.deepEqual(await logged(2, "undo by button"), ["c4-undo 2 2@5", "c4-change 2 in-progress"]);
+  // The handle's undo.
+  await page.evaluate(() => window.c4.undo());
+  assert.deepEqual(await logged(2, "undo by handle"), ["c4-undo  1@1", "c4-change  in-progress"]);
+  // New game, by button, from a game with a move.
+  await page.getByRole("button", { name: /^Column 1/ }).click();
+  assert.deepEqual(await logged(2, "a move"), ["c4-move 1", "c4-change 1 in-progress"]);
+  await page.getByRole("button", { name: "New game" }).click();
+  assert.deepEqual(await logged(2, "new game"), ["c4-newgame ", "c4-change  in-progress"]);
+  // setOptions with moves starts from them.
+  await page.evaluate(() => window.c4.setOptions({ moves: "4455" }));
+  assert.deepEqual(await logged(2, "moves set"), ["c4-newgame 4455", "c4-change 4455 in-progress"]);
+  // A finished start: c4-end too.
+  await page.evaluate(() => window.c4.newGame({ moves: "1212121" }));
+  const finished = await logged(3, "a finished start");
+  assert.deepEqual(finished.slice().sort(), ["c4-change 1212121 win", "c4-end 1212121", "c4-newgame 1212121"]);
+  assert.equal(finished.at(-1), "c4-change 1212121 win", "c4-change follows what caused it");
+  // A reload restores the game saved under the key: its first c4-change has its moves.
+  await page.evaluate(() => window.c4.newGame({ moves: "445" }));
+  await logged(2, "a game to save");
+  await page.reload();
+  await page.locator(".c4").waitFor();
+  await page.evaluate(() => { window.c4.destroy(); });
+  assert.equal(await mount(), 0);
+  assert.deepEqual(await logged(1, "the restored game"), ["c4-change 445 in-progress"]);
+  assert.equal(await page.evaluate(() => window.c4.state.moves), "445");
+  // Undo right after the restore: the host hears it too.
+  await page.evaluate(() => window.c4.undo());
+  assert.deepEqual(await logged(2, "undo after restore"), ["c4-undo 44 1@4", "c4-change 44 in-progress"]);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -39,7 +39,7 @@ test("the review rates a known blunder a mistake and names the column that held"
   assert.equal((await state(page)).status, "win");
   await openReview(page);
   // The review opens at the end; one step back is Red's blunder.
-  assert.equal(await page.evaluate(() => document.activeElement.classList.contains("c4-slider")), true,
+  assert.equal(await page.evaluate(() => window.__focused().classList.contains("c4-slider")), true,
     "the slider has the focus");
   await page.keyboard.press("ArrowLeft");
   await until(async () => (await live(page)).startsWith("Move 7 of 8"), "the step to move 7");
@@ -60,7 +60,7 @@ test("the review rates a known blunder a mistake and names the column that held"
   await settled(page);
   await page.waitForTimeout(300);
   assert.ok((await live(page)).startsWith("Move 8 of 8"), await live(page));
-  assert.equal(await page.evaluate(() => document.activeElement.className), "c4-slider");
+  assert.equal(await page.evaluate(() => window.__focused().className), "c4-slider");
   assert.ok(await page.locator(".c4-result").isHidden(), "no result panel in the review");
   // The chart marks the mistakes: at least the blunder.
   assert.ok(await page.locator(".c4-chart .c4-mistake").count() >= 1);
@@ -91,7 +91,7 @@ test("stepping by keyboard announces every move's rating, and play goes on from 
   await until(async () => (await live(page)).startsWith("Move 5 of 5"), "the end");
   await page.keyboard.press("Home");
   await until(async () => (await live(page)).startsWith("Start of the game"), "the start again");
-  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "Previous move",
+  assert.equal(await page.evaluate(() => window.__focused().getAttribute("aria-label")), "Previous move",
     "the button keeps the focus at the start");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
@@ -137,7 +137,7 @@ test("a puzzle failed, retried and solved, and remembered", async () => {
   await until(async () => (await live(page)).startsWith(`Puzzle ${id}:`), "the puzzle");
   assert.match(await live(page), /to move and win in 3/);
   const start = (await state(page)).moves;
-  assert.equal(await page.evaluate(() => document.activeElement.classList.contains("c4-col")), true,
+  assert.equal(await page.evaluate(() => window.__focused().classList.contains("c4-col")), true,
     "the focus is on the board");
   // A move that does not win in time fails the puzzle, which shows the move that did.
   const good = await winning(page, 3);
@@ -160,7 +160,7 @@ test("a puzzle failed, retried and solved, and remembered", async () => {
     }
   }
   await until(async () => (await page.locator(".c4-puzzle").getAttribute("data-state")) === "solved", "solved", 30_000);
-  await until(async () => (await page.evaluate(() => document.activeElement.textContent)) === "Next puzzle", "the focus on Next puzzle");
+  await until(async () => (await page.evaluate(() => window.__focused().textContent)) === "Next puzzle", "the focus on Next puzzle");
   assert.match(await page.locator(".c4-result-text").textContent(), new RegExp(`^Solved! Puzzle ${id}: win in 3\\.`));
   // Remembered after a reload: the puzzle opens again from its start, and the list marks
   // it and counts it.

@@ -64,12 +64,12 @@ test("destroy() from a focus handler the game itself set off removes the game cl
   await page.getByRole("button", { name: "New game" }).focus();
   // N moves the focus to the board: the game is busy when this handler runs.
   await page.evaluate(() => {
-    document.querySelector(".c4").addEventListener("focusin", () => window.c4.destroy(), { once: true });
+    window.__deepAll(".c4")[0].addEventListener("focusin", () => window.c4.destroy(), { once: true });
   });
   await page.keyboard.press("n");
-  await until(() => page.evaluate(() => document.querySelectorAll(".c4").length === 0), "the game removed");
+  await until(() => page.evaluate(() => window.__deepAll(".c4").length === 0), "the game removed");
   assert.equal(await page.evaluate(() => window.c4.destroyed), true);
-  assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0, "its stylesheet released");
+  assert.equal(await page.evaluate(() => document.getElementById("game").shadowRoot.adoptedStyleSheets.length), 0, "its stylesheet released");
   // A new game mounts and plays.
   await page.evaluate(() => { window.again = window.wasmBindings.mount(document.getElementById("game"), {}); });
   await column(page, 2).click();
@@ -93,7 +93,7 @@ test("a book that never arrives: the lower levels play at once, the perfect one 
   // Keep every text the live region shows.
   await page.evaluate(() => {
     window.__said = [];
-    const status = document.querySelector(".c4-status");
+    const status = window.__deepAll(".c4-status")[0];
     new MutationObserver(() => window.__said.push(status.textContent))
       .observe(status, { childList: true, characterData: true, subtree: true });
   });
