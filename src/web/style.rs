@@ -70,7 +70,7 @@ fn register_probes() {
         return;
     };
     let Ok(register) = js_sys::Reflect::get(&css, &"registerProperty".into())
-        .and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from))
+        .and_then(|f| f.dyn_into::<js_sys::Function>())
     else {
         return;
     };
