@@ -246,9 +246,19 @@ test("theme: set every documented custom property, and no default colour remains
     // style: the screenshot shows it.
     await mkdir(ARTIFACTS, { recursive: true });
     const shown = async (name) => {
-      const png = await page.locator(".c4").screenshot({ animations: "disabled", caret: "hide" });
-      // The last row of a box whose height is not whole is partly the page's.
-      const rows = Math.floor((await page.locator(".c4").boundingBox()).height);
+      // A shot of the game at rest: its height the same before and after (the review's
+      // lines fill in as its analysis arrives). The last row of a box whose height is not
+      // whole is partly the page's.
+      const height = async () => (await page.locator(".c4").boundingBox()).height;
+      let png, rows, before = await height();
+      for (let tries = 0; tries < 50; tries++, before = rows) {
+        png = await page.locator(".c4").screenshot({ animations: "disabled", caret: "hide" });
+        rows = await height();
+        if (rows === before) break;
+        await page.waitForTimeout(100);
+      }
+      assert.equal(rows, before, "the game's height settles");
+      rows = Math.floor(rows);
       await writeFile(join(ARTIFACTS, `widget-one-colour-${name}.png`), png);
       // Decoded from a Blob: the page's CSP refuses data: images.
       return page.evaluate(async ([bytes, green, rows]) => {
