@@ -99,10 +99,10 @@ fn adopted_sheets(root: &web_sys::Node) -> impl Iterator<Item = JsValue> {
         .into_iter()
 }
 
-/// Adopts the game's stylesheet in the document or shadow root that holds `host`, once;
+/// Adopts the game's stylesheet in the document or shadow root that holds `element`, once;
 /// returns that root.
-pub fn adopt(host: &HtmlElement) -> Result<web_sys::Node, JsValue> {
-    let root = host.get_root_node();
+pub fn adopt(element: &HtmlElement) -> Result<web_sys::Node, JsValue> {
+    let root = element.get_root_node();
     SHEET.with(|sheet| {
         let mut sheet = sheet.borrow_mut();
         if sheet.is_none() {

@@ -35,11 +35,17 @@ fn shadow_root(doc: &Document, host: &HtmlElement) -> Result<ShadowRoot, JsValue
         Err(_) => {
             let holder: HtmlElement = el(doc, "div", "")?;
             attr(&holder, "data-c4-holder", "")?;
-            attr(
-                &holder,
-                "style",
-                "display: block; border: 0; padding: 0; margin: 0; height: 100%",
-            )?;
+            // Through the CSSOM: a strict CSP refuses a `style` attribute.
+            let style = holder.style();
+            for (property, value) in [
+                ("display", "block"),
+                ("border", "0"),
+                ("padding", "0"),
+                ("margin", "0"),
+                ("height", "100%"),
+            ] {
+                style.set_property(property, value)?;
+            }
             if host.has_attribute("data-c4-fill") {
                 attr(&holder, "data-c4-fill", "")?;
             }

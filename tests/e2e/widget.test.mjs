@@ -289,3 +289,28 @@ test("theme: set every documented custom property, and no default colour remains
     await context.close();
   }
 });
+
+test("a host that cannot hold a shadow root (a table cell) gets a holder that does, gone with the game", async () => {
+  const { page, problems, context } = await open();
+  try {
+    await page.evaluate(async () => {
+      const { mount } = await import("./c4/index.js");
+      document.body.insertAdjacentHTML("beforeend", "<table><tr><td id=cell>Loading…</td></tr></table>");
+      window.cell = mount(document.getElementById("cell"), { reducedMotion: true });
+    });
+    const holder = () => page.evaluate(() => {
+      const div = document.querySelector("#cell > div[data-c4-holder]");
+      return div && { open: div.shadowRoot?.mode, game: Boolean(div.shadowRoot?.querySelector(".c4")) };
+    });
+    assert.deepEqual(await holder(), { open: "open", game: true });
+    assert.equal(await page.evaluate(() => document.getElementById("cell").firstChild.textContent), "Loading…",
+      "the cell's own text stays, before the game");
+    await page.locator("#cell").getByRole("button", { name: /^Column 5/ }).click();
+    await until(() => page.evaluate(() => window.cell.state.moves === "5"), "a move in the cell");
+    await page.evaluate(() => window.cell.destroy());
+    assert.equal(await holder(), null, "the holder goes with the game");
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
