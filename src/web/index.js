@@ -14,7 +14,8 @@
 // module's Node build (node/index.mjs), and the element is defined only where custom
 // elements exist.
 import initWasm, {
-  initSync as initWasmSync, mount as mountWasm, __setAssets, __defaultTexts, Game, MountHandle,
+  initSync as initWasmSync, mount as mountWasm, __setAssets, __defaultTexts, __checkOptions, Game,
+  MountHandle,
 } from "./connect_four.js";
 import { connect } from "./computer.js";
 import { guard } from "./guard.js";
@@ -200,10 +201,19 @@ function defineElement() {
     connectedCallback() {
       init().then(() => {
         if (!this.isConnected || this.#handle) return;
+        // Each attribute on its own: a bad one is reported (c4-error) and left out, and the
+        // game starts with the others; setting it right later applies it.
         let options = {};
         for (const attribute of Object.keys(ATTRIBUTES)) {
           const value = this.getAttribute(attribute);
-          if (value !== null) options = { ...options, ...optionOf(attribute, value) };
+          if (value === null) continue;
+          const option = optionOf(attribute, value);
+          try {
+            __checkOptions(option);
+            options = { ...options, ...option };
+          } catch (e) {
+            this.#fail(e);
+          }
         }
         try {
           this.#handle = mount(this, options);

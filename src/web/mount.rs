@@ -162,6 +162,22 @@ impl MountHandle {
 
 /// Builds the whole game inside `element`, which keeps its other children, and returns its
 /// handle. Throws if `element` is not an HTML element or an option is unknown or invalid.
+/// Checks `options` as `mount` would, without mounting. `<connect-four>` reads its attributes
+/// one at a time through it, so that a bad one is reported and left out, and the game still
+/// starts with the others.
+#[wasm_bindgen(js_name = __checkOptions, skip_typescript)]
+pub fn check_options(options: JsValue) -> Result<(), JsError> {
+    let options = options::parse(&options).map_err(|e| JsError::new(&e))?;
+    let base_uri = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .unwrap_or_default();
+    options
+        .over(&Choice::defaults(false), &base_uri)
+        .map(|_| ())
+        .map_err(|e| JsError::new(&e))
+}
+
 #[wasm_bindgen]
 pub fn mount(
     #[wasm_bindgen(unchecked_param_type = "DomType<\"HTMLElement\">")] element: JsValue,

@@ -355,3 +355,34 @@ test("the host hears every change: c4-change for a move, an undo, a new game, se
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("<connect-four> with an invalid attribute from the start: reported, left out, and applied once set right", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await page.locator(".c4").waitFor();
+  const errors = await page.evaluate(async () => {
+    window.c4.destroy();
+    const errors = [];
+    const el = document.createElement("connect-four");
+    el.setAttribute("yellow", "impossible");
+    el.setAttribute("theme", "dark");
+    el.setAttribute("reduced-motion", "");
+    el.addEventListener("c4-error", (e) => errors.push(e.detail.message));
+    document.body.append(el);
+    window.el = el;
+    await Promise.race([el.ready, new Promise((_, fail) => setTimeout(() => fail(new Error("the element never got ready")), 10_000))]);
+    return errors;
+  });
+  assert.equal(errors.length, 1, errors.join("; "));
+  assert.match(errors[0], /unknown level "impossible"/);
+  // The game is there, with the valid attributes; Yellow is a person, the default.
+  assert.equal(await page.locator("connect-four .c4").getAttribute("data-theme"), "dark");
+  await page.evaluate(() => window.el.play(3));
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.el.state.moves), "4");
+  // Set right, it applies: the computer answers.
+  await page.evaluate(() => { window.el.setAttribute("yellow", "easy"); window.el.newGame(); window.el.play(3); });
+  await until(async () => (await page.evaluate(() => window.el.state.moves)).length === 2, "the computer's answer", 30_000);
+  problems.splice(problems.findIndex((p) => /unknown level/.test(p)), 1); // the expected console.error
+  assert.deepEqual(problems, []);
+  await context.close();
+});
