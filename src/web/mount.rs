@@ -160,8 +160,6 @@ impl MountHandle {
     }
 }
 
-/// Builds the whole game inside `element`, which keeps its other children, and returns its
-/// handle. Throws if `element` is not an HTML element or an option is unknown or invalid.
 /// Checks `options` as `mount` would, without mounting. `<connect-four>` reads its attributes
 /// one at a time through it, so that a bad one is reported and left out, and the game still
 /// starts with the others.
@@ -178,6 +176,9 @@ pub fn check_options(options: JsValue) -> Result<(), JsError> {
         .map_err(|e| JsError::new(&e))
 }
 
+/// Builds the whole game in `element`'s shadow root (its own children still show, before
+/// the game), and returns its handle. Throws if `element` is not an HTML element or an
+/// option is unknown or invalid.
 #[wasm_bindgen]
 pub fn mount(
     #[wasm_bindgen(unchecked_param_type = "DomType<\"HTMLElement\">")] element: JsValue,
