@@ -239,26 +239,47 @@ texts! {
     review / "review" = "Review",
     /// Said while the review's analysis is worked out.
     review_waiting / "reviewWaiting" = "Working out the ratings…",
-    /// Said when the review's analysis is in. `{mistakes}`: how many moves were mistakes.
-    review_ready / "reviewReady" = "Review ready: {mistakes} mistakes.",
-    /// The same, with one mistake.
-    review_ready_one / "reviewReadyOne" = "Review ready: 1 mistake.",
+    /// Said when the review's analysis is in. `{counts}`: how many blunders, mistakes and
+    /// inaccuracies, those there are (`countBlunders`…).
+    review_ready / "reviewReady" = "Review ready: {counts}.",
+    /// The same, for a game with none of them.
+    review_ready_clean / "reviewReadyClean" = "Review ready: no inaccuracies, mistakes or blunders.",
+    /// How many blunders. `{n}`.
+    count_blunders / "countBlunders" = "{n} blunders",
+    count_blunder / "countBlunder" = "1 blunder",
+    /// How many mistakes. `{n}`.
+    count_mistakes / "countMistakes" = "{n} mistakes",
+    count_mistake / "countMistake" = "1 mistake",
+    /// How many inaccuracies. `{n}`.
+    count_inaccuracies / "countInaccuracies" = "{n} inaccuracies",
+    count_inaccuracy / "countInaccuracy" = "1 inaccuracy",
     /// The review at the start. `{total}`: the game's moves.
     review_start / "reviewStart" = "Start of the game, before move 1 of {total}.",
     /// A move in the review. `{n}`, `{total}`, `{player}`, `{column}`.
     review_move / "reviewMove" = "Move {n} of {total}: {player} in column {column}",
     /// A move's rating, after the move. `{rating}`.
     review_rated / "reviewRated" = ", {rating}",
-    /// A mistake's columns that kept the outcome. `{columns}`, `{outcome}` (the win, the draw).
+    /// The columns that kept the result a mistake or a blunder gave up. `{columns}`,
+    /// `{outcome}` (the win, the draw).
     review_kept / "reviewKept" = ". Column {columns} kept {outcome}",
     /// The same, with several columns. `{columns}`, `{outcome}`.
     review_kept_many / "reviewKeptMany" = ". Columns {columns} kept {outcome}",
     kept_win / "keptWin" = "the win",
     kept_draw / "keptDraw" = "the draw",
-    kept_loss / "keptLoss" = "the longest fight",
+    /// The columns that won sooner than an inaccuracy. `{columns}`.
+    review_sooner / "reviewSooner" = ". Column {columns} won sooner",
+    review_sooner_many / "reviewSoonerMany" = ". Columns {columns} won sooner",
+    /// The columns that held out longer than an inaccuracy or a blunder in a lost game.
+    /// `{columns}`.
+    review_longer / "reviewLonger" = ". Column {columns} held out longer",
+    review_longer_many / "reviewLongerMany" = ". Columns {columns} held out longer",
     best / "best" = "best",
     good / "good" = "good",
+    inaccuracy / "inaccuracy" = "inaccuracy",
     mistake / "mistake" = "mistake",
+    blunder / "blunder" = "blunder",
+    /// How to play: what the review's ratings mean.
+    ratings_help / "ratingsHelp" = "The review rates each move. Best: the best result there was (a win as soon as it can come, a loss as late). Good: the same result, at most two of your moves slower. Inaccuracy: the same result, but a win three or more of your moves later, or a loss that much sooner. Mistake: a win thrown away for a draw, or a draw for a loss. Blunder: a win thrown away for a loss, or a move that lets the opponent win at once when another move did not.",
     /// Who can force a win. `{player}`, `{n}`: with their n-th move from now.
     standing_win / "standingWin" = "{player} can force a win in {n}",
     /// The game is won. `{player}`.
@@ -275,7 +296,7 @@ texts! {
     /// The slider's value, spoken. `{n}`, `{total}`.
     review_position / "reviewPosition" = "{n} of {total}",
     /// The chart's caption.
-    review_chart / "reviewChart" = "Who could force a win after each move: Red up, Yellow down, taller when sooner; marks show mistakes.",
+    review_chart / "reviewChart" = "Who could force a win after each move: Red up, Yellow down, taller when sooner; marks show mistakes and blunders.",
     /// The table of moves' disclosure.
     review_table / "reviewTable" = "Moves, ratings and outcomes",
     table_move / "tableMove" = "Move",
@@ -386,7 +407,9 @@ impl Texts {
         match rating {
             Rating::Best => self.best(),
             Rating::Good => self.good(),
+            Rating::Inaccuracy => self.inaccuracy(),
             Rating::Mistake => self.mistake(),
+            Rating::Blunder => self.blunder(),
         }
     }
 
@@ -427,9 +450,7 @@ impl Texts {
                 self.review_rated(),
                 &[("rating", self.rating(rated.rating))],
             ));
-            if rated.rating == Rating::Mistake {
-                said.push_str(&self.kept_text(rated));
-            }
+            said.push_str(&self.kept_text(rated));
             said.push_str(". ");
             let standing = self.standing_text(rated.after);
             let mut chars = standing.chars();
@@ -442,18 +463,35 @@ impl Texts {
         said
     }
 
-    /// ". Column 1 kept the win" for a mistake.
+    /// What a move below good could have done: ". Column 1 kept the win" (a result given
+    /// up), ". Columns 3, 4 won sooner", ". Column 2 held out longer"; nothing for best and
+    /// good.
     pub fn kept_text(&self, rated: &Rated) -> String {
+        if rated.kept.is_empty() || rated.rating <= Rating::Good {
+            return String::new();
+        }
         let columns: Vec<String> = rated.kept.iter().map(|c| (c + 1).to_string()).collect();
-        let outcome = match rated.before {
-            Standing::Wins(p, _) if p == rated.player => &self.kept_win(),
-            Standing::Draw => &self.kept_draw(),
-            Standing::Wins(..) => &self.kept_loss(),
+        let many = columns.len() > 1;
+        // The mover's result: 2 a win, 1 a draw, 0 a loss.
+        let result = |standing: Standing| match standing {
+            Standing::Wins(p, _) if p == rated.player => 2,
+            Standing::Draw => 1,
+            Standing::Wins(..) => 0,
         };
-        let template = if columns.len() == 1 {
-            &self.review_kept()
+        let mover_wins = result(rated.before) == 2;
+        let gave_up = result(rated.after) < result(rated.before);
+        let template = match (gave_up, mover_wins, many) {
+            (true, _, false) => self.review_kept(),
+            (true, _, true) => self.review_kept_many(),
+            (false, true, false) => self.review_sooner(),
+            (false, true, true) => self.review_sooner_many(),
+            (false, false, false) => self.review_longer(),
+            (false, false, true) => self.review_longer_many(),
+        };
+        let outcome = if mover_wins {
+            self.kept_win()
         } else {
-            &self.review_kept_many()
+            self.kept_draw()
         };
         fill(
             template,
@@ -461,17 +499,27 @@ impl Texts {
         )
     }
 
-    /// Said when the review's ratings are in: how many mistakes, then the move shown.
+    /// Said when the review's ratings are in: how many blunders, mistakes and inaccuracies,
+    /// then the move shown.
     pub fn review_ready_text(&self, review: &Review) -> String {
-        let mistakes = review
-            .rated()
+        let count = |rating: Rating| review.rated().iter().filter(|r| r.rating == rating).count();
+        let kinds: [(Rating, &str, &str); 3] = [
+            (Rating::Blunder, self.count_blunder(), self.count_blunders()),
+            (Rating::Mistake, self.count_mistake(), self.count_mistakes()),
+            (Rating::Inaccuracy, self.count_inaccuracy(), self.count_inaccuracies()),
+        ];
+        let counts: Vec<String> = kinds
             .iter()
-            .filter(|r| r.rating == Rating::Mistake)
-            .count();
-        let head = if mistakes == 1 {
-            self.review_ready_one().to_owned()
+            .filter_map(|&(rating, one, many)| match count(rating) {
+                0 => None,
+                1 => Some(one.to_owned()),
+                n => Some(fill(many, &[("n", &n.to_string())])),
+            })
+            .collect();
+        let head = if counts.is_empty() {
+            self.review_ready_clean().to_owned()
         } else {
-            fill(self.review_ready(), &[("mistakes", &mistakes.to_string())])
+            fill(self.review_ready(), &[("counts", &counts.join(", "))])
         };
         format!("{head} {}", self.review_step_text(review))
     }

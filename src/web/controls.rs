@@ -278,9 +278,12 @@ impl Controls {
         let (howto, pop) = disclosure(doc, labels, "c4-howto", |t| t.how_to_play().to_owned())?;
         let rules: HtmlElement = el(doc, "p", "")?;
         labels.text(&rules, |t| t.rules().to_owned());
+        let ratings: HtmlElement = el(doc, "p", "")?;
+        labels.text(&ratings, |t| t.ratings_help().to_owned());
         let keys: HtmlElement = el(doc, "p", "c4-help")?;
         labels.text(&keys, |t| t.key_help().to_owned());
         append(&pop, &rules)?;
+        append(&pop, &ratings)?;
         append(&pop, &keys)?;
 
         let (settings, body) = disclosure(doc, labels, "c4-settings", |t| t.settings().to_owned())?;

@@ -30,7 +30,7 @@ async function openReview(page) {
   await page.locator(".c4-review[data-ready='true']").waitFor({ timeout: 30_000 });
 }
 
-test("the review rates a known blunder a mistake and names the column that held", async () => {
+test("the review rates a thrown-away win a blunder and names the column that held", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   await column(page, 4).waitFor();
   // Red and Yellow build threes in columns 1 and 7; Red plays 2 instead of winning in 1,
@@ -44,12 +44,12 @@ test("the review rates a known blunder a mistake and names the column that held"
   await page.keyboard.press("ArrowLeft");
   await until(async () => (await live(page)).startsWith("Move 7 of 8"), "the step to move 7");
   const said = await live(page);
-  assert.match(said, /^Move 7 of 8: Red in column 2, mistake\. Columns? [0-9, ]*\b1\b[0-9, ]* kept the win\. Yellow can force a win in 1\./);
+  assert.match(said, /^Move 7 of 8: Red in column 2, blunder\. Columns? [0-9, ]*\b1\b[0-9, ]* kept the win\. Yellow can force a win in 1\./);
   assert.equal((await state(page)).moves, "1717172", "the board shows the position before Yellow's win");
   // The same in the table, for screen readers and anyone who opens it.
   await page.locator(".c4-moves summary").click();
   const row = await page.locator(".c4-moves tbody tr").nth(6).textContent();
-  assert.match(row, /^7Red2mistake\. Columns? [0-9, ]*1.*kept the win/);
+  assert.match(row, /^7Red2blunder\. Columns? [0-9, ]*1.*kept the win/);
   assert.equal(await page.locator(".c4-moves tbody tr").count(), 8);
   // Stepping onto the end shows it without ending anything: the focus stays, and no result
   // panel takes it.
@@ -62,7 +62,7 @@ test("the review rates a known blunder a mistake and names the column that held"
   assert.ok((await live(page)).startsWith("Move 8 of 8"), await live(page));
   assert.equal(await page.evaluate(() => window.__focused().className), "c4-slider");
   assert.ok(await page.locator(".c4-result").isHidden(), "no result panel in the review");
-  // The chart marks the mistakes: at least the blunder.
+  // The chart marks the mistakes and blunders: at least this one.
   assert.ok(await page.locator(".c4-chart .c4-mistake").count() >= 1);
   assert.equal(await page.locator(".c4-chart rect.c4-shown").count(), 1);
   assert.deepEqual(problems, []);
@@ -80,7 +80,7 @@ test("stepping by keyboard announces every move's rating, and play goes on from 
   for (let n = 1; n <= 5; n++) {
     await page.keyboard.press("ArrowRight");
     await until(async () => (await live(page)).startsWith(`Move ${n} of 5`), `move ${n}`);
-    assert.match(await live(page), new RegExp(`^Move ${n} of 5: (Red|Yellow) in column \\d, (best|good|mistake)\\b`));
+    assert.match(await live(page), new RegExp(`^Move ${n} of 5: (Red|Yellow) in column \\d, (best|good|inaccuracy|mistake|blunder)\\b`));
     assert.equal(await moveCount(page), n);
   }
   // The step buttons answer the arrows too.

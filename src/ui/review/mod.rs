@@ -92,7 +92,7 @@ impl Review {
             .iter()
             .map(|r| Bar {
                 height: r.after.height(),
-                mistake: r.rating == Rating::Mistake,
+                mistake: r.rating.is_error(),
                 shown: r.number == self.at(),
             })
             .collect();
@@ -101,9 +101,7 @@ impl Review {
             .iter()
             .map(|r| {
                 let mut rating = t.rating(r.rating).to_owned();
-                if r.rating == Rating::Mistake {
-                    rating.push_str(&t.kept_text(r));
-                }
+                rating.push_str(&t.kept_text(r));
                 [
                     r.number.to_string(),
                     t.player_name(r.player).to_owned(),

@@ -1,44 +1,93 @@
 //! A game's review: each move rated from the solver's analysis of the position before it,
 //! and who could force a win, and how soon, after every move.
 //!
-//! A move is **best** if it reaches its position's best score, **good** if it keeps the
-//! outcome (a win, a draw or a loss) but not the best score (a slower win, a quicker loss),
-//! and a **mistake** if it gives the outcome up: a win becomes a draw or a loss, or a draw a
-//! loss. For a mistake, the columns that kept the outcome are named.
+//! The ratings, from the mover's side (a move's "result" is the win, draw or loss it
+//! leads to with best play from then on, and how many of the mover's own moves away the end
+//! is):
+//!
+//! - **best**: it reaches the position's best score: the best result, as soon as it can be
+//!   won or as late as it can be lost;
+//! - **good**: it keeps the result, winning at most [`SLOWER`] - 1 of the mover's moves later
+//!   (or losing that much sooner) than the best move;
+//! - **inaccuracy**: it keeps the result, but wins [`SLOWER`] or more moves later, or loses
+//!   that much sooner;
+//! - **mistake**: it gives up one step of the result: a win becomes a draw, or a draw a loss;
+//! - **blunder**: a win becomes a loss, or the move lets the opponent win at once where
+//!   another move did not (in a lost position too: it throws away the resistance left).
+//!
+//! For a mistake or a blunder that gives up the result, the columns that kept it are named;
+//! for the others below best, the columns that did best.
 
 use crate::engine::{Player, Position, Status, WIDTH};
 use crate::solver::{Outcome, Score};
 use crate::ui::protocol::Scores;
 
-/// How good a move was.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How good a move was, from best to worst.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Rating {
     Best,
     Good,
+    Inaccuracy,
     Mistake,
+    Blunder,
 }
+
+impl Rating {
+    pub const ALL: [Rating; 5] = [
+        Rating::Best,
+        Rating::Good,
+        Rating::Inaccuracy,
+        Rating::Mistake,
+        Rating::Blunder,
+    ];
+
+    /// A mistake or a blunder: what the review's summary and chart count.
+    pub fn is_error(self) -> bool {
+        self >= Rating::Mistake
+    }
+}
+
+/// How many of the mover's own moves a win may come later (or a loss sooner) than with the
+/// best move before the move is an inaccuracy.
+pub const SLOWER: i32 = 3;
 
 /// The best score among `scores`, if any column is playable.
 fn best_score(scores: &Scores) -> Option<i32> {
     scores.iter().flatten().copied().max()
 }
 
-/// The rating of playing `column` in a position whose columns score `scores` (for the side
-/// to move), and the columns that kept the outcome when it is a mistake (empty otherwise).
+/// The rating of playing `column` in a position with `moves_played` moves whose columns
+/// score `scores` (for the side to move), and the better columns: for a result given up,
+/// those that kept it; otherwise those with the best score (empty for best and good).
 /// `None` if `column` cannot be played there.
-pub fn rate(scores: &Scores, column: usize) -> Option<(Rating, Vec<usize>)> {
+pub fn rate(scores: &Scores, column: usize, moves_played: usize) -> Option<(Rating, Vec<usize>)> {
     let played = (*scores.get(column)?)?;
     let best = best_score(scores)?;
     if played == best {
         return Some((Rating::Best, Vec::new()));
     }
-    if played.signum() == best.signum() {
-        return Some((Rating::Good, Vec::new()));
-    }
-    let kept = (0..WIDTH)
-        .filter(|&c| scores[c].is_some_and(|s| s.signum() == best.signum()))
-        .collect();
-    Some((Rating::Mistake, kept))
+    let columns = |keep: &dyn Fn(i32) -> bool| -> Vec<usize> {
+        (0..WIDTH)
+            .filter(|&c| scores[c].is_some_and(keep))
+            .collect()
+    };
+    // The opponent wins with their next move; the best move did better (its score differs).
+    let hands_over = Score::new(played).outcome(moves_played) == Outcome::Loss(1);
+    let rating = if best > 0 && played < 0 || hands_over {
+        Rating::Blunder
+    } else if played.signum() < best.signum() {
+        Rating::Mistake
+    } else if best - played >= SLOWER {
+        Rating::Inaccuracy
+    } else {
+        Rating::Good
+    };
+    let better = match rating {
+        Rating::Best | Rating::Good => Vec::new(),
+        _ if played.signum() < best.signum() => columns(&|s| s.signum() == best.signum()),
+        _ => columns(&|s| s == best),
+    };
+    Some((rating, better))
 }
 
 /// Who can force a win in a position, and with which of their moves from now.
@@ -94,7 +143,8 @@ pub struct Rated {
     pub player: Player,
     pub column: usize,
     pub rating: Rating,
-    /// For a mistake, the columns that kept the outcome.
+    /// Below good, the better columns (see [`rate`]): those that kept the result it gave
+    /// up, or those with the best score.
     pub kept: Vec<usize>,
     /// The standing before the move, as the mover could have kept it.
     pub before: Standing,
@@ -209,7 +259,7 @@ impl Review {
         let mut p = Position::new();
         for (i, &column) in self.columns.iter().enumerate() {
             let scores = &analysis[i];
-            let (rating, kept) = rate(scores, column).ok_or(WRONG_ANALYSIS)?;
+            let (rating, kept) = rate(scores, column, i).ok_or(WRONG_ANALYSIS)?;
             let mover = p.current_player();
             let best = best_score(scores).ok_or(WRONG_ANALYSIS)?;
             let before = Standing::of_score(best, i, mover);
@@ -277,26 +327,44 @@ mod tests {
             .unwrap()
     }
 
-    /// The rules on hand-made scores: every case, whatever the sign.
+    /// The rules on hand-made scores: every case, whatever the sign. With 10 moves played,
+    /// a score of -16 is a loss to the opponent's next move (21 + 1 - 16 = 6 stones, and
+    /// they have 5).
     #[test]
     fn the_rating_rules() {
+        let at = 10;
+        assert_eq!(Score::new(-16).outcome(at), Outcome::Loss(1));
         // A win in the best time, a slower win, a draw and a loss on offer.
         let scores = [Some(5), Some(3), None, Some(0), Some(-2), Some(5), Some(-1)];
-        assert_eq!(rate(&scores, 0), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&scores, 5), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&scores, 1), Some((Rating::Good, vec![])));
-        assert_eq!(rate(&scores, 3), Some((Rating::Mistake, vec![0, 1, 5])));
-        assert_eq!(rate(&scores, 4), Some((Rating::Mistake, vec![0, 1, 5])));
-        assert_eq!(rate(&scores, 2), None, "a full column");
-        assert_eq!(rate(&scores, 7), None, "off the board");
-        // The best is a draw: a loss is a mistake, whatever its length.
-        let drawn = [Some(0), Some(-4), Some(0), Some(-1), None, None, None];
-        assert_eq!(rate(&drawn, 2), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&drawn, 3), Some((Rating::Mistake, vec![0, 2])));
-        // Every move loses: the longest loss is best, a quicker one still keeps the outcome.
-        let lost = [Some(-3), Some(-8), None, None, None, None, Some(-3)];
-        assert_eq!(rate(&lost, 6), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&lost, 1), Some((Rating::Good, vec![])));
+        assert_eq!(rate(&scores, 0, at), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 5, at), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 1, at), Some((Rating::Good, vec![])), "2 moves slower");
+        assert_eq!(rate(&scores, 3, at), Some((Rating::Mistake, vec![0, 1, 5])), "a win for a draw");
+        assert_eq!(rate(&scores, 4, at), Some((Rating::Blunder, vec![0, 1, 5])), "a win for a loss");
+        assert_eq!(rate(&scores, 6, at), Some((Rating::Blunder, vec![0, 1, 5])));
+        assert_eq!(rate(&scores, 2, at), None, "a full column");
+        assert_eq!(rate(&scores, 7, at), None, "off the board");
+        // A win 3 of the mover's moves later: an inaccuracy, and the best columns named.
+        let slow = [Some(8), Some(5), Some(6), Some(8), None, None, None];
+        assert_eq!(rate(&slow, 1, at), Some((Rating::Inaccuracy, vec![0, 3])));
+        assert_eq!(rate(&slow, 2, at), Some((Rating::Good, vec![])));
+        // The best is a draw: a loss is a mistake, unless it comes at once.
+        let drawn = [Some(0), Some(-4), Some(0), Some(-1), Some(-16), None, None];
+        assert_eq!(rate(&drawn, 2, at), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&drawn, 3, at), Some((Rating::Mistake, vec![0, 2])));
+        assert_eq!(rate(&drawn, 1, at), Some((Rating::Mistake, vec![0, 2])));
+        assert_eq!(rate(&drawn, 4, at), Some((Rating::Blunder, vec![0, 2])), "the opponent wins next");
+        // Every move loses. The longest loss is best; one 2 moves quicker is good, one 5
+        // quicker an inaccuracy, and one that lets the opponent win at once a blunder: the
+        // columns that held out longest are named for both.
+        let lost = [Some(-3), Some(-8), Some(-5), Some(-16), None, None, Some(-3)];
+        assert_eq!(rate(&lost, 6, at), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&lost, 2, at), Some((Rating::Good, vec![])));
+        assert_eq!(rate(&lost, 1, at), Some((Rating::Inaccuracy, vec![0, 6])));
+        assert_eq!(rate(&lost, 3, at), Some((Rating::Blunder, vec![0, 6])));
+        // From worst to best, as ordered.
+        assert!(Rating::Blunder > Rating::Mistake && Rating::Inaccuracy > Rating::Good);
+        assert!(Rating::Mistake.is_error() && !Rating::Inaccuracy.is_error());
     }
 
     /// The rules on real positions whose outcomes follow from the board.
@@ -309,20 +377,46 @@ mod tests {
         let scores = analyse(&mut solver, "334455");
         let now = Score::win_next(6).get();
         assert_eq!((scores[1], scores[5]), (Some(now), Some(now)));
-        assert_eq!(rate(&scores, 1), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&scores, 5), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&scores, 0), Some((Rating::Good, vec![])));
+        assert_eq!(rate(&scores, 1, 6), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 5, 6), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 0, 6), Some((Rating::Good, vec![])));
         // Red and Yellow each have three in a column (1 and 7), Red to move. Column 1 wins
-        // at once: best. Columns 2 to 6 let Yellow win at once: a thrown-away win, and the
-        // review names column 1 among those that kept it.
+        // at once: best. Columns 2 to 6 let Yellow win at once: a win thrown away for a
+        // loss, a blunder, and the review names column 1 among those that kept the win.
         let scores = analyse(&mut solver, "171717");
         assert_eq!(scores[0], Some(now));
-        assert_eq!(rate(&scores, 0), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 0, 6), Some((Rating::Best, vec![])));
         for c in 1..=5 {
-            let (rating, kept) = rate(&scores, c).unwrap();
-            assert_eq!(rating, Rating::Mistake, "column {}", c + 1);
+            let (rating, kept) = rate(&scores, c, 6).unwrap();
+            assert_eq!(rating, Rating::Blunder, "column {}", c + 1);
             assert!(kept.contains(&0));
             assert!(kept.iter().all(|k| !(1..=5).contains(k)));
+        }
+    }
+
+    /// A lost game: Red, to move after "262723326414", loses whatever it plays. Column 5
+    /// holds out for 12 more of Yellow's moves; each other column lets Yellow win at once
+    /// (the board shows it). Those are blunders, though the result stays a loss, and the
+    /// review names column 5.
+    #[test]
+    fn handing_over_a_lost_game_at_once_is_a_blunder() {
+        let mut solver = solver();
+        let moves = "262723326414";
+        let scores = analyse(&mut solver, moves);
+        let n = moves.len();
+        let outcome = |c: usize| Score::new(scores[c].unwrap()).outcome(n);
+        assert_eq!(outcome(4), Outcome::Loss(12));
+        assert_eq!(rate(&scores, 4, n), Some((Rating::Best, vec![])));
+        for c in [0, 1, 2, 3, 5, 6] {
+            let mut after = Position::from_moves(moves).unwrap();
+            after.play(c).unwrap();
+            let yellow_wins_now = (0..WIDTH).any(|d| {
+                let mut p = after.clone();
+                p.play(d).is_ok() && p.status() == Status::Win(Player::Second)
+            });
+            assert!(yellow_wins_now, "column {}", c + 1);
+            assert_eq!(outcome(c), Outcome::Loss(1));
+            assert_eq!(rate(&scores, c, n), Some((Rating::Blunder, vec![4])), "column {}", c + 1);
         }
     }
 
@@ -353,7 +447,7 @@ mod tests {
             (blunder.number, blunder.player, blunder.column),
             (7, Player::First, 1)
         );
-        assert_eq!(blunder.rating, Rating::Mistake);
+        assert_eq!(blunder.rating, Rating::Blunder);
         assert!(blunder.kept.contains(&0));
         assert_eq!(blunder.before, Standing::Wins(Player::First, 1));
         assert_eq!(blunder.after, Standing::Wins(Player::Second, 1));
@@ -374,3 +468,4 @@ mod tests {
         assert_eq!(review.shown_scores(), Some(&analyse(&mut solver, "")));
     }
 }
+

@@ -78,7 +78,7 @@ fn a_review_rates_the_blunder_and_steps_and_plays_on() {
     let review = c.review().unwrap();
     assert!(review.is_ready());
     let blunder = &review.rated()[6];
-    assert_eq!(blunder.rating, Rating::Mistake);
+    assert_eq!(blunder.rating, Rating::Blunder);
     // What the page shows: a bar per move, the blunder marked, and the table.
     let m = crate::ui::Mirror::of(&c);
     let view = m.review.expect("the review panel");
@@ -87,7 +87,7 @@ fn a_review_rates_the_blunder_and_steps_and_plays_on() {
     assert!(view.bars[6].mistake && view.bars[6].height < 0.0);
     assert!(view.bars[7].shown && view.bars[7].height == -1.0);
     assert_eq!(view.rows[6][..3], ["7", "Red", "2"]);
-    assert!(view.rows[6][3].starts_with("mistake. Column"));
+    assert!(view.rows[6][3].starts_with("blunder. Column"));
     assert_eq!(view.rows[6][4], "Yellow can force a win in 1");
     assert_eq!(view.position, "8 of 8");
     assert!(m.puzzle.is_none() && !m.can_hint);
@@ -95,7 +95,7 @@ fn a_review_rates_the_blunder_and_steps_and_plays_on() {
     let effects = c.command(Command::ReviewBy(-1), 0.0);
     let step = said(&effects);
     assert!(
-        step.starts_with("Move 7 of 8: Red in column 2, mistake."),
+        step.starts_with("Move 7 of 8: Red in column 2, blunder."),
         "{step}"
     );
     assert!(
