@@ -1,10 +1,12 @@
 //! What the canvas shows at a moment: every checker with its height and opacity, the rings
-//! on the winning line, the hint's landing cell and the ghost in the lane of air. The web
-//! layer paints it as it is.
+//! on the winning line, the last move's mark, the hint's landing cell, the review's verdict
+//! on the move shown and where better moves would have landed, and the ghost in the lane of
+//! air. The web layer paints it as it is.
 
 use super::controller::Controller;
 use super::layout::AIR_ROW;
-use crate::engine::{Cell, Player, HEIGHT, WIDTH};
+use super::review::Rating;
+use crate::engine::{Cell, Player, Position, HEIGHT, WIDTH};
 
 /// The ghost's opacity: the piece a person is about to drop.
 pub const GHOST_ALPHA: f64 = 0.55;
@@ -41,6 +43,22 @@ pub struct Scene {
     /// Where the hinted move would land.
     pub hint: Option<Cell>,
     pub ghost: Option<Ghost>,
+    /// The last move's checker, once it has landed (unless the winning line marks it):
+    /// marked with a dot, not by colour alone.
+    pub last: Option<Cell>,
+    /// In a review, the move shown when it is rated below good: its checker and rating.
+    pub verdict: Option<(Cell, Rating)>,
+    /// In a review, where the better columns' pieces would have landed, for that move.
+    pub better: Vec<Cell>,
+}
+
+/// Where a piece dropped in `column` of `p` would land, if it is not full.
+fn landing(p: &Position, column: usize) -> Option<Cell> {
+    let free = HEIGHT - p.height(column);
+    (free > 0).then(|| Cell {
+        column: column as u8,
+        row: (free - 1) as u8,
+    })
 }
 
 impl Scene {
@@ -86,13 +104,28 @@ impl Scene {
                 fade: 0.0,
             });
         }
-        let hint = c.hint().and_then(|column| {
-            let free = HEIGHT - p.height(column);
-            (free > 0).then(|| Cell {
-                column: column as u8,
-                row: (free - 1) as u8,
-            })
-        });
+        let hint = c.hint().and_then(|column| landing(p, column));
+        let landed = p
+            .last_move()
+            .filter(|_| falling.is_none())
+            .map(|placed| Cell {
+                column: placed.column,
+                row: placed.row,
+            });
+        let last = landed.filter(|cell| !win.contains(cell));
+        // The review's move shown is the position's last: the better columns' pieces land
+        // where they would have before it (its own column is not among them).
+        let (verdict, better) = match (c.review().and_then(|r| r.shown_move()), landed) {
+            (Some(rated), Some(cell)) if rated.rating > Rating::Good => (
+                Some((cell, rated.rating)),
+                rated
+                    .kept
+                    .iter()
+                    .filter_map(|&col| landing(p, col))
+                    .collect(),
+            ),
+            _ => (None, Vec::new()),
+        };
         let pointed = c
             .cursor()
             .hover()
@@ -118,6 +151,9 @@ impl Scene {
             pulse: c.motion().celebration(now),
             hint,
             ghost,
+            last,
+            verdict,
+            better,
         }
     }
 }
@@ -200,6 +236,29 @@ mod tests {
         assert_eq!(Scene::at(&c, 1.0).ghost, None);
         c.tick(10_000.0);
         assert!(Scene::at(&c, 10_000.0).ghost.is_some());
+    }
+
+    #[test]
+    fn the_last_move_is_marked_once_it_has_landed_unless_the_line_rings_it() {
+        let mut c = Controller::new(Settings::default());
+        assert_eq!(Scene::at(&c, 0.0).last, None, "no move yet");
+        c.command(Command::Drop(3), 0.0);
+        assert_eq!(Scene::at(&c, 1.0).last, None, "still falling");
+        c.tick(10_000.0);
+        let cell = Cell { column: 3, row: 5 };
+        assert_eq!(Scene::at(&c, 10_000.0).last, Some(cell));
+        let won = Position::from_moves("1212121").unwrap();
+        let c = Controller::with_position(Settings::default(), won);
+        assert_eq!(
+            Scene::at(&c, 0.0).last,
+            None,
+            "the winning line's rings mark it"
+        );
+        // Without a review, no verdict.
+        assert_eq!(
+            (Scene::at(&c, 0.0).verdict, Scene::at(&c, 0.0).better),
+            (None, vec![])
+        );
     }
 
     #[test]

@@ -279,7 +279,7 @@ texts! {
     mistake / "mistake" = "mistake",
     blunder / "blunder" = "blunder",
     /// How to play: what the review's ratings mean.
-    ratings_help / "ratingsHelp" = "The review rates each move. Best: the best result there was (a win as soon as it can come, a loss as late). Good: the same result, at most two of your moves slower. Inaccuracy: the same result, but a win three or more of your moves later, or a loss that much sooner. Mistake: a win thrown away for a draw, or a draw for a loss. Blunder: a win thrown away for a loss, or a move that lets the opponent win at once when another move did not.",
+    ratings_help / "ratingsHelp" = "The review rates each move. Best: the best result there was (a win as soon as it can come, a loss as late). Good: the same result, at most two of your moves slower. Inaccuracy: the same result, but a win three or more of your moves later, or a loss that much sooner. Mistake: a win thrown away for a draw, or a draw for a loss. Blunder: a win thrown away for a loss, or a move that lets the opponent win at once when another move did not. On the board, the review marks such a move ?! (inaccuracy), ? (mistake) or ?? (blunder), and rings where the better moves would have landed. A dot marks the last move.",
     /// Who can force a win. `{player}`, `{n}`: with their n-th move from now.
     standing_win / "standingWin" = "{player} can force a win in {n}",
     /// The game is won. `{player}`.
@@ -506,7 +506,11 @@ impl Texts {
         let kinds: [(Rating, &str, &str); 3] = [
             (Rating::Blunder, self.count_blunder(), self.count_blunders()),
             (Rating::Mistake, self.count_mistake(), self.count_mistakes()),
-            (Rating::Inaccuracy, self.count_inaccuracy(), self.count_inaccuracies()),
+            (
+                Rating::Inaccuracy,
+                self.count_inaccuracy(),
+                self.count_inaccuracies(),
+            ),
         ];
         let counts: Vec<String> = kinds
             .iter()

@@ -8,6 +8,7 @@
 
 use crate::engine::{Player, HEIGHT, WIDTH};
 use crate::ui::layout::Layout;
+use crate::ui::review::Rating;
 use crate::ui::scene::{Ghost, Piece, Scene};
 use crate::ui::theme::Palette;
 use std::f64::consts::TAU;
@@ -175,7 +176,8 @@ fn draw_face(ctx: &CanvasRenderingContext2d, l: &Layout, pal: &Palette) {
     }
 }
 
-/// The celebration, the rings on the winning four, the hint and the ghost.
+/// The celebration, the rings on the winning four, the hint and the review's better moves,
+/// the last move's dot, the review's verdict and the ghost.
 fn draw_marks(ctx: &CanvasRenderingContext2d, l: &Layout, scene: &Scene, pal: &Palette) {
     // The celebration: a glow that beats around the winning four.
     if scene.pulse > 0.0 {
@@ -204,8 +206,9 @@ fn draw_marks(ctx: &CanvasRenderingContext2d, l: &Layout, scene: &Scene, pal: &P
         ctx.stroke();
     }
 
-    // The hinted move: a dashed ring where the piece would land.
-    if let Some(cell) = scene.hint {
+    // The hinted move, and the review's better moves: a dashed ring where the piece would
+    // land.
+    for &cell in scene.hint.iter().chain(&scene.better) {
         let (x, y) = l.center(usize::from(cell.column), f64::from(cell.row));
         ctx.begin_path();
         let _ = ctx.arc(x, y, l.hole * 1.08, 0.0, TAU);
@@ -215,6 +218,47 @@ fn draw_marks(ctx: &CanvasRenderingContext2d, l: &Layout, scene: &Scene, pal: &P
         let _ = ctx.set_line_dash(&dash);
         ctx.stroke();
         let _ = ctx.set_line_dash(&js_sys::Array::new());
+    }
+
+    // The last move: a dot in the middle of its checker, outlined, so that it shows on
+    // either colour and without colour.
+    if let Some(cell) = scene.last {
+        let (x, y) = l.center(usize::from(cell.column), f64::from(cell.row));
+        ctx.begin_path();
+        let _ = ctx.arc(x, y, l.hole * 0.2, 0.0, TAU);
+        ctx.set_fill_style_str(&pal.marker);
+        ctx.fill();
+        ctx.set_line_width((l.cell * 0.03).max(1.0));
+        ctx.set_stroke_style_str(&pal.marker_edge);
+        ctx.stroke();
+    }
+
+    // The review's verdict on the move shown: a badge on its checker with the sign players
+    // know from chess annotation: ?! an inaccuracy, ? a mistake, ?? a blunder.
+    if let Some((cell, rating)) = scene.verdict {
+        let sign = match rating {
+            Rating::Inaccuracy => "?!",
+            Rating::Mistake => "?",
+            Rating::Blunder => "??",
+            Rating::Best | Rating::Good => "",
+        };
+        let (x, y) = l.center(usize::from(cell.column), f64::from(cell.row));
+        let (bx, by, r) = (x + l.hole * 0.55, y - l.hole * 0.55, l.hole * 0.5);
+        ctx.begin_path();
+        let _ = ctx.arc(bx, by, r, 0.0, TAU);
+        ctx.set_fill_style_str(&pal.marker);
+        ctx.fill();
+        ctx.set_line_width((l.cell * 0.035).max(1.0));
+        ctx.set_stroke_style_str(&pal.marker_edge);
+        ctx.stroke();
+        ctx.set_fill_style_str(&pal.marker_edge);
+        ctx.set_font(&format!(
+            "700 {}px system-ui, sans-serif",
+            (r * 1.1).round()
+        ));
+        ctx.set_text_align("center");
+        ctx.set_text_baseline("middle");
+        let _ = ctx.fill_text(sign, bx, by + r * 0.05);
     }
 
     match scene.ghost {

@@ -338,9 +338,21 @@ mod tests {
         let scores = [Some(5), Some(3), None, Some(0), Some(-2), Some(5), Some(-1)];
         assert_eq!(rate(&scores, 0, at), Some((Rating::Best, vec![])));
         assert_eq!(rate(&scores, 5, at), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&scores, 1, at), Some((Rating::Good, vec![])), "2 moves slower");
-        assert_eq!(rate(&scores, 3, at), Some((Rating::Mistake, vec![0, 1, 5])), "a win for a draw");
-        assert_eq!(rate(&scores, 4, at), Some((Rating::Blunder, vec![0, 1, 5])), "a win for a loss");
+        assert_eq!(
+            rate(&scores, 1, at),
+            Some((Rating::Good, vec![])),
+            "2 moves slower"
+        );
+        assert_eq!(
+            rate(&scores, 3, at),
+            Some((Rating::Mistake, vec![0, 1, 5])),
+            "a win for a draw"
+        );
+        assert_eq!(
+            rate(&scores, 4, at),
+            Some((Rating::Blunder, vec![0, 1, 5])),
+            "a win for a loss"
+        );
         assert_eq!(rate(&scores, 6, at), Some((Rating::Blunder, vec![0, 1, 5])));
         assert_eq!(rate(&scores, 2, at), None, "a full column");
         assert_eq!(rate(&scores, 7, at), None, "off the board");
@@ -353,11 +365,23 @@ mod tests {
         assert_eq!(rate(&drawn, 2, at), Some((Rating::Best, vec![])));
         assert_eq!(rate(&drawn, 3, at), Some((Rating::Mistake, vec![0, 2])));
         assert_eq!(rate(&drawn, 1, at), Some((Rating::Mistake, vec![0, 2])));
-        assert_eq!(rate(&drawn, 4, at), Some((Rating::Blunder, vec![0, 2])), "the opponent wins next");
+        assert_eq!(
+            rate(&drawn, 4, at),
+            Some((Rating::Blunder, vec![0, 2])),
+            "the opponent wins next"
+        );
         // Every move loses. The longest loss is best; one 2 moves quicker is good, one 5
         // quicker an inaccuracy, and one that lets the opponent win at once a blunder: the
         // columns that held out longest are named for both.
-        let lost = [Some(-3), Some(-8), Some(-5), Some(-16), None, None, Some(-3)];
+        let lost = [
+            Some(-3),
+            Some(-8),
+            Some(-5),
+            Some(-16),
+            None,
+            None,
+            Some(-3),
+        ];
         assert_eq!(rate(&lost, 6, at), Some((Rating::Best, vec![])));
         assert_eq!(rate(&lost, 2, at), Some((Rating::Good, vec![])));
         assert_eq!(rate(&lost, 1, at), Some((Rating::Inaccuracy, vec![0, 6])));
@@ -416,7 +440,12 @@ mod tests {
             });
             assert!(yellow_wins_now, "column {}", c + 1);
             assert_eq!(outcome(c), Outcome::Loss(1));
-            assert_eq!(rate(&scores, c, n), Some((Rating::Blunder, vec![4])), "column {}", c + 1);
+            assert_eq!(
+                rate(&scores, c, n),
+                Some((Rating::Blunder, vec![4])),
+                "column {}",
+                c + 1
+            );
         }
     }
 
@@ -468,4 +497,3 @@ mod tests {
         assert_eq!(review.shown_scores(), Some(&analyse(&mut solver, "")));
     }
 }
-

@@ -2,6 +2,7 @@
 //! solver in the worker's place.
 
 use super::*;
+use crate::engine::Cell;
 use crate::solver::{Book, Rng, Solver};
 use crate::ui::protocol::Reply;
 use crate::ui::puzzle::{self, Puzzle, PuzzleState};
@@ -98,6 +99,19 @@ fn a_review_rates_the_blunder_and_steps_and_plays_on() {
         step.starts_with("Move 7 of 8: Red in column 2, blunder."),
         "{step}"
     );
+    // The board shows it too, once the piece is down: the blunder's checker (column 2, the
+    // bottom row) with its rating, and where column 1's piece would have won (row 2).
+    c.tick(100_000.0);
+    let scene = crate::ui::scene::Scene::at(&c, 100_000.0);
+    let blundered = Cell { column: 1, row: 5 };
+    assert_eq!(scene.verdict, Some((blundered, Rating::Blunder)));
+    assert!(
+        scene.better.contains(&Cell { column: 0, row: 2 }),
+        "{:?}",
+        scene.better
+    );
+    assert!(!scene.better.iter().any(|b| b.column == 1));
+    assert_eq!(scene.last, Some(blundered));
     assert!(
         step.contains("kept the win") && step.contains('1'),
         "{step}"
