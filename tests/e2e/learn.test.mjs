@@ -2,7 +2,9 @@
 // record against the computer, played as a person would, with clicks and keys.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openPage, until, moveCount, settled } from "./harness.mjs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { serve, launch, openPage, until, moveCount, settled, ARTIFACTS } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -11,6 +13,28 @@ after(async () => { await browser?.close(); await server?.close(); });
 const live = (page) => page.locator(".c4-status").first().textContent();
 const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });
 const state = (page) => page.evaluate(() => window.c4.state);
+
+/** How many pixels of a cell of the board (0-based column, row 0 at the top) are the
+ * light theme's marker white: the review's rings and badge, the last move's dot. With
+ * `corner`, only in the cell's top right corner, where the verdict's badge sits (the last
+ * move's dot is in the middle). */
+const markerPixels = (page, column, row, corner = false) => page.evaluate(({ column, row, corner }) => {
+  const { canvas, x, y } = window.__cellPoint(0, column, row, 0);
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  const cell = (window.__cellPoint(0, column + 1, row, 0).x - x) * scale;
+  const copy = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  copy.canvas.width = copy.canvas.height = Math.round(cell);
+  copy.drawImage(canvas, Math.round(x * scale), Math.round(y * scale), cell, cell, 0, 0, cell, cell);
+  const { data } = copy.getImageData(0, 0, copy.canvas.width, copy.canvas.height);
+  let n = 0;
+  const size = copy.canvas.width;
+  for (let i = 0; i < data.length; i += 4) {
+    const [px, py] = [(i / 4) % size, Math.floor(i / 4 / size)];
+    if (corner && (px < 0.6 * size || py > 0.4 * size)) continue;
+    if (data[i] >= 250 && data[i + 1] >= 250 && data[i + 2] >= 250) n++;
+  }
+  return n;
+}, { column, row, corner });
 
 /** Drops in each column of `moves` (1-based digits) by click, waiting for each landing. */
 async function play(page, moves) {
@@ -46,6 +70,23 @@ test("the review rates a thrown-away win a blunder and names the column that hel
   const said = await live(page);
   assert.match(said, /^Move 7 of 8: Red in column 2, blunder\. Columns? [0-9, ]*\b1\b[0-9, ]* kept the win\. Yellow can force a win in 1\./);
   assert.equal((await state(page)).moves, "1717172", "the board shows the position before Yellow's win");
+  // The board shows the verdict: a badge on the blundered checker (column 2, the bottom
+  // row), and a ring where column 1's piece would have won (row 3 from the top). At the
+  // start of the game, neither is there.
+  await settled(page);
+  const marks = async () => ({ blunder: await markerPixels(page, 1, 5, true), better: await markerPixels(page, 0, 2) });
+  await until(async () => (await marks()).blunder > 0, "the blunder's badge");
+  const shown = await marks();
+  assert.ok(shown.blunder > 20 && shown.better > 20, JSON.stringify(shown));
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, "review-blunder.png") });
+  await page.keyboard.press("Home");
+  await until(async () => (await live(page)).startsWith("Start of the game"), "the start");
+  await settled(page);
+  assert.deepEqual(await marks(), { blunder: 0, better: 0 }, "no marks at the start");
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowLeft");
+  await until(async () => (await live(page)).startsWith("Move 7 of 8"), "back to move 7");
   // The same in the table, for screen readers and anyone who opens it.
   await page.locator(".c4-moves summary").click();
   const row = await page.locator(".c4-moves tbody tr").nth(6).textContent();
