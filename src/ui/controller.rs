@@ -21,7 +21,7 @@ use super::review::Review;
 use super::save::Saved;
 use super::session::Session;
 use super::settings::{MainChoice, Mode, ModeChoice, PlayerKind, Settings};
-use super::share::{self, Link};
+use super::share::{self, Link, LinkError};
 use super::stats::{Record, Records};
 use super::text::{fill, Texts};
 use crate::engine::{Column, Placed, Player, Position, WIDTH};
@@ -294,12 +294,17 @@ impl Controller {
             .link(self.game.position(), self.settings.players)
     }
 
-    /// Opens what a share link shows, or says why the fragment was refused (the game then
-    /// starts as it would have).
-    pub fn open_link(&mut self, link: Result<Link, String>, now: f64) -> Vec<Effect> {
+    /// Opens what a share link shows, or says why the fragment was refused, and that the
+    /// game on the board (saved, or going on) stays, or that a new one starts.
+    pub fn open_link(&mut self, link: Result<Link, LinkError>, now: f64) -> Vec<Effect> {
         let link = match link {
             Ok(link) => link,
-            Err(why) => return self.notify(self.texts.link_refused_text(&why)),
+            Err(e) => {
+                let kept = self.game.position().move_count() > 0;
+                let mut effects = self.notify(self.texts.link_refused_text(e.problem, kept));
+                effects.push(Effect::Warn(format!("the link was refused: {}", e.detail)));
+                return effects;
+            }
         };
         if let share::View::Puzzle(id) = link.view {
             return self.open_puzzle(PuzzleChoice::Id(id), now);
@@ -451,16 +456,20 @@ impl Controller {
             run.moved(placed.player);
         }
         let mut effects = self.jobs.cancel();
-        let by = self
-            .session()
-            .map_or(PlayerKind::Human, |s| s.player(placed.player));
+        let kind = |player| {
+            self.session()
+                .map_or(PlayerKind::Human, |s| s.player(player))
+        };
+        let by = kind(placed.player);
+        // Against a person, the computer's moves are said to be the computer's.
+        let computer = by != PlayerKind::Human && kind(placed.player.other()) == PlayerKind::Human;
         effects.extend(
             Event::for_move(self.position(), placed, by)
                 .into_iter()
                 .map(Effect::Event),
         );
         let instant = self.motion.drop(placed, now);
-        effects.push(Effect::Announce(self.texts.move_text(placed)));
+        effects.push(Effect::Announce(self.texts.move_text(placed, computer)));
         effects.push(Effect::Changed);
         if self.puzzle().is_none() {
             effects.push(self.save());

@@ -155,7 +155,7 @@ impl Mirror {
             moving: c.motion().fall().is_some(),
             count: text.count_text(p.move_count()),
             can_undo: c.can_undo(),
-            can_hint: c.human_to_move() && c.review().is_none(),
+            can_hint: c.human_to_move() && c.review().is_none() && c.puzzle().is_none(),
             analysis_shown: c.analysis_shown(),
             analysis_busy: settings.show_analysis && c.jobs().is_analyzing(),
             // A review shows the end in its own words, not as a result just reached.

@@ -6,6 +6,7 @@ use super::effect::Effect;
 use super::fields::{number, Fields};
 use super::settings::PlayerKind;
 use super::text::Texts;
+use crate::engine::error::{ParseMovesError, PlayError};
 use crate::engine::Position;
 use std::fmt;
 
@@ -32,13 +33,43 @@ pub struct Link {
     pub view: View,
 }
 
-/// Why a fragment was refused.
+/// Why a fragment was refused: what the player is told, and the detail for developers.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LinkError(pub String);
+pub struct LinkError {
+    pub problem: LinkProblem,
+    /// The precise reason, quoting a little of the fragment: for the console.
+    pub detail: String,
+}
+
+/// What is wrong with a link, as a player can be told it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkProblem {
+    /// It is not a link this game makes (its parts, names or values).
+    Unreadable,
+    /// It is far longer than any game.
+    TooLong,
+    /// Its move `number` (from 1) is not a column.
+    NotAColumn { number: usize },
+    /// Its move `number` goes in `column` (from 1), which is full by then.
+    FullColumn { number: usize, column: usize },
+    /// Its move `number` comes after the game has ended.
+    AfterTheEnd { number: usize },
+    /// It asks to review a move past the game's end.
+    PastTheEnd,
+}
+
+impl LinkError {
+    fn new(problem: LinkProblem, detail: impl Into<String>) -> LinkError {
+        LinkError {
+            problem,
+            detail: detail.into(),
+        }
+    }
+}
 
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.detail)
     }
 }
 
@@ -79,11 +110,25 @@ impl Link {
         if text.is_empty() {
             return Ok(None);
         }
-        Self::read(text).map(Some).map_err(LinkError)
+        Self::read(text).map(Some)
     }
 
-    fn read(text: &str) -> Result<Link, String> {
-        let fields = Fields::read(text, MAX_LEN)?;
+    fn read(text: &str) -> Result<Link, LinkError> {
+        let unreadable = |detail: String| LinkError::new(LinkProblem::Unreadable, detail);
+        let fields = Fields::read(text, MAX_LEN).map_err(|detail| {
+            let problem = if text.len() > MAX_LEN {
+                LinkProblem::TooLong
+            } else {
+                LinkProblem::Unreadable
+            };
+            LinkError::new(problem, detail)
+        })?;
+        Self::read_fields(&fields).map_err(unreadable)?
+    }
+
+    /// The link `fields` hold; a bad move or review is refused here, in the outer result,
+    /// and any other fault in the inner one.
+    fn read_fields(fields: &Fields) -> Result<Result<Link, LinkError>, String> {
         fields.only(&KEYS)?;
         if let Some(id) = fields.parse("puzzle", number)? {
             if let Some(other) = KEYS
@@ -92,14 +137,34 @@ impl Link {
             {
                 return Err(format!("a puzzle link has no {other}"));
             }
-            return Ok(Link {
+            return Ok(Ok(Link {
                 position: Position::new(),
                 players: [PlayerKind::Human; 2],
                 view: View::Puzzle(id),
-            });
+            }));
         }
         let moves = fields.need("moves")?;
-        let position = Position::from_moves(moves).map_err(|e| format!("moves: {e}"))?;
+        let position = match Position::from_moves(moves) {
+            Ok(position) => position,
+            Err(e) => {
+                let number = e.index() + 1;
+                let problem = match e {
+                    ParseMovesError::IllegalMove {
+                        error: PlayError::ColumnFull { column },
+                        ..
+                    } => LinkProblem::FullColumn {
+                        number,
+                        column: column + 1,
+                    },
+                    ParseMovesError::IllegalMove {
+                        error: PlayError::GameOver { .. },
+                        ..
+                    } => LinkProblem::AfterTheEnd { number },
+                    _ => LinkProblem::NotAColumn { number },
+                };
+                return Ok(Err(LinkError::new(problem, format!("moves: {e}"))));
+            }
+        };
         let player = |key| -> Result<PlayerKind, String> {
             Ok(fields
                 .parse(key, str::parse::<PlayerKind>)?
@@ -110,17 +175,20 @@ impl Link {
             None => View::Play,
             Some(at) if at <= position.move_count() => View::Review(at),
             Some(at) => {
-                return Err(format!(
-                    "review at move {at}, but the game has {} moves",
-                    position.move_count()
-                ))
+                return Ok(Err(LinkError::new(
+                    LinkProblem::PastTheEnd,
+                    format!(
+                        "review at move {at}, but the game has {} moves",
+                        position.move_count()
+                    ),
+                )))
             }
         };
-        Ok(Link {
+        Ok(Ok(Link {
             position,
             players,
             view,
-        })
+        }))
     }
 }
 
@@ -191,36 +259,70 @@ mod tests {
 
     #[test]
     fn refuses_bad_links_with_why() {
-        for (bad, why) in [
-            ("#moves=44x3", "moves: invalid move 3 ('x')"),
-            ("#moves=4408", "moves: invalid move 3 ('0')"),
+        use LinkProblem::*;
+        for (bad, problem, why) in [
+            (
+                "#moves=44x3",
+                NotAColumn { number: 3 },
+                "moves: invalid move 3 ('x')",
+            ),
+            (
+                "#moves=4408",
+                NotAColumn { number: 3 },
+                "moves: invalid move 3 ('0')",
+            ),
             (
                 "#moves=4444444",
+                FullColumn {
+                    number: 7,
+                    column: 4,
+                },
                 "moves: illegal move 7 ('4'): column 4 is full",
             ),
-            ("#moves=12121212", "moves: illegal move 8: the game is over"),
-            ("#moves=44&yellow=godlike", "yellow: \"godlike\""),
+            (
+                "#moves=12121212",
+                AfterTheEnd { number: 8 },
+                "moves: illegal move 8: the game is over",
+            ),
+            (
+                "#moves=44&yellow=godlike",
+                Unreadable,
+                "yellow: \"godlike\"",
+            ),
             (
                 "#moves=44&review=3",
+                PastTheEnd,
                 "review at move 3, but the game has 2 moves",
             ),
-            ("#moves=44&review=-1", "review: \"-1\""),
-            ("#moves=44&moves=45", "\"moves\" appears twice"),
-            ("#moves=44&theme=dark", "unknown field \"theme\""),
-            ("#yellow=hard", "no moves"),
-            ("#4453", "\"4453\" is not key=value"),
-            ("#puzzle=x", "puzzle: \"x\""),
-            ("#puzzle=+3", "puzzle: \"+3\""),
-            ("#moves=44&review=+1", "review: \"+1\""),
-            ("#puzzle=3&moves=44", "a puzzle link has no moves"),
+            ("#moves=44&review=-1", Unreadable, "review: \"-1\""),
+            ("#moves=44&moves=45", Unreadable, "\"moves\" appears twice"),
+            (
+                "#moves=44&theme=dark",
+                Unreadable,
+                "unknown field \"theme\"",
+            ),
+            ("#yellow=hard", Unreadable, "no moves"),
+            ("#4453", Unreadable, "\"4453\" is not key=value"),
+            ("#puzzle=x", Unreadable, "puzzle: \"x\""),
+            ("#puzzle=+3", Unreadable, "puzzle: \"+3\""),
+            ("#moves=44&review=+1", Unreadable, "review: \"+1\""),
+            (
+                "#puzzle=3&moves=44",
+                Unreadable,
+                "a puzzle link has no moves",
+            ),
         ] {
             match Link::decode(bad) {
-                Err(LinkError(e)) => assert!(e.contains(why), "{bad}: {e}"),
+                Err(e) => {
+                    assert_eq!(e.problem, problem, "{bad}");
+                    assert!(e.detail.contains(why), "{bad}: {}", e.detail);
+                }
                 other => panic!("{bad}: {other:?}"),
             }
         }
         let huge = format!("#moves={}", "4".repeat(100_000));
-        let e = Link::decode(&huge).unwrap_err().0;
-        assert!(e.contains("too long") && e.len() < 60, "{e}");
+        let e = Link::decode(&huge).unwrap_err();
+        assert_eq!(e.problem, TooLong);
+        assert!(e.detail.contains("too long") && e.detail.len() < 60, "{e}");
     }
 }

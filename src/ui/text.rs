@@ -6,6 +6,7 @@
 use super::puzzle::set::Puzzle;
 use super::review::rating::{Rated, Rating, Review, Standing};
 use super::settings::PlayerKind;
+use super::share::LinkProblem;
 use crate::engine::{Cell, Placed, Player, Position, Status, HEIGHT};
 use crate::solver::{Level, Outcome, Score};
 use std::borrow::Cow;
@@ -138,6 +139,8 @@ texts! {
     one_move_played / "oneMovePlayed" = "1 move played",
     /// A move, announced. `{player}`, `{column}`, `{row}` (row 1 is the bottom).
     moved / "moved" = "{player} in column {column}, row {row}",
+    /// The computer's move, announced, against a person. `{player}`, `{column}`, `{row}`.
+    computer_moved / "computerMoved" = "The computer plays column {column}, row {row}",
     /// `{column}`.
     full / "full" = "Column {column} is full",
     /// `{column}`.
@@ -207,7 +210,7 @@ texts! {
     /// The main choice: two people taking turns on this device.
     vs_friend / "vsFriend" = "Two players",
     /// The legend of the computer's level.
-    level_legend / "levelLegend" = "Level",
+    level_legend / "levelLegend" = "Computer's level",
     /// The legend of the colour the one person plays.
     you_play / "youPlay" = "You play",
     /// The colour that moves first. `{player}`.
@@ -369,8 +372,21 @@ texts! {
     copy_link / "copyLink" = "Copy link",
     link_copied / "linkCopied" = "Link copied.",
     link_not_copied / "linkNotCopied" = "The link could not be copied: this browser did not allow it.",
-    /// A share link that could not be opened. `{why}`.
-    link_refused / "linkRefused" = "This link could not be opened ({why}), so the game starts as usual.",
+    /// A share link that could not be opened. `{why}`: what is wrong with it (`linkUnreadable`…);
+    /// `{instead}`: what shows instead (`linkKeepsGame` or `linkNewGame`).
+    link_refused / "linkRefused" = "This link could not be opened: {why}. {instead}",
+    link_unreadable / "linkUnreadable" = "it is not a game link this page can read",
+    link_too_long / "linkTooLong" = "it is far too long to be a game",
+    /// `{n}`: the move.
+    link_not_a_column / "linkNotAColumn" = "its move {n} is not a column from 1 to 7",
+    /// `{n}`: the move; `{column}`.
+    link_full_column / "linkFullColumn" = "its move {n} goes in column {column}, which is already full",
+    /// `{n}`: the move.
+    link_after_end / "linkAfterEnd" = "its move {n} comes after the game was over",
+    link_past_end / "linkPastEnd" = "it asks to review a move the game does not have",
+    /// What shows instead: the game the player had (saved, or going on).
+    link_keeps_game / "linkKeepsGame" = "Your game goes on as it was.",
+    link_new_game / "linkNewGame" = "A new game starts.",
 }
 
 /// `template` with each `{name}` replaced by its value.
@@ -582,8 +598,30 @@ impl Texts {
         fill(self.no_such_puzzle(), &[("id", &id.to_string())])
     }
 
-    pub fn link_refused_text(&self, why: &str) -> String {
-        fill(self.link_refused(), &[("why", why)])
+    /// "This link could not be opened: its move 7 goes in column 4, which is already full.
+    /// Your game goes on as it was." `kept`: the player has a game on the board.
+    pub fn link_refused_text(&self, problem: LinkProblem, kept: bool) -> String {
+        let why = match problem {
+            LinkProblem::Unreadable => self.link_unreadable().to_owned(),
+            LinkProblem::TooLong => self.link_too_long().to_owned(),
+            LinkProblem::NotAColumn { number } => {
+                fill(self.link_not_a_column(), &[("n", &number.to_string())])
+            }
+            LinkProblem::FullColumn { number, column } => fill(
+                self.link_full_column(),
+                &[("n", &number.to_string()), ("column", &column.to_string())],
+            ),
+            LinkProblem::AfterTheEnd { number } => {
+                fill(self.link_after_end(), &[("n", &number.to_string())])
+            }
+            LinkProblem::PastTheEnd => self.link_past_end().to_owned(),
+        };
+        let instead = if kept {
+            self.link_keeps_game()
+        } else {
+            self.link_new_game()
+        };
+        fill(self.link_refused(), &[("why", &why), ("instead", instead)])
     }
 
     pub fn puzzle_item_text(&self, puzzle: &Puzzle, solved: bool) -> String {
@@ -782,10 +820,16 @@ impl Texts {
         fill(self.computer_failed(), &[("message", message)])
     }
 
-    /// "Red in column 4, row 1" (row 1 is the bottom row).
-    pub fn move_text(&self, placed: Placed) -> String {
+    /// "Red in column 4, row 1" (row 1 is the bottom row); "The computer plays column 4,
+    /// row 1" for the `computer`'s move against a person.
+    pub fn move_text(&self, placed: Placed, computer: bool) -> String {
+        let template = if computer {
+            self.computer_moved()
+        } else {
+            self.moved()
+        };
         fill(
-            self.moved(),
+            template,
             &[
                 ("player", self.player_name(placed.player)),
                 ("column", &(placed.column + 1).to_string()),
@@ -1034,9 +1078,13 @@ mod tests {
         let t = Texts::default();
         let mut p = Position::new();
         let placed = p.play(3).unwrap();
-        assert_eq!(t.move_text(placed), "Red in column 4, row 1");
+        assert_eq!(t.move_text(placed, false), "Red in column 4, row 1");
+        assert_eq!(
+            t.move_text(placed, true),
+            "The computer plays column 4, row 1"
+        );
         let placed = p.play(3).unwrap();
-        assert_eq!(t.move_text(placed), "Yellow in column 4, row 2");
+        assert_eq!(t.move_text(placed, false), "Yellow in column 4, row 2");
         assert_eq!(
             t.column_label(&p, 3),
             "Column 4, 2 of 6 filled: Red, Yellow (bottom to top)"
@@ -1137,7 +1185,7 @@ mod tests {
         assert!(!t.set("colour", "x".into()), "no such text");
         let mut p = Position::new();
         let placed = p.play(3).unwrap();
-        assert_eq!(t.move_text(placed), "Rot in Spalte 4, Reihe 1");
+        assert_eq!(t.move_text(placed, false), "Rot in Spalte 4, Reihe 1");
         assert_eq!(t.turn_text(&p), "Gelb ist am Zug");
         assert_eq!(t.count_text(3), "3 Züge gespielt");
         assert_eq!(t.count_text(1), "1 move played", "what it leaves out stays");

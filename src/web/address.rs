@@ -1,12 +1,12 @@
 //! The page's address: the share link a visitor opened, and the address a copied link gets.
 
-use crate::ui::share::Link;
+use crate::ui::share::{Link, LinkError};
 use wasm_bindgen::prelude::*;
 use web_sys::Window;
 
 /// The share link in the page's address, if there is one: read once, then taken off the
 /// address, so that a reload shows the game as it has gone on since (it is saved).
-pub fn read_link(window: &Window) -> Option<Result<Link, String>> {
+pub fn read_link(window: &Window) -> Option<Result<Link, LinkError>> {
     let location = window.location();
     let hash = location.hash().ok()?;
     // The address keeps its fragment percent-encoded; a link is plain ASCII anyway.
@@ -14,7 +14,7 @@ pub fn read_link(window: &Window) -> Option<Result<Link, String>> {
         .ok()
         .and_then(|s| s.as_string())
         .unwrap_or(hash);
-    let link = Link::decode(&fragment).map_err(|e| e.to_string());
+    let link = Link::decode(&fragment);
     if matches!(link, Ok(None)) {
         return None;
     }

@@ -105,7 +105,7 @@ pub struct Choice {
     pub links: bool,
     /// What the page's address asked for, if share links are on and it asked: a link, or
     /// why it was refused.
-    pub link: Option<Result<crate::ui::share::Link, String>>,
+    pub link: Option<Result<crate::ui::share::Link, crate::ui::share::LinkError>>,
     /// The record and the solved puzzles the saved game kept.
     pub record: crate::ui::stats::Record,
     pub solved: crate::ui::puzzle::Solved,

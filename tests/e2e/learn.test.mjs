@@ -254,29 +254,45 @@ test("a share link round trip: Copy link, then the link opens the position ready
   await context.close();
 });
 
-test("malformed links are refused with a visible message, and the page starts normally", async () => {
+test("malformed links are refused in a player's words, saying what shows instead", async () => {
   for (const [fragment, why] of [
-    ["#moves=44x3", /moves/],
-    ["#moves=4444444", /column 4 is full|full/],
-    ["#moves=121212121", /over|after/],
-    [`#moves=${"4".repeat(100_000)}`, /too long/],
-    ["#moves=44&red=godlike", /red/],
+    ["#moves=44x3", "its move 3 is not a column from 1 to 7"],
+    ["#moves=4444444", "its move 7 goes in column 4, which is already full"],
+    ["#moves=121212121", "its move 8 comes after the game was over"],
+    [`#moves=${"4".repeat(100_000)}`, "it is far too long to be a game"],
+    ["#moves=44&red=godlike", "it is not a game link this page can read"],
   ]) {
     const { page, problems, context } = await openPage(browser, server.url + fragment);
     await column(page, 4).waitFor();
     const notice = page.locator(".c4-notice");
     await notice.waitFor();
-    const text = await notice.textContent();
-    assert.match(text, /^This link could not be opened \(/, fragment.slice(0, 30));
-    assert.match(text, why, text);
-    assert.ok(text.length < 200, "the message quotes little of the link");
-    assert.equal((await state(page)).moves, "", "the game starts as usual");
+    assert.equal(await notice.textContent(), `This link could not be opened: ${why}. A new game starts.`, fragment.slice(0, 30));
+    assert.equal((await state(page)).moves, "", "a new game");
     await play(page, "4");
     assert.equal((await state(page)).moves, "4");
     assert.ok(await notice.isHidden(), "the notice goes with the first move");
-    assert.deepEqual(problems, [], fragment.slice(0, 30));
+    // The detail is for developers, in the console.
+    assert.equal(problems.length, 1, problems.join("; "));
+    assert.match(problems[0], /^warning: .*the link was refused: /);
     await context.close();
   }
+  // With a game on the board, it stays, and the notice says so: a bad link followed in the
+  // page, then one opened in a new page, which loads the saved game.
+  const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  await play(page, "45");
+  const kept = "This link could not be opened: its move 3 is not a column from 1 to 7. Your game goes on as it was.";
+  await page.goto(`${server.url}#moves=44x3`);
+  await page.locator(".c4-notice").waitFor();
+  assert.equal(await page.locator(".c4-notice").textContent(), kept);
+  assert.equal((await state(page)).moves, "45");
+  const second = await context.newPage();
+  await second.goto(`${server.url}#moves=44x3`);
+  await second.locator(".c4-notice").waitFor();
+  assert.equal(await second.locator(".c4-notice").textContent(), kept);
+  assert.equal(await second.evaluate(() => window.c4.state.moves), "45", "the saved game");
+  assert.equal(problems.filter((p) => !/the link was refused/.test(p)).length, 0, problems.join("; "));
+  await context.close();
 });
 
 test("the record counts games against the computer per level, and resets", async () => {

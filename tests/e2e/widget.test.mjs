@@ -123,6 +123,9 @@ test("axe, the keyboard and the live region reach into the shadow root", async (
     await until(async () => (await moveCount(page)) === 1, "the move");
     const tree = await page.locator("#game").ariaSnapshot();
     assert.match(tree, /- status: Red in column 4, row 1/, tree);
+    // The disclosures' names are their words, without the arrow drawn before them.
+    assert.match(tree, /- group: How to play\n/, tree);
+    assert.doesNotMatch(tree, /▸/, tree);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

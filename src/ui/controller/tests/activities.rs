@@ -229,6 +229,10 @@ fn a_puzzle_failed_retried_and_solved() {
     assert!(said(&effects).contains(&format!("Puzzle {}:", puzzle.id)));
     assert_eq!(*c.position(), puzzle.start);
     assert_eq!(c.link().encode(), format!("puzzle={}", puzzle.id));
+    assert!(
+        !crate::ui::Mirror::of(&c).can_hint,
+        "no Hint button in a puzzle"
+    );
     // A move before the analysis is in waits for it, then is judged.
     let early = worked_first(&puzzle, &mut solver);
     assert!(said(&c.command(Command::Drop(early), 0.0)).contains("being checked"));
@@ -364,12 +368,28 @@ fn the_record_counts_games_against_the_computer_per_level() {
 #[test]
 fn links_open_what_they_show_or_say_why_not() {
     let mut c = Controller::new(playing([PlayerKind::Human; 2]));
-    let effects = c.open_link(Err("moves: bad digit".into()), 0.0);
-    assert!(said(&effects).contains("could not be opened (moves: bad digit)"));
+    let full = crate::ui::share::Link::decode("moves=4444444");
+    let effects = c.open_link(full.map(Option::unwrap), 0.0);
+    assert_eq!(
+        said(&effects),
+        "This link could not be opened: its move 7 goes in column 4, which is already full. A new game starts."
+    );
+    // The detail is for the console.
+    assert!(effects.iter().any(
+        |e| matches!(e, Effect::Warn(w) if w.contains("illegal move 7 ('4'): column 4 is full"))
+    ));
     assert!(c.notice().is_some());
     assert_eq!(c.position().move_count(), 0);
     c.command(Command::Drop(3), 0.0);
     assert!(c.notice().is_none(), "the notice goes with the next move");
+    // With a game on the board, the game stays, and the player is told so.
+    let bad = crate::ui::share::Link::decode("4453");
+    let effects = c.open_link(bad.map(Option::unwrap), 0.0);
+    assert_eq!(
+        said(&effects),
+        "This link could not be opened: it is not a game link this page can read. Your game goes on as it was."
+    );
+    assert_eq!(c.position().moves_string(), "4");
     let link = crate::ui::share::Link::decode("moves=4453&yellow=hard")
         .unwrap()
         .unwrap();
