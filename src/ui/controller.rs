@@ -73,10 +73,14 @@ impl Controller {
         }
     }
 
-    /// Takes the record and the solved puzzles a saved game kept.
-    pub fn set_kept(&mut self, record: Record, solved: Solved) {
+    /// Takes the record and the solved puzzles a saved game kept, and whether its game was
+    /// played with help.
+    pub fn set_kept(&mut self, record: Record, solved: Solved, helped: bool) {
         self.records = Records::new(record);
         self.solved = solved;
+        if helped {
+            self.game.help();
+        }
     }
 
     /// Carries out a person's command at time `now`.
@@ -155,6 +159,9 @@ impl Controller {
                     effects.extend(self.drop_piece(column, now));
                 }
                 let (moves, shown) = (self.position().move_count(), self.analysis_shown());
+                if shown || hint {
+                    self.helped();
+                }
                 effects.extend(self.jobs.analysed(hint, shown, moves, &self.texts));
                 effects
             }
@@ -163,11 +170,20 @@ impl Controller {
                 _ => Vec::new(),
             },
             Answer::Hint { columns, score } => {
+                self.helped();
                 let moves = self.position().move_count();
                 let hint = self.jobs.give_hint(&columns, score, moves, &self.texts);
                 [vec![Effect::Changed], hint].concat()
             }
             Answer::Failed(error) => Effect::failed(&self.texts, &error),
+        }
+    }
+
+    /// A person has had help (a hint, or the analysis) in the game: the record counts it
+    /// apart. Puzzles are not counted.
+    fn helped(&mut self) {
+        if matches!(self.activity, Activity::Play) && self.game.human_to_move() {
+            self.game.help();
         }
     }
 
@@ -350,6 +366,7 @@ impl Controller {
                 position: *self.game.position(),
                 settings: self.settings,
                 record: *self.records.record(),
+                helped: self.game.helped(),
                 solved: self.solved.clone(),
                 puzzle: self.puzzle().map(|run| run.puzzle.id),
             }
@@ -518,13 +535,18 @@ impl Controller {
         let counted = match &mut self.activity {
             Activity::Review(_) => return Vec::new(),
             Activity::Puzzle(run) => run.ended(&mut self.solved),
-            Activity::Play => self.records.count(mode, position.status()),
+            Activity::Play => self
+                .records
+                .count(mode, position.status(), self.game.helped()),
         };
         // The record and the puzzle's state first: the result line reads them.
         let mut effects: Vec<Effect> = counted.then(|| self.save()).into_iter().collect();
         let result = self.result_line().unwrap_or_default();
         let four = self.texts.four_text(self.motion.win_line(), fall.placed);
-        let said = four.map_or(result.clone(), |four| format!("{result} {four}"));
+        let mut said = four.map_or(result.clone(), |four| format!("{result} {four}"));
+        if counted && matches!(self.activity, Activity::Play) && self.game.helped() {
+            said = format!("{said} {}", self.texts.counted_helped());
+        }
         effects.push(Effect::Finished(said));
         effects.extend(self.sound(Cue::end(position.status(), mode)));
         effects

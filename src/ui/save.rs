@@ -24,6 +24,8 @@ pub struct Saved {
     pub position: Position,
     pub settings: Settings,
     pub record: Record,
+    /// The game was played with help (a hint, or the analysis): the record counts it apart.
+    pub helped: bool,
     pub solved: Solved,
     /// The puzzle open when the game was saved, if one was (it opens again, from its start).
     pub puzzle: Option<u32>,
@@ -54,7 +56,7 @@ impl Saved {
     pub fn encode(&self) -> String {
         let s = &self.settings;
         format!(
-            "v={VERSION}&moves={}&red={}&yellow={}&analysis={}&motion={}&sound={}&record={}&solved={}&puzzle={}",
+            "v={VERSION}&moves={}&red={}&yellow={}&analysis={}&motion={}&sound={}&record={}&solved={}&puzzle={}&helped={}",
             self.position.moves_string(),
             s.players[0],
             s.players[1],
@@ -64,14 +66,16 @@ impl Saved {
             self.record.encode(),
             self.solved.encode(),
             self.puzzle.unwrap_or(0),
+            flag_text(self.helped),
         )
     }
 
     /// Reads a saved text: every field of its version must be there once, and right.
     pub fn decode(text: &str) -> Result<Saved, SaveError> {
-        const KEYS: [&str; 10] = [
+        // `helped` came later in version 2: a text without it had no help.
+        const KEYS: [&str; 11] = [
             "v", "moves", "red", "yellow", "analysis", "motion", "sound", "record", "solved",
-            "puzzle",
+            "puzzle", "helped",
         ];
         let corrupt = SaveError::Corrupt;
         let fields = Fields::read(text, MAX_LEN).map_err(corrupt)?;
@@ -102,6 +106,10 @@ impl Saved {
                 .require(key, str::parse::<PlayerKind>)
                 .map_err(corrupt)
         };
+        let helped = fields
+            .parse("helped", flag)
+            .map_err(corrupt)?
+            .unwrap_or(false);
         let flag = |key| fields.require(key, flag).map_err(corrupt);
         Ok(Saved {
             position,
@@ -112,6 +120,7 @@ impl Saved {
                 sound: flag("sound")?,
             },
             record,
+            helped,
             solved,
             puzzle,
         })
@@ -133,6 +142,7 @@ mod tests {
                 sound: false,
             },
             record: Record::default(),
+            helped: false,
             solved: Solved::default(),
             puzzle: None,
         }
@@ -145,13 +155,24 @@ mod tests {
         assert_eq!(
             text,
             "v=2&moves=4453&red=human&yellow=hard&analysis=1&motion=0&sound=0\
-             &record=0.0.0-0.0.0-0.0.0-0.0.0&solved=&puzzle=0"
+             &record=0.0.0.0-0.0.0.0-0.0.0.0-0.0.0.0&solved=&puzzle=0&helped=0"
         );
         assert_eq!(Saved::decode(&text), Ok(saved));
+        // Written before `helped` was: no help.
+        let before = "v=2&moves=4453&red=human&yellow=hard&analysis=1&motion=0&sound=0\
+                      &record=0.0.0-0.0.0-0.0.0-0.0.0&solved=&puzzle=0";
+        assert_eq!(Saved::decode(before), Ok(sample()));
+        let helped = Saved {
+            helped: true,
+            ..sample()
+        };
+        assert!(helped.encode().ends_with("&helped=1"));
+        assert_eq!(Saved::decode(&helped.encode()), Ok(helped));
         let empty = Saved {
             position: Position::new(),
             settings: Settings::default(),
             record: Record::default(),
+            helped: false,
             solved: Solved::default(),
             puzzle: None,
         };
@@ -178,7 +199,9 @@ mod tests {
         saved.puzzle = Some(12);
         let text = saved.encode();
         assert!(
-            text.ends_with("&record=0.0.0-0.0.0-1.0.0-0.1.0&solved=0400000080&puzzle=12"),
+            text.ends_with(
+                "&record=0.0.0.0-0.0.0.0-1.0.0.0-0.1.0.0&solved=0400000080&puzzle=12&helped=0"
+            ),
             "{text}"
         );
         assert_eq!(Saved::decode(&text), Ok(saved));
@@ -217,7 +240,8 @@ mod tests {
             (format!("{good}&moves=44"), "appears twice"),
             (format!("{good}&x=1"), "unknown field"),
             (format!("{good}&pad={}", "x".repeat(1200)), "too long"),
-            (good.replace("&record=0.0.0-", "&record=0.0-"), "record:"),
+            (good.replace("&record=0.0.0.0-", "&record=0.0-"), "record:"),
+            (good.replace("&helped=0", "&helped=2"), "helped:"),
             (good.replace("&solved=", "&solved=zz"), "solved:"),
             (good.replace("&solved=", ""), "no solved"),
             (good.replace("&puzzle=0", "&puzzle=-1"), "puzzle:"),

@@ -10,6 +10,9 @@ pub struct Session {
     players: [PlayerKind; 2],
     /// The game a person's "New game" replaced, until a move is made: undo brings it back.
     replaced: Option<Position>,
+    /// A person had help in this game: a hint, or the analysis of a position. The record
+    /// counts such a game apart.
+    helped: bool,
 }
 
 impl Session {
@@ -18,7 +21,18 @@ impl Session {
             position,
             players,
             replaced: None,
+            helped: false,
         }
+    }
+
+    /// Whether a person had help in this game (a hint, or the analysis shown).
+    pub fn helped(&self) -> bool {
+        self.helped
+    }
+
+    /// A person has had help in this game.
+    pub fn help(&mut self) {
+        self.helped = true;
     }
 
     pub fn position(&self) -> &Position {
@@ -85,6 +99,7 @@ impl Session {
     pub fn restart(&mut self, position: Position, undoable: bool) {
         let old = std::mem::replace(&mut self.position, position);
         self.replaced = (undoable && old.move_count() > 0).then_some(old);
+        self.helped = false;
     }
 
     /// The game the last new game replaced, taken back out; none once a move was made.

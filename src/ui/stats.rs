@@ -9,12 +9,14 @@ use super::text::Texts;
 use crate::engine::Status;
 use crate::solver::Level;
 
-/// Wins, losses and draws at one level, from the person's side.
+/// Wins, losses and draws at one level, from the person's side, and apart from them the
+/// games played with help (a hint, or the analysis shown), whatever their result.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,
+    pub helped: u32,
 }
 
 impl Tally {
@@ -22,6 +24,7 @@ impl Tally {
         self.wins
             .saturating_add(self.losses)
             .saturating_add(self.draws)
+            .saturating_add(self.helped)
     }
 }
 
@@ -31,6 +34,8 @@ pub enum Finish {
     Won,
     Lost,
     Drawn,
+    /// Played with help: counted apart, whatever the result.
+    Helped,
 }
 
 /// The record at every level, in [`Level::ALL`]'s order.
@@ -58,6 +63,7 @@ impl Record {
             Finish::Won => &mut tally.wins,
             Finish::Lost => &mut tally.losses,
             Finish::Drawn => &mut tally.draws,
+            Finish::Helped => &mut tally.helped,
         };
         *slot = slot.saturating_add(1);
     }
@@ -66,16 +72,17 @@ impl Record {
         self.tallies.iter().all(|t| t.games() == 0)
     }
 
-    /// `W.L.D` for each level, joined by `-`.
+    /// `W.L.D.H` for each level (H: the games with help), joined by `-`.
     pub fn encode(&self) -> String {
         self.tallies
             .iter()
-            .map(|t| format!("{}.{}.{}", t.wins, t.losses, t.draws))
+            .map(|t| format!("{}.{}.{}.{}", t.wins, t.losses, t.draws, t.helped))
             .collect::<Vec<_>>()
             .join("-")
     }
 
-    /// Reads [`Record::encode`]'s text: every level, three counts each.
+    /// Reads [`Record::encode`]'s text: every level, four counts each (or three, as it was
+    /// written before games with help were counted apart).
     pub fn decode(text: &str) -> Result<Record, String> {
         let levels: Vec<&str> = text.split('-').collect();
         if levels.len() != Level::ALL.len() {
@@ -88,13 +95,16 @@ impl Record {
                 .map(super::fields::number)
                 .collect::<Result<Vec<u32>, _>>()
                 .map_err(|_| "a count is not a number".to_owned())?;
-            let [wins, losses, draws] = counts[..] else {
-                return Err("each level needs wins.losses.draws".to_owned());
+            let (wins, losses, draws, helped) = match counts[..] {
+                [wins, losses, draws] => (wins, losses, draws, 0),
+                [wins, losses, draws, helped] => (wins, losses, draws, helped),
+                _ => return Err("each level needs wins.losses.draws.helped".to_owned()),
             };
             *tally = Tally {
                 wins,
                 losses,
                 draws,
+                helped,
             };
         }
         Ok(record)
@@ -104,8 +114,8 @@ impl Record {
 /// The record panel.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordView {
-    /// Each level's name, wins, losses, draws.
-    pub rows: Vec<[String; 4]>,
+    /// Each level's name, wins, losses, draws, and games with help.
+    pub rows: Vec<[String; 5]>,
     /// No game against the computer counts yet.
     pub empty: bool,
     /// Reset record was pressed once: its button asks for a second press.
@@ -154,16 +164,18 @@ impl Records {
     }
 
     /// A game between `mode`'s players ended with `status`: counted if one person played
-    /// the computer. True if it counted (and the record is to be saved).
-    pub fn count(&mut self, mode: Option<Mode>, status: Status) -> bool {
+    /// the computer, apart if they had help (`helped`). True if it counted (and the record
+    /// is to be saved).
+    pub fn count(&mut self, mode: Option<Mode>, status: Status, helped: bool) -> bool {
         let Some(Mode::Computer { level, person }) = mode else {
             return false;
         };
         let finish = match status {
+            Status::InProgress => return false,
+            _ if helped => Finish::Helped,
             Status::Win(p) if p == person => Finish::Won,
             Status::Win(_) => Finish::Lost,
             Status::Draw => Finish::Drawn,
-            Status::InProgress => return false,
         };
         self.record.count(level, finish);
         true
@@ -181,6 +193,7 @@ impl Records {
                         tally.wins.to_string(),
                         tally.losses.to_string(),
                         tally.draws.to_string(),
+                        tally.helped.to_string(),
                     ]
                 })
                 .collect(),
@@ -198,7 +211,7 @@ mod tests {
     fn counts_per_level_and_reads_back() {
         let mut r = Record::default();
         assert!(r.is_empty());
-        assert_eq!(r.encode(), "0.0.0-0.0.0-0.0.0-0.0.0");
+        assert_eq!(r.encode(), "0.0.0.0-0.0.0.0-0.0.0.0-0.0.0.0");
         r.count(Level::Easy, Finish::Won);
         r.count(Level::Easy, Finish::Won);
         r.count(Level::Perfect, Finish::Lost);
@@ -207,8 +220,16 @@ mod tests {
         assert_eq!(r.at(Level::Perfect).losses, 1);
         assert_eq!(r.at(Level::Hard).games(), 1);
         assert_eq!(r.at(Level::Medium).games(), 0);
-        assert_eq!(r.encode(), "2.0.0-0.0.0-0.0.1-0.1.0");
+        r.count(Level::Perfect, Finish::Helped);
+        assert_eq!(r.at(Level::Perfect).games(), 2);
+        assert_eq!(r.encode(), "2.0.0.0-0.0.0.0-0.0.1.0-0.1.0.1");
         assert_eq!(Record::decode(&r.encode()), Ok(r));
+        // A record written before games with help were counted apart: none of them.
+        let old = Record::decode("2.0.0-0.0.0-0.0.1-0.1.0").unwrap();
+        assert_eq!(
+            (old.at(Level::Easy).wins, old.at(Level::Perfect).helped),
+            (2, 0)
+        );
     }
 
     #[test]
@@ -218,7 +239,7 @@ mod tests {
             "1.0.0",
             "1.0.0-0.0.0-0.0.0-0.0.0-0.0.0",
             "1.0-0.0.0-0.0.0-0.0.0",
-            "1.0.0.0-0.0.0-0.0.0-0.0.0",
+            "1.0.0.0.0-0.0.0-0.0.0-0.0.0",
             "a.0.0-0.0.0-0.0.0-0.0.0",
             "+1.0.0-0.0.0-0.0.0-0.0.0",
             "99999999999.0.0-0.0.0-0.0.0-0.0.0",
@@ -237,16 +258,22 @@ mod tests {
             level: Level::Hard,
             person: Player::Second,
         });
-        assert!(r.count(against, Status::Win(Player::Second)));
-        assert!(r.count(against, Status::Draw));
-        assert!(!r.count(Some(Mode::Friend), Status::Draw));
-        assert!(!r.count(None, Status::Draw));
-        assert!(!r.count(against, Status::InProgress));
+        assert!(r.count(against, Status::Win(Player::Second), false));
+        assert!(r.count(against, Status::Draw, false));
+        assert!(!r.count(Some(Mode::Friend), Status::Draw, false));
+        assert!(!r.count(None, Status::Draw, false));
+        assert!(!r.count(against, Status::InProgress, false));
+        // A win with help is not a win: it counts apart.
+        assert!(r.count(against, Status::Win(Player::Second), true));
+        assert!(!r.count(against, Status::InProgress, true));
         let tally = r.record().at(Level::Hard);
-        assert_eq!((tally.wins, tally.losses, tally.draws), (1, 0, 1));
+        assert_eq!(
+            (tally.wins, tally.losses, tally.draws, tally.helped),
+            (1, 0, 1, 1)
+        );
         assert_eq!(
             r.view(&t).rows[2],
-            ["hard", "1", "0", "1"].map(String::from)
+            ["hard", "1", "0", "1", "1"].map(String::from)
         );
         assert!(!r.reset(&t).1 && r.armed() && r.view(&t).armed);
         r.disarm();

@@ -97,7 +97,7 @@ impl App {
         let position = choice.moves.unwrap_or_default();
         let mut controller = Controller::with_position(choice.settings, position);
         controller.set_texts(choice.texts.clone());
-        controller.set_kept(choice.record, choice.solved.clone());
+        controller.set_kept(choice.record, choice.solved.clone(), choice.helped);
         let shared = Rc::new_cyclic(|weak: &Weak<RefCell<App>>| {
             let (w, r) = (weak.clone(), weak.clone());
             RefCell::new(App {

@@ -205,9 +205,12 @@ pub fn mount(
     let key = options.storage_key.clone().filter(|key| !key.is_empty());
     let mut base = Choice::defaults(reduced_motion);
     let mut unreadable = None;
+    // The saved game was played with help: it stays so if it is the game that starts.
+    let mut helped = None;
     if let Some(text) = key.as_deref().and_then(storage::load) {
         match Saved::decode(&text) {
             Ok(saved) => {
+                helped = saved.helped.then_some(saved.position);
                 base.settings = saved.settings;
                 base.moves = Some(saved.position);
                 base.record = saved.record;
@@ -220,6 +223,7 @@ pub fn mount(
     let mut choice = options
         .over(&base, &base_uri)
         .map_err(|e| JsError::new(&e))?;
+    choice.helped = helped.is_some() && helped == choice.moves;
     if choice.links {
         choice.link = super::address::read_link(&window);
     }

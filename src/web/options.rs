@@ -111,6 +111,8 @@ pub struct Choice {
     pub solved: crate::ui::puzzle::Solved,
     /// The puzzle the saved game had open, if it had one.
     pub puzzle: Option<u32>,
+    /// The saved game that starts was played with help (the record counts it apart).
+    pub helped: bool,
 }
 
 impl Choice {
@@ -128,6 +130,7 @@ impl Choice {
             record: Default::default(),
             solved: Default::default(),
             puzzle: None,
+            helped: false,
         }
     }
 }
@@ -332,6 +335,7 @@ impl MountOptions {
             record: base.record,
             solved: base.solved.clone(),
             puzzle: base.puzzle,
+            helped: base.helped,
         })
     }
 }

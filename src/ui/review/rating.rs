@@ -435,7 +435,7 @@ mod tests {
             let mut after = Position::from_moves(moves).unwrap();
             after.play(c).unwrap();
             let yellow_wins_now = (0..WIDTH).any(|d| {
-                let mut p = after.clone();
+                let mut p = after;
                 p.play(d).is_ok() && p.status() == Status::Win(Player::Second)
             });
             assert!(yellow_wins_now, "column {}", c + 1);

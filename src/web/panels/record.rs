@@ -13,7 +13,7 @@ use web_sys::{Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement};
 
 pub struct RecordPanel {
     pub details: HtmlDetailsElement,
-    cells: Vec<[HtmlElement; 4]>,
+    cells: Vec<[HtmlElement; 5]>,
     reset: HtmlButtonElement,
 }
 
@@ -32,6 +32,7 @@ impl RecordPanel {
                 |t| t.record_wins().to_owned(),
                 |t| t.record_losses().to_owned(),
                 |t| t.record_draws().to_owned(),
+                |t| t.record_helped().to_owned(),
             ],
         )?;
         append(&grid, &head)?;
@@ -42,13 +43,13 @@ impl RecordPanel {
             attr(&th, "scope", "row")?;
             append(&tr, &th)?;
             let mut row = vec![th];
-            for _ in 0..3 {
+            for _ in 0..4 {
                 let td: HtmlElement = el(doc, "td", "")?;
                 append(&tr, &td)?;
                 row.push(td);
             }
             append(&grid, &tr)?;
-            cells.push(row.try_into().map_err(|_| "four cells")?);
+            cells.push(row.try_into().map_err(|_| "five cells")?);
         }
         // Its text says whether a second press is awaited: set with the record.
         let reset = button(doc, "c4-btn", "")?;
