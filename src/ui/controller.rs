@@ -179,6 +179,13 @@ impl Controller {
         }
     }
 
+    /// The game against the computer on the board had help: the record counts it apart.
+    pub fn helped_against_computer(&self) -> bool {
+        matches!(self.activity, Activity::Play)
+            && self.game.helped()
+            && matches!(self.mode(), Some(Mode::Computer { .. }))
+    }
+
     /// A person has had help (a hint, or the analysis) in the game: the record counts it
     /// apart. Puzzles are not counted.
     fn helped(&mut self) {
@@ -544,7 +551,7 @@ impl Controller {
         let result = self.result_line().unwrap_or_default();
         let four = self.texts.four_text(self.motion.win_line(), fall.placed);
         let mut said = four.map_or(result.clone(), |four| format!("{result} {four}"));
-        if counted && matches!(self.activity, Activity::Play) && self.game.helped() {
+        if counted && self.helped_against_computer() {
             said = format!("{said} {}", self.texts.counted_helped());
         }
         effects.push(Effect::Finished(said));

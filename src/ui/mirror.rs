@@ -163,7 +163,13 @@ impl Mirror {
                 .then(|| c.result_line())
                 .flatten(),
             result_detail: finished
-                .then(|| text.four_text(c.motion().win_line(), p.last_move()?))
+                .then(|| {
+                    let four = text.four_text(c.motion().win_line(), p.last_move()?);
+                    let help = (c.helped_against_computer() && c.review().is_none())
+                        .then(|| text.counted_helped());
+                    let parts: Vec<&str> = four.as_deref().into_iter().chain(help).collect();
+                    (!parts.is_empty()).then(|| parts.join(" "))
+                })
                 .flatten(),
             mode,
             level,

@@ -300,7 +300,7 @@ test("the record counts games against the computer per level, and resets", async
   await column(page, 4).waitFor();
   const cells = async () => page.locator(".c4-record tr").evaluateAll((rows) =>
     rows.slice(1).map((r) => [...r.children].map((c) => c.textContent).join(" ")));
-  assert.deepEqual(await cells(), ["easy 0 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 0 0"]);
+  assert.deepEqual(await cells(), ["easy 0 0 0 0", "medium 0 0 0 0", "hard 0 0 0 0", "perfect 0 0 0 0"]);
   // Red (the person) has three in column 1, Yellow three in column 7: a win against easy,
   // then a blunder that perfect punishes.
   await page.goto(`${server.url}#moves=171717&yellow=easy`);
@@ -313,26 +313,33 @@ test("the record counts games against the computer per level, and resets", async
   await until(async () => (await state(page)).winner === 2, "perfect's win", 30_000);
   // The game counts once its last piece has landed and the result shows.
   await page.locator(".c4-result").waitFor({ state: "visible" });
+  // A win against easy with a hint counts apart, under With help, and the end says so.
+  await page.goto(`${server.url}#moves=171717&yellow=easy`);
+  await column(page, 1).focus();
+  await page.keyboard.press("h");
+  await until(async () => (await live(page)).startsWith("Play column 1"), "the hint");
+  await play(page, "1");
+  await until(async () => /With help/.test(await page.locator(".c4-result").textContent()), "the result's word on help");
   await page.getByText("Record", { exact: true }).click();
-  assert.deepEqual(await cells(), ["easy 1 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 1 0"]);
+  assert.deepEqual(await cells(), ["easy 1 0 0 1", "medium 0 0 0 0", "hard 0 0 0 0", "perfect 0 1 0 0"]);
   // Two people's games do not count.
   await page.goto(`${server.url}#moves=171717`);
   await column(page, 1).waitFor();
   await play(page, "1");
   await page.reload();
   await column(page, 1).waitFor();
-  assert.deepEqual(await cells(), ["easy 1 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 1 0"]);
+  assert.deepEqual(await cells(), ["easy 1 0 0 1", "medium 0 0 0 0", "hard 0 0 0 0", "perfect 0 1 0 0"]);
   await page.getByText("Record", { exact: true }).click();
   await page.getByRole("button", { name: "Reset record" }).click();
   await until(async () => (await live(page)).startsWith("Press Reset record again"), "the question");
   assert.equal(await page.locator(".c4-record button").textContent(), "Press again to reset");
-  assert.deepEqual(await cells(), ["easy 1 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 1 0"]);
+  assert.deepEqual(await cells(), ["easy 1 0 0 1", "medium 0 0 0 0", "hard 0 0 0 0", "perfect 0 1 0 0"]);
   await page.locator(".c4-record button").click();
   await until(async () => (await live(page)).startsWith("Your record is reset."), "the reset");
-  assert.deepEqual(await cells(), ["easy 0 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 0 0"]);
+  assert.deepEqual(await cells(), ["easy 0 0 0 0", "medium 0 0 0 0", "hard 0 0 0 0", "perfect 0 0 0 0"]);
   await page.reload();
   await column(page, 1).waitFor();
-  assert.deepEqual(await cells(), ["easy 0 0 0", "medium 0 0 0", "hard 0 0 0", "perfect 0 0 0"]);
+  assert.deepEqual(await cells(), ["easy 0 0 0 0", "medium 0 0 0 0", "hard 0 0 0 0", "perfect 0 0 0 0"]);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -40,6 +40,16 @@ fn serve(c: &mut Controller, solver: &mut Solver, effects: Vec<Effect>) -> Vec<E
                             .map(|m| solver.analyze(&Position::from_moves(m).unwrap()).unwrap())
                             .collect(),
                     }),
+                    Request::Hint { id, moves } => {
+                        let best = solver
+                            .best_moves(&Position::from_moves(&moves).unwrap())
+                            .unwrap();
+                        Some(Reply::Hint {
+                            id,
+                            score: best.score,
+                            columns: best.columns.iter().map(|&c| c as u8).collect(),
+                        })
+                    }
                     _ => None,
                 };
                 if let Some(reply) = reply {
@@ -340,6 +350,26 @@ fn the_record_counts_games_against_the_computer_per_level() {
     assert_eq!(c.position().winner(), Some(Player::Second));
     assert_eq!(c.records().record().at(Level::Perfect).losses, 1);
     assert_eq!(c.records().record().at(Level::Easy).games(), 1);
+    // With a hint, a win against easy counts apart, the end says so, and the save keeps
+    // the help until the next game.
+    c.command(
+        Command::SetPlayers([PlayerKind::Human, PlayerKind::Computer(Level::Easy)]),
+        0.0,
+    );
+    c.new_game(start, 0.0);
+    let effects = c.command(Command::Hint, 0.0);
+    let effects = serve(&mut c, &mut solver, effects);
+    assert_eq!(c.hint(), Some(0), "{}", said(&effects));
+    let effects = c.command(Command::Drop(0), 0.0);
+    assert!(said(&effects).contains("You win!") && said(&effects).contains("With help"));
+    let easy = c.records().record().at(Level::Easy);
+    assert_eq!((easy.wins, easy.helped), (1, 1), "not a second win");
+    assert!(saved(&effects).unwrap().helped);
+    let effects = c.new_game(start, 0.0);
+    assert!(
+        !saved(&effects).unwrap().helped,
+        "a new game has had no help"
+    );
     // Two people: not counted.
     c.command(Command::SetPlayers([PlayerKind::Human; 2]), 0.0);
     c.new_game(start, 0.0);
@@ -351,7 +381,7 @@ fn the_record_counts_games_against_the_computer_per_level() {
             .iter()
             .map(|t| t.games())
             .sum::<u32>(),
-        2
+        3
     );
     // Reset asks for a second press; anything else in between disarms it.
     let effects = c.command(Command::ResetRecord, 0.0);
