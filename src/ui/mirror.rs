@@ -177,7 +177,9 @@ impl Mirror {
             settings,
             texts_version: c.texts_version(),
             review: c.review().map(|review| review.view(text)),
-            puzzle: c.puzzle().map(|run| run.view(text)),
+            puzzle: c
+                .puzzle()
+                .map(|run| run.view(text, c.jobs().analysis().is_none())),
             record: c.records().view(text),
             solved: c.solved().clone(),
             puzzles_solved: super::text::fill(

@@ -341,7 +341,10 @@ texts! {
     puzzle_solved / "puzzleSolved" = "Solved! Puzzle {id}: win in {n}.",
     /// A move that does not win in time. `{column}`, `{worked}`: the column(s) that did.
     puzzle_failed / "puzzleFailed" = "Column {column} does not win in time: column {worked} would have. Choose Retry to try again.",
-    puzzle_checking / "puzzleChecking" = "Wait: the position is being checked.",
+    /// On the puzzle's line while its position is checked, before the first move counts.
+    puzzle_checking / "puzzleChecking" = "Checking the position…",
+    /// Said and shown when a move waits for the check. `{column}`.
+    puzzle_pending / "puzzlePending" = "Checking the position: your move in column {column} plays as soon as it is done.",
     puzzle_retry / "puzzleRetry" = "Choose Retry to try this puzzle again.",
     puzzle_done / "puzzleDone" = "Solved! Choose Next puzzle, or Back to game.",
     /// The puzzle panel's line once it is solved.
@@ -564,6 +567,11 @@ impl Texts {
     }
 
     /// The puzzle's line: who wins, and in how many moves from here.
+    /// "Checking the position: your move in column 4 plays as soon as it is done."
+    pub fn puzzle_pending_text(&self, column: usize) -> String {
+        fill(self.puzzle_pending(), &[("column", &(column + 1).to_string())])
+    }
+
     pub fn puzzle_line_text(&self, puzzle: &Puzzle, left: u32) -> String {
         let id = puzzle.id.to_string();
         let player = self.player_name(puzzle.side());

@@ -166,6 +166,33 @@ async function winning(page, left) {
   }, left);
 }
 
+test("a puzzle opened on a fresh page shows its check on screen, and a move made meanwhile is played after it", async () => {
+  const { page, problems, context } = await openPage(browser, "about:blank");
+  // A slow network: the solver's module arrives 1.5 s late, so the check takes that long.
+  await context.route("**/*solver_bg.wasm", async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+  await page.goto(`${server.url}#puzzle=1`);
+  await column(page, 4).waitFor();
+  const line = page.locator(".c4-puzzle-line");
+  await until(async () => (await line.textContent()).endsWith("Checking the position…"), "the check on the puzzle's line");
+  assert.ok(await line.isVisible());
+  const start = (await state(page)).moves;
+  const free = [4, 3, 5, 2, 6, 1, 7].find((c) => start.split(String(c)).length - 1 < 6);
+  await column(page, free).click();
+  const waiting = `Checking the position: your move in column ${free} plays as soon as it is done.`;
+  assert.equal(await line.textContent(), waiting, "the tap is not lost: the line says it waits");
+  assert.equal((await state(page)).moves, start, "not played yet");
+  // Once checked, the move is judged: played if it wins in time, else the puzzle says which
+  // column would have.
+  await until(async () => (await line.textContent()) !== waiting, "the check", 30_000);
+  const played = (await state(page)).moves.startsWith(start + free);
+  assert.ok(played || /does not win in time/.test(await line.textContent()), await line.textContent());
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("a puzzle failed, retried and solved, and remembered", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   await column(page, 4).waitFor();

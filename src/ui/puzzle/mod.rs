@@ -129,7 +129,7 @@ impl PuzzleRun {
     pub fn judge(&mut self, column: usize, jobs: &mut Jobs, t: &Texts) -> Option<Vec<Effect>> {
         let Some(scores) = jobs.analysis().copied() else {
             self.pending = Some(column);
-            return Some(Effect::say(t.puzzle_checking().to_owned()));
+            return Some(Effect::changed(t.puzzle_pending_text(column)));
         };
         let played = self.session.position().move_count();
         let worked = winning_columns(&scores, played, self.left);
@@ -183,11 +183,20 @@ impl PuzzleRun {
         (self.state == PuzzleState::Solved).then(|| t.puzzle_solved_text(&self.puzzle))
     }
 
-    /// The puzzle's part of the mirror.
-    pub fn view(&self, t: &Texts) -> PuzzleView {
+    /// The puzzle's part of the mirror; `checking` while its position's analysis is not in
+    /// (a move waits for it, and the line says so).
+    pub fn view(&self, t: &Texts, checking: bool) -> PuzzleView {
         PuzzleView {
             id: self.puzzle.id,
             line: match &self.state {
+                PuzzleState::Playing if checking => match self.pending {
+                    Some(column) => t.puzzle_pending_text(column),
+                    None => format!(
+                        "{} {}",
+                        t.puzzle_line_text(&self.puzzle, self.left),
+                        t.puzzle_checking()
+                    ),
+                },
                 PuzzleState::Playing => t.puzzle_line_text(&self.puzzle, self.left),
                 // The result panel says it is solved; this says what next.
                 PuzzleState::Solved => t.puzzle_next().to_owned(),

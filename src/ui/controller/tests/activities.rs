@@ -245,7 +245,14 @@ fn a_puzzle_failed_retried_and_solved() {
     );
     // A move before the analysis is in waits for it, then is judged.
     let early = worked_first(&puzzle, &mut solver);
-    assert!(said(&c.command(Command::Drop(early), 0.0)).contains("being checked"));
+    let line = crate::ui::Mirror::of(&c).puzzle.unwrap().line;
+    assert!(line.ends_with("Checking the position…"), "{line}");
+    let waiting = format!(
+        "Checking the position: your move in column {} plays as soon as it is done.",
+        early + 1
+    );
+    assert_eq!(said(&c.command(Command::Drop(early), 0.0)), waiting);
+    assert_eq!(crate::ui::Mirror::of(&c).puzzle.unwrap().line, waiting, "shown, not only said");
     assert_eq!(*c.position(), puzzle.start);
     serve(&mut c, &mut solver, effects);
     let played = c.position().history()[puzzle.start.move_count()];
