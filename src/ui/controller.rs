@@ -21,7 +21,7 @@ use super::review::Review;
 use super::save::Saved;
 use super::session::Session;
 use super::settings::{MainChoice, Mode, ModeChoice, PlayerKind, Settings};
-use super::share::{self, Link, LinkError};
+use super::share;
 use super::stats::{Record, Records};
 use super::text::{fill, Texts};
 use crate::engine::{Column, Placed, Player, Position, WIDTH};
@@ -309,43 +309,6 @@ impl Controller {
                 .texts
                 .outcome_line(self.position().status(), self.settings.players),
         }
-    }
-
-    /// The share link of what is shown.
-    pub fn link(&self) -> Link {
-        self.activity
-            .link(self.game.position(), self.settings.players)
-    }
-
-    /// Opens what a share link shows, or says why the fragment was refused, and that the
-    /// game on the board (saved, or going on) stays, or that a new one starts.
-    pub fn open_link(&mut self, link: Result<Link, LinkError>, now: f64) -> Vec<Effect> {
-        let link = match link {
-            Ok(link) => link,
-            Err(e) => {
-                let kept = self.game.position().move_count() > 0;
-                let mut effects = self.notify(self.texts.link_refused_text(e.problem, kept));
-                effects.push(Effect::Warn(format!("the link was refused: {}", e.detail)));
-                return effects;
-            }
-        };
-        if let share::View::Puzzle(id) = link.view {
-            return self.open_puzzle(PuzzleChoice::Id(id), now);
-        }
-        let mut effects = self.leave(now);
-        effects.extend(self.set(|s| s.players = link.players, now));
-        effects.extend(self.new_game(link.position, now));
-        if let share::View::Review(at) = link.view {
-            effects.extend(self.open_review(Some(at), now));
-        } else {
-            let moves = link.position.move_count().to_string();
-            let now_said = self
-                .result_line()
-                .unwrap_or_else(|| self.texts.turn_text(self.position()));
-            let said = fill(self.texts.link_opened(), &[("n", &moves)]);
-            effects.push(Effect::Announce(format!("{said} {now_said}")));
-        }
-        effects
     }
 
     /// Shows `said` in the notice line until the next game, and says it.
@@ -769,5 +732,6 @@ impl Controller {
 }
 
 mod host;
+mod links;
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,7 @@
 use super::effect::Effect;
 use super::fields::{number, Fields};
 use super::settings::PlayerKind;
-use super::text::Texts;
+use super::text::{fill, Texts};
 use crate::engine::error::{ParseMovesError, PlayError};
 use crate::engine::Position;
 use std::fmt;
@@ -56,6 +56,31 @@ pub enum LinkProblem {
     AfterTheEnd { number: usize },
     /// It asks to review a move past the game's end.
     PastTheEnd,
+}
+
+impl LinkProblem {
+    /// "This link could not be opened: its move 7 goes in column 4, which is already full.
+    /// Your game goes on as it was." `kept`: the player has a game on the board, which stays.
+    pub fn refused_text(self, kept: bool, t: &Texts) -> String {
+        let n = |number: usize| number.to_string();
+        let why = match self {
+            LinkProblem::Unreadable => t.link_unreadable().to_owned(),
+            LinkProblem::TooLong => t.link_too_long().to_owned(),
+            LinkProblem::NotAColumn { number } => fill(t.link_not_a_column(), &[("n", &n(number))]),
+            LinkProblem::FullColumn { number, column } => fill(
+                t.link_full_column(),
+                &[("n", &n(number)), ("column", &n(column))],
+            ),
+            LinkProblem::AfterTheEnd { number } => fill(t.link_after_end(), &[("n", &n(number))]),
+            LinkProblem::PastTheEnd => t.link_past_end().to_owned(),
+        };
+        let instead = if kept {
+            t.link_keeps_game()
+        } else {
+            t.link_new_game()
+        };
+        fill(t.link_refused(), &[("why", &why), ("instead", instead)])
+    }
 }
 
 impl LinkError {

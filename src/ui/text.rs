@@ -6,7 +6,6 @@
 use super::puzzle::set::Puzzle;
 use super::review::rating::{Rated, Rating, Review, Standing};
 use super::settings::PlayerKind;
-use super::share::LinkProblem;
 use crate::engine::{Cell, Placed, Player, Position, Status, HEIGHT};
 use crate::solver::{Level, Outcome, Score};
 use std::borrow::Cow;
@@ -569,7 +568,10 @@ impl Texts {
     /// The puzzle's line: who wins, and in how many moves from here.
     /// "Checking the position: your move in column 4 plays as soon as it is done."
     pub fn puzzle_pending_text(&self, column: usize) -> String {
-        fill(self.puzzle_pending(), &[("column", &(column + 1).to_string())])
+        fill(
+            self.puzzle_pending(),
+            &[("column", &(column + 1).to_string())],
+        )
     }
 
     pub fn puzzle_line_text(&self, puzzle: &Puzzle, left: u32) -> String {
@@ -608,32 +610,6 @@ impl Texts {
 
     pub fn no_such_puzzle_text(&self, id: u32) -> String {
         fill(self.no_such_puzzle(), &[("id", &id.to_string())])
-    }
-
-    /// "This link could not be opened: its move 7 goes in column 4, which is already full.
-    /// Your game goes on as it was." `kept`: the player has a game on the board.
-    pub fn link_refused_text(&self, problem: LinkProblem, kept: bool) -> String {
-        let why = match problem {
-            LinkProblem::Unreadable => self.link_unreadable().to_owned(),
-            LinkProblem::TooLong => self.link_too_long().to_owned(),
-            LinkProblem::NotAColumn { number } => {
-                fill(self.link_not_a_column(), &[("n", &number.to_string())])
-            }
-            LinkProblem::FullColumn { number, column } => fill(
-                self.link_full_column(),
-                &[("n", &number.to_string()), ("column", &column.to_string())],
-            ),
-            LinkProblem::AfterTheEnd { number } => {
-                fill(self.link_after_end(), &[("n", &number.to_string())])
-            }
-            LinkProblem::PastTheEnd => self.link_past_end().to_owned(),
-        };
-        let instead = if kept {
-            self.link_keeps_game()
-        } else {
-            self.link_new_game()
-        };
-        fill(self.link_refused(), &[("why", &why), ("instead", instead)])
     }
 
     pub fn puzzle_item_text(&self, puzzle: &Puzzle, solved: bool) -> String {

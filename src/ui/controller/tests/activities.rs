@@ -252,7 +252,11 @@ fn a_puzzle_failed_retried_and_solved() {
         early + 1
     );
     assert_eq!(said(&c.command(Command::Drop(early), 0.0)), waiting);
-    assert_eq!(crate::ui::Mirror::of(&c).puzzle.unwrap().line, waiting, "shown, not only said");
+    assert_eq!(
+        crate::ui::Mirror::of(&c).puzzle.unwrap().line,
+        waiting,
+        "shown, not only said"
+    );
     assert_eq!(*c.position(), puzzle.start);
     serve(&mut c, &mut solver, effects);
     let played = c.position().history()[puzzle.start.move_count()];
