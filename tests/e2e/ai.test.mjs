@@ -193,7 +193,7 @@ test("the worker fetches the opening book, from where bookUrl says", async () =>
   // billions of positions (minutes); with it, no time at all.
   await until(async () => (await moveCount(page)) === 1, "the computer's first move", 30_000);
   assert.deepEqual(asked, ["/assets/opening.bin"]);
-  assert.match(await live(page), /^Red in column 4, row 1/);
+  assert.match(await live(page), /^The computer plays column 4, row 1/);
   assert.ok(!(await page.evaluate(() => window.__said.join("\n"))).includes("opening book"));
   assert.deepEqual(problems, []);
   await context.close();

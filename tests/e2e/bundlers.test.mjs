@@ -19,7 +19,7 @@ async function playsFromTheBook(url) {
   context.on("request", (r) => fetched.push(new URL(r.url()).pathname));
   await page.goto(url);
   await until(async () => (await moveCount(page)) === 1, "the computer's first move", 30_000);
-  assert.match(await page.getByRole("status").textContent(), /^Red in column 4, row 1/);
+  assert.match(await page.getByRole("status").textContent(), /^The computer plays column 4, row 1/);
   assert.ok(fetched.some((p) => /\.bin$/.test(p)), `the book was fetched: ${fetched.join(" ")}`);
   assert.ok(fetched.some((p) => /\.wasm$/.test(p)), "the wasm was fetched");
   // Then a person plays on and the computer answers.

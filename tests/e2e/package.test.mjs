@@ -29,7 +29,7 @@ test("the package lists its book; its game and Solver.load find it and play perf
   // Red is the perfect level: from the empty board only the centre wins, which takes
   // billions of positions to prove without the book.
   await until(async () => (await moveCount(page)) === 1, "the computer's first move", 30_000);
-  assert.match(await page.getByRole("status").textContent(), /^Red in column 4, row 1/);
+  assert.match(await page.getByRole("status").textContent(), /^The computer plays column 4, row 1/);
   assert.deepEqual(books, ["/pkg/book.bin"]);
   // Solver.load() on the page finds the same file beside the package's files.
   const [size, column] = await page.evaluate(async () => {
