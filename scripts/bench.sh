@@ -10,6 +10,7 @@ source scripts/env.sh
 cargo bench --bench engine
 cargo bench --bench solver -- "$@"
 cargo bench --bench solver -- --perfect
+cargo bench --bench levels
 wasm-pack build --release --target nodejs --out-dir pkg-node -- --no-default-features --features solver-js
 node benches/wasm.mjs "$@"
 node benches/wasm.mjs --perfect

@@ -161,12 +161,23 @@ impl Solver {
         }
         let b = Bits::from_position(position);
         let look = rng.below(100) >= level.overlook_percent();
-        // What each column forces within the horizon, for the side to move.
+        // What each column forces within the horizon, for the side to move, and for a
+        // column that loses, the shortest horizon that showed it: a loss seen only further
+        // ahead comes later, and holds out longer.
         let mut categories = [Forced::Neither; WIDTH];
+        let mut lost_at = [u32::MAX; WIDTH];
+        let mut note_losses = |categories: &[Forced; WIDTH], horizon: u32| {
+            for (col, category) in categories.iter().enumerate() {
+                if *category == Forced::Loss {
+                    lost_at[col] = lost_at[col].min(horizon);
+                }
+            }
+        };
         if look {
             categories = self
                 .categories(b, level.horizon(), u64::MAX)
                 .unwrap_or(categories);
+            note_losses(&categories, level.horizon());
             // Look further while the budget lasts; keep the last complete answer.
             let start = self.nodes();
             let mut horizon = level.horizon();
@@ -174,18 +185,34 @@ impl Solver {
                 let left = level.budget().saturating_sub(self.nodes() - start);
                 horizon += 2;
                 match self.categories(b, horizon, left) {
-                    Some(deeper) => categories = deeper,
+                    Some(deeper) => {
+                        categories = deeper;
+                        note_losses(&categories, horizon);
+                    }
                     None => break,
                 }
             }
         }
         let mut best: Vec<usize> = Vec::new();
-        let mut best_key = (Forced::Loss, 0u32);
+        let mut best_key = (Forced::Loss, 0u32, false, 0u32);
         for col in (0..WIDTH).filter(|&c| b.can_play(c)) {
             let category = categories[col];
+            // Among losses, the one seen furthest ahead (the others count as never lost).
+            let resists = if category == Forced::Loss {
+                lost_at[col]
+            } else {
+                u32::MAX
+            };
+            // A level that looked holds out: among moves it sees as equal (every one lost
+            // within its horizon, say), one that does not let the opponent win at once.
+            let holds = look && {
+                let mut child = b;
+                child.play_col(col);
+                b.is_winning_move(col) || !child.can_win_next()
+            };
             let cell = (b.mask + super::bits::bottom_cell(col)) & column_mask(col);
             let heuristic = 3 * b.move_score(cell) + CENTRE[col] + rng.below(level.noise() + 1);
-            let key = (category, heuristic);
+            let key = (category, resists, holds, heuristic);
             if key > best_key || best.is_empty() {
                 best_key = key;
                 best.clear();
@@ -225,6 +252,53 @@ impl Solver {
 mod tests {
     use super::*;
     use crate::solver::{Outcome, Score};
+
+    /// Where every move loses, the levels that look hold out longest as far as they see.
+    /// "4444445": Yellow is lost; columns 3 and 6 lose only at the end of the game, every
+    /// other one within Red's next two moves (the exact scores say so). Hard always picks 3
+    /// or 6, and medium (which sees 3 moves ahead) never lets Red win at its next move.
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn a_lost_level_holds_out_as_long_as_it_sees() {
+        let mut solver = Solver::new(16);
+        solver.set_book(crate::solver::Book::embedded());
+        let p = Position::from_moves("4444445").unwrap();
+        let scores = solver.analyze(&p).unwrap();
+        let n = p.move_count();
+        let far = |c: usize| match scores[c].map(|s| Score::new(s).outcome(n)) {
+            Some(Outcome::Loss(k)) => k,
+            other => panic!("column {}: {other:?}", c + 1),
+        };
+        let holding: Vec<usize> = (0..WIDTH)
+            .filter(|&c| p.can_play(c) && far(c) > 4)
+            .collect();
+        assert_eq!(holding, [2, 5]);
+        assert!((0..WIDTH)
+            .filter(|&c| p.can_play(c) && !holding.contains(&c))
+            .all(|c| far(c) <= 2));
+        for seed in 0..20 {
+            let mut rng = Rng::new(seed);
+            let column = solver.best_move(&p, Level::Hard, &mut rng).unwrap();
+            assert!(
+                holding.contains(&column),
+                "seed {seed}: column {}",
+                column + 1
+            );
+        }
+        // "262723326414": Red is lost; column 5 holds out for 12 of Yellow's moves, and every
+        // other column lets Yellow win at once. Every level that looks plays column 5.
+        let p = Position::from_moves("262723326414").unwrap();
+        for level in [Level::Medium, Level::Hard] {
+            for seed in 0..10 {
+                let mut rng = Rng::new(seed);
+                assert_eq!(
+                    solver.best_move(&p, level, &mut rng).unwrap(),
+                    4,
+                    "{level} seed {seed}"
+                );
+            }
+        }
+    }
 
     /// The lower levels' view must agree with the exact scores: a column is "wins within h"
     /// or "loses within h" exactly when the analysis says so.
