@@ -538,8 +538,13 @@ impl Controller {
             Activity::Play => {}
         }
         if self.game.position().move_count() == 0 {
-            if let Some(last) = self.game.take_replaced() {
+            if let Some((last, helped)) = self.game.take_replaced() {
                 let mut effects = self.new_game(last, now);
+                // It comes back as it was: with its help, if it had any.
+                if helped {
+                    self.game.help();
+                    effects.push(self.save());
+                }
                 effects.push(Effect::Announce(self.texts.brought_back().to_owned()));
                 effects.push(self.undone(&[]));
                 return effects;

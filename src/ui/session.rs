@@ -8,8 +8,9 @@ use crate::engine::{Placed, PlayError, Player, Position};
 pub struct Session {
     position: Position,
     players: [PlayerKind; 2],
-    /// The game a person's "New game" replaced, until a move is made: undo brings it back.
-    replaced: Option<Position>,
+    /// The game a person's "New game" replaced, and whether it had help, until a move is
+    /// made: undo brings it back.
+    replaced: Option<(Position, bool)>,
     /// A person had help in this game: a hint, or the analysis of a position. The record
     /// counts such a game apart.
     helped: bool,
@@ -98,12 +99,13 @@ impl Session {
     /// replaces, if that had moves, for undo to bring back.
     pub fn restart(&mut self, position: Position, undoable: bool) {
         let old = std::mem::replace(&mut self.position, position);
-        self.replaced = (undoable && old.move_count() > 0).then_some(old);
+        self.replaced = (undoable && old.move_count() > 0).then_some((old, self.helped));
         self.helped = false;
     }
 
-    /// The game the last new game replaced, taken back out; none once a move was made.
-    pub fn take_replaced(&mut self) -> Option<Position> {
+    /// The game the last new game replaced, taken back out, with whether it had help;
+    /// none once a move was made.
+    pub fn take_replaced(&mut self) -> Option<(Position, bool)> {
         self.replaced.take()
     }
 
@@ -137,7 +139,7 @@ mod tests {
         s.play(3);
         assert_eq!(s.take_replaced(), None, "a move forgets it");
         s.restart(Position::new(), true);
-        assert_eq!(s.take_replaced().unwrap().moves_string(), "4");
+        assert_eq!(s.take_replaced().unwrap().0.moves_string(), "4");
         s.restart(Position::new(), false);
         assert!(!s.can_undo());
     }

@@ -381,6 +381,19 @@ fn the_record_counts_games_against_the_computer_per_level() {
         !saved(&effects).unwrap().helped,
         "a new game has had no help"
     );
+    // A game with help, replaced by New game and brought back by undo, still had help.
+    let effects = c.command(Command::Hint, 0.0);
+    serve(&mut c, &mut solver, effects);
+    let effects = c.command(Command::NewGame, 0.0);
+    assert!(
+        !saved(&effects).unwrap().helped,
+        "the new game has had no help"
+    );
+    let effects = c.command(Command::Undo, 0.0);
+    assert_eq!(*c.position(), start, "the game is back");
+    assert!(saved(&effects).is_some_and(|s| s.helped), "with its help");
+    c.command(Command::Drop(0), 0.0);
+    assert_eq!(c.records().record().at(Level::Easy).helped, 2);
     // Two people: not counted.
     c.command(Command::SetPlayers([PlayerKind::Human; 2]), 0.0);
     c.new_game(start, 0.0);
@@ -392,7 +405,7 @@ fn the_record_counts_games_against_the_computer_per_level() {
             .iter()
             .map(|t| t.games())
             .sum::<u32>(),
-        3
+        4
     );
     // Reset asks for a second press; anything else in between disarms it.
     let effects = c.command(Command::ResetRecord, 0.0);
