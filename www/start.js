@@ -6,16 +6,17 @@ await init();
 // For the console and the end-to-end tests.
 window.wasmBindings = bindings;
 document.getElementById("loading")?.remove();
-// This site saves the game, and its sound is on until the player turns it off (an embedded
-// board is silent and saves nothing unless its page says so). The player's own choice,
-// once saved, is kept: the sound option is given only on a first visit.
+// This site saves the game. A first visit opens against the computer (medium, the visitor
+// playing Red, who starts) with the sound on: an embedded board is two players, silent and
+// saves nothing unless its page says so. The player's own choices, once saved, are kept:
+// these options are given only on a first visit (a share link still names its own players).
 const storageKey = "connect-four:game";
 let firstVisit = true;
 try {
   firstVisit = localStorage.getItem(storageKey) === null;
 } catch {}
 window.c4 = bindings.mount(document.getElementById("game"), {
-  links: true, storageKey, ...(firstVisit ? { sound: true } : {}),
+  links: true, storageKey, ...(firstVisit ? { sound: true, yellow: "medium" } : {}),
 });
 dispatchEvent(new CustomEvent("TrunkApplicationStarted"));
 

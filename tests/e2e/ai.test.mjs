@@ -130,6 +130,31 @@ test("undo during the computer's turn cancels it; a late answer never lands", as
   await context.close();
 });
 
+test("a click just as the computer's piece falls is played once it lands", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await remount(page, { yellow: "easy" });
+  // The moment the computer's piece starts to fall, the player clicks column 3.
+  const clicked = page.evaluate(() => new Promise((done) => {
+    const root = window.__deepAll(".c4")[0];
+    const watch = new MutationObserver(() => {
+      if (window.c4.state.moves.length !== 2 || root.getAttribute("data-moving") !== "true") return;
+      watch.disconnect();
+      root.querySelector(".c4-col[data-column='2']").click();
+      done(window.c4.state.moves);
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-moving"] });
+  }));
+  await column(page, 4).click();
+  const atClick = await clicked;
+  assert.equal(atClick.length, 2, "clicked while the computer's piece was falling");
+  await until(async () => (await page.evaluate(() => window.c4.state.moves)).length >= 3, "the click played", 30_000);
+  assert.equal((await page.evaluate(() => window.c4.state.moves))[2], "3", "the clicked column, after the computer's");
+  // The computer answers that move too.
+  await until(async () => (await moveCount(page)) === 4, "the computer's next answer", 30_000);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("computer against computer plays a whole game by itself", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   await remount(page, { red: "medium", yellow: "easy", reducedMotion: true });

@@ -2,7 +2,7 @@
 // the end, sound, a game that survives a reload, the board read aloud, axe in both schemes.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openPage, screenshot, until, moveCount, settled, axe } from "./harness.mjs";
+import { serve, launch, openPage, screenshot, until, moveCount, settled, axe, twoPlayers, rectOf } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -32,8 +32,8 @@ test("the first screen offers the opponent: a game against each level starts by 
     for (const name of ["Computer", "Two players", "easy", "medium", "hard", "perfect", "Red, first", "Yellow, second"]) {
       assert.ok(await page.getByRole("radio", { name, exact: true }).isVisible(), `${name} is visible`);
     }
-    assert.ok(await page.getByRole("radio", { name: "Two players" }).isChecked(), "two players until chosen");
-    // The level and colour the computer would take show (medium, Red) but are not in force.
+    // A first visit: against the computer, at medium, the visitor playing Red.
+    assert.ok(await page.getByRole("radio", { name: "Computer" }).isChecked(), "the computer on a first visit");
     assert.ok(await page.getByRole("radio", { name: "medium" }).isChecked());
     assert.equal(await page.evaluate(() => window.c4.state.moves), "");
     // Tab to the levels (the focus lands on medium), pick one with the arrows, or Space on
@@ -62,6 +62,78 @@ test("choosing Yellow lets the computer start", async () => {
   await until(async () => (await moveCount(page)) === 1, "the computer's first move", 30_000);
   assert.equal(await page.locator(".c4-settings select").nth(0).inputValue(), "medium");
   assert.match(await page.locator(".c4-turn").textContent(), /Your move \(Yellow\)/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("a first visit opens against the computer (medium, the visitor as Red); the visitor's own choice is kept", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  for (const name of ["Computer", "medium", "Red, first"]) {
+    assert.ok(await page.getByRole("radio", { name, exact: true }).isChecked(), `${name} on a first visit`);
+  }
+  assert.match(await page.locator(".c4-turn").textContent(), /Your move \(Red\)/);
+  await column(page, 4).click();
+  await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
+  assert.match(await live(page), /^The computer plays column \d/);
+  // The visitor chooses two players: the next visit opens on that choice.
+  await settled(page);
+  await twoPlayers(page);
+  await page.reload();
+  await column(page, 4).waitFor();
+  assert.ok(await page.getByRole("radio", { name: "Two players" }).isChecked(), "the choice is kept");
+  const before = await moveCount(page);
+  await column(page, 4).click();
+  await settled(page);
+  await page.waitForTimeout(500);
+  assert.equal(await moveCount(page), before + 1, "no computer answers");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("on a phone the result takes the turn line's place: the board does not move and no hole is covered", async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 320, height: 568 }]) {
+    for (const texts of [{}, { wins: "{player} has won the game!" }]) {
+      const { page, problems, context } = await openPage(browser, server.url, { viewport, isMobile: true, hasTouch: true });
+      await column(page, 1).waitFor();
+      await twoPlayers(page);
+      await page.evaluate((texts) => window.c4.setOptions({ texts }), texts);
+      for (const n of [1, 2, 1, 2, 1, 2]) { await column(page, n).click(); await settled(page); }
+      const before = await rectOf(page, ".c4-columns");
+      await column(page, 1).click();
+      await page.getByRole("button", { name: "Play again" }).waitFor();
+      await until(() => page.evaluate(() => window.__deepAll(".c4-result")[0].getAnimations().length === 0), "still");
+      const after = await rectOf(page, ".c4-columns");
+      const what = `${viewport.width}x${viewport.height} ${JSON.stringify(texts)}`;
+      assert.deepEqual(after, before, `${what}: the board stays put`);
+      const result = await rectOf(page, ".c4-result");
+      const holes = after.bottom - 6 * (after.width / 7);
+      assert.ok(result.bottom <= holes, `${what}: the result ${JSON.stringify(result)} ends above the holes at ${holes}`);
+      assert.ok(result.top >= 0 && result.left >= 0 && result.right <= viewport.width, `${what}: the result is on screen`);
+      await screenshot(page, `phone-end-${viewport.width}${texts.wins ? "-long" : ""}`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  }
+});
+
+test("beside the board, an open panel (the record) floats over the board, not over the result or the controls", async () => {
+  const { page, problems, context } = await openPage(browser, server.url, { viewport: { width: 1280, height: 800 } });
+  await column(page, 1).waitFor();
+  await twoPlayers(page);
+  for (const n of [1, 2, 1, 2, 1, 2, 1]) { await column(page, n).click(); await settled(page); }
+  await page.getByRole("button", { name: "Play again" }).waitFor();
+  await page.getByText("Record", { exact: true }).click();
+  const pop = await rectOf(page, ".c4-record .c4-pop");
+  assert.ok(pop.height > 100, "the record is open");
+  const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  for (const part of [".c4-result", ".c4-controls", ".c4-choice"]) {
+    assert.ok(!overlaps(pop, await rectOf(page, part)), `the record ${JSON.stringify(pop)} leaves ${part} clear`);
+  }
+  assert.ok(pop.left >= 0 && pop.top >= 0, "the record is on screen");
+  await page.getByRole("button", { name: "Play again" }).click();
+  await until(async () => (await moveCount(page)) === 0, "Play again still reachable");
+  await screenshot(page, "record-beside-board");
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -167,6 +167,19 @@ export function contrast(a, b) {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
+/** Chooses two players on this device, as a visitor would (the site opens against the computer). */
+export async function twoPlayers(page) {
+  await page.getByRole("radio", { name: "Two players" }).check();
+}
+
+/** The bounding box of the first element matching `selector`, shadow roots included. */
+export async function rectOf(page, selector) {
+  return page.evaluate((selector) => {
+    const r = window.__deepAll(selector)[0].getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+  }, selector);
+}
+
 /** The "N moves played" counter of board `index`. */
 export async function moveCount(page, index = 0) {
   const text = await page.locator(".c4-count").nth(index).textContent();

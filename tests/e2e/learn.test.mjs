@@ -205,6 +205,12 @@ test("a puzzle failed, retried and solved, and remembered", async () => {
   await until(async () => (await live(page)).startsWith(`Puzzle ${id}:`), "the puzzle");
   assert.match(await live(page), /to move and win in 3/);
   const start = (await state(page)).moves;
+  // No hints in a puzzle: the button is disabled, and H shows none.
+  assert.ok(await page.locator(".c4-controls").getByRole("button", { name: "Hint", exact: true }).isDisabled(), "Hint is disabled");
+  await page.keyboard.press("h");
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.__deepAll(".c4-col[data-hinted='true']").length), 0, "no hint shown");
+  assert.equal((await state(page)).moves, start);
   assert.equal(await page.evaluate(() => window.__focused().classList.contains("c4-col")), true,
     "the focus is on the board");
   // A move that does not win in time fails the puzzle, which shows the move that did.
