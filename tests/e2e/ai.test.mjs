@@ -139,8 +139,9 @@ test("a click just as the computer's piece falls is played once it lands", async
     const watch = new MutationObserver(() => {
       if (window.c4.state.moves.length !== 2 || root.getAttribute("data-moving") !== "true") return;
       watch.disconnect();
+      const before = window.c4.state.moves;
       root.querySelector(".c4-col[data-column='2']").click();
-      done(window.c4.state.moves);
+      done(before);
     });
     watch.observe(root, { attributes: true, attributeFilter: ["data-moving"] });
   }));

@@ -58,7 +58,7 @@ test("the Trunk site from a sub-path, with a strict CSP", async () => {
   const server = await serve({ "/games/c4/": DIST }, { "content-security-policy": STRICT_CSP });
   const { context, page, problems } = await openStrict(server.url + "games/c4/");
   try {
-    await page.locator(".c4-turn").filter({ hasText: "Red to move" }).waitFor();
+    await page.locator(".c4-turn").filter({ hasText: "(Red)" }).waitFor();
     await page.evaluate(() => {
       window.c4.destroy();
       window.c4 = window.wasmBindings.mount(document.getElementById("game"), { yellow: "easy" });

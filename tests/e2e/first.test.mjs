@@ -190,6 +190,7 @@ test("on short landscape screens the result and Play again sit clear of the cont
   for (const [viewport, extra] of [[{ width: 844, height: 390 }, { isMobile: true, hasTouch: true }], [{ width: 640, height: 400 }, { deviceScaleFactor: 2 }], [{ width: 568, height: 320 }, { isMobile: true, hasTouch: true }]]) {
     const { page, problems, context } = await openPage(browser, server.url, { viewport, ...extra });
     await column(page, 1).waitFor();
+    await twoPlayers(page);
     // A long detail, as another language might have.
     await page.evaluate(() => window.c4.setOptions({ reducedMotion: true, texts: { fourInColumn: "Four in a column: column {column}, from row {from} up to row {to}, all of them yours." } }));
     for (const n of [1, 2, 1, 2, 1, 2, 1]) await column(page, n).click();
@@ -213,6 +214,7 @@ test("on short landscape screens the result and Play again sit clear of the cont
 test("the end: the result shown once with Play again, spoken with where the four is", async () => {
   const { page, problems, context } = await openPage(browser, server.url, { viewport: { width: 1280, height: 720 } });
   await column(page, 1).waitFor();
+  await twoPlayers(page);
   for (const n of [1, 2, 1, 2, 1, 2]) { await column(page, n).click(); await settled(page); }
   await column(page, 1).click();
   await page.getByRole("button", { name: "Play again" }).waitFor();
@@ -273,6 +275,8 @@ test("How to play and Settings are one click away, with a visible marker", async
 
 test("B reads the whole board, row by row", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  await twoPlayers(page);
   for (const n of [4, 4, 5, 3]) { await column(page, n).click(); await settled(page); }
   // The keys work from the main choice too (its arrows stay its own).
   await page.getByRole("radio", { name: "Two players" }).focus();
@@ -361,6 +365,8 @@ test("sound: a landing click and a win cue; the mute is remembered; apart from r
   const { page, problems, context } = await openPage(browser, "about:blank");
   await countSounds(context);
   await page.goto(server.url);
+  await column(page, 1).waitFor();
+  await twoPlayers(page);
   const sound = page.getByRole("button", { name: "Sound" });
   assert.equal(await sound.getAttribute("aria-pressed"), "true");
   await column(page, 1).click();

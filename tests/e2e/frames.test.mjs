@@ -2,7 +2,7 @@
 // a falling piece is painted at every frame the browser shows.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openPage, until, moveCount } from "./harness.mjs";
+import { serve, launch, openPage, until, moveCount, twoPlayers } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -51,6 +51,8 @@ test("an idle board costs nothing; a fall is painted at every frame", async () =
   page.on("console", (m) => (m.type() === "error" || m.type() === "warning") && problems.push(m.text()));
   page.on("pageerror", (e) => problems.push(e.message));
   await page.goto(server.url);
+  await page.locator(".c4").waitFor();
+  await twoPlayers(page);
   await page.locator(".c4-turn").filter({ hasText: "Red to move" }).waitFor();
   await page.waitForTimeout(300);
   const start = await idle(page);

@@ -3,7 +3,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   serve, launch, openPage, screenshot, until, cellPixel, near, COLORS, faded, moveCount, installProbe,
-  settled, contrast, axe,
+  settled, contrast, axe, twoPlayers,
 } from "./harness.mjs";
 
 let server, browser;
@@ -36,6 +36,7 @@ async function clickColumn(page, n) {
 test("a whole game won with the mouse: live region, Play again, faded checkers", async () => {
   const { page, problems, context } = await openPage(browser, server.url, { viewport: { width: 900, height: 1000 } });
   await column(page, 4).waitFor();
+  await twoPlayers(page);
   await screenshot(page, "01-start");
   await axe(page, "start");
   // The board's outline is drawn whole: at the board's left, right and bottom edges (which
@@ -77,6 +78,7 @@ test("a whole game won with the mouse: live region, Play again, faded checkers",
 test("a whole game to a draw with the keyboard alone", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   await column(page, 4).waitFor();
+  await twoPlayers(page);
   // Past the main choice into the board: the selected column takes focus.
   for (let i = 0; i < 10 && !(await page.evaluate(() => window.__focused()?.classList.contains("c4-col"))); i++) {
     await page.keyboard.press("Tab");
@@ -110,6 +112,8 @@ test("a whole game to a draw with the keyboard alone", async () => {
 
 test("a full column is refused and nothing changes", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  await twoPlayers(page);
   for (let i = 0; i < 6; i++) await clickColumn(page, 1);
   assert.match(await column(page, 1).getAttribute("aria-label"), /^Column 1, full/);
   assert.equal(await column(page, 1).getAttribute("aria-disabled"), "true");
@@ -127,6 +131,8 @@ test("a full column is refused and nothing changes", async () => {
 
 test("undo and new game, by button and by key", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  await twoPlayers(page);
   const undo = page.getByRole("button", { name: "Undo" });
   assert.equal(await undo.isDisabled(), true);
   for (const n of [4, 4, 3]) await clickColumn(page, n);
@@ -159,6 +165,7 @@ test("a phone in portrait: taps drop pieces, nothing shifts or scrolls sideways"
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
   });
   await column(page, 4).waitFor();
+  await twoPlayers(page);
   const stage = page.locator(".c4-stage");
   const box0 = await stage.boundingBox();
   for (const n of [4, 3, 4]) {
@@ -186,6 +193,7 @@ test("a phone in portrait: taps drop pieces, nothing shifts or scrolls sideways"
 test("reduced motion: pieces appear at once and the fade is short", async () => {
   const { page, problems, context } = await openPage(browser, server.url, { reducedMotion: "reduce" });
   await column(page, 4).waitFor();
+  await twoPlayers(page);
   await page.getByText("Settings").click();
   assert.equal(await page.getByRole("checkbox", { name: "Reduce motion" }).isChecked(), true);
   // Click and read the pixel in the same task: no fall, the piece is already there.
@@ -306,6 +314,8 @@ test("bad mount input gets a clear error", async () => {
 
 test("two quick taps during a fall in two-player mode play both pieces, one after the other", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  await twoPlayers(page);
   await page.locator(".c4-turn").filter({ hasText: "Red to move" }).waitFor();
   await column(page, 4).dblclick();
   await until(async () => (await moveCount(page)) === 2, "both moves");
@@ -315,6 +325,7 @@ test("two quick taps during a fall in two-player mode play both pieces, one afte
   // A double-tap on a phone, too.
   const phone = await openPage(browser, server.url, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   await phone.page.locator(".c4").waitFor();
+  await twoPlayers(phone.page);
   const target = column(phone.page, 2);
   await target.tap();
   await target.tap();

@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { serve, launch, openPage, until, moveCount, settled, ARTIFACTS } from "./harness.mjs";
+import { serve, launch, openPage, until, moveCount, settled, ARTIFACTS, twoPlayers } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -57,6 +57,7 @@ async function openReview(page) {
 test("the review rates a thrown-away win a blunder and names the column that held", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   await column(page, 4).waitFor();
+  await twoPlayers(page);
   // Red and Yellow build threes in columns 1 and 7; Red plays 2 instead of winning in 1,
   // and Yellow wins in 7.
   await play(page, "17171727");
@@ -113,6 +114,7 @@ test("the review rates a thrown-away win a blunder and names the column that hel
 test("stepping by keyboard announces every move's rating, and play goes on from the move shown", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   await column(page, 4).waitFor();
+  await twoPlayers(page);
   await play(page, "44455");
   await openReview(page);
   await page.keyboard.press("Home");
@@ -313,6 +315,7 @@ test("malformed links are refused in a player's words, saying what shows instead
   // page, then one opened in a new page, which loads the saved game.
   const { page, problems, context } = await openPage(browser, server.url);
   await column(page, 4).waitFor();
+  await twoPlayers(page);
   await play(page, "45");
   const kept = "This link could not be opened: its move 3 is not a column from 1 to 7. Your game goes on as it was.";
   await page.goto(`${server.url}#moves=44x3`);

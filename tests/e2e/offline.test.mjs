@@ -10,7 +10,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { serve, launch, openPage, until, moveCount, settled, CHROMIUM_ARGS, DIST, ROOT } from "./harness.mjs";
+import { serve, launch, openPage, until, moveCount, settled, CHROMIUM_ARGS, DIST, ROOT, twoPlayers } from "./harness.mjs";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -61,6 +61,7 @@ test("a game between two people downloads no solver and no book, and caches neit
   const server = await serve();
   const { page, context, problems } = await openPage(browser, server.url, ALLOW);
   await cached(page);
+  await twoPlayers(page);
   for (const column of [4, 4, 3, 5]) {
     const before = await moveCount(page);
     await page.getByRole("button", { name: new RegExp(`^Column ${column}\\b`) }).click();

@@ -2,7 +2,7 @@
 // the real glue, and nothing is logged.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openPage, screenshot, until, cellPixel, near, COLORS } from "./harness.mjs";
+import { serve, launch, openPage, screenshot, until, cellPixel, near, COLORS, moveCount } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -10,9 +10,10 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 test("the release build loads, plays a move and logs nothing", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
-  await page.locator(".c4-turn").filter({ hasText: "Red to move" }).waitFor();
+  // A first visit plays the computer: Red is the visitor's.
+  await page.locator(".c4-turn").filter({ hasText: "Your move (Red)" }).waitFor();
   await page.getByRole("button", { name: /^Column 4/ }).click();
-  await page.locator(".c4-turn").filter({ hasText: "Yellow to move" }).waitFor();
+  await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
   await until(async () => near(await cellPixel(page, 3, 5, 0.3, 0), COLORS.red), "red piece at the bottom of column 4");
   const api = await page.evaluate(() => {
     const g = new window.wasmBindings.Game();
