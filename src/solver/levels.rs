@@ -9,7 +9,7 @@
 
 use super::bits::{column_mask, Bits};
 use super::{Forced, SolveError, Solver};
-use crate::engine::{Position, WIDTH};
+use crate::engine::{Position, CELLS, WIDTH};
 use std::fmt;
 use std::str::FromStr;
 
@@ -35,6 +35,15 @@ impl Level {
 
     /// Positions a level may search per move to look further than its horizon.
     fn budget(self) -> u64 {
+        match self {
+            Level::Hard => 2_000_000,
+            _ => 0,
+        }
+    }
+
+    /// Positions a level may search per move for the exact answer to "does this move lose,
+    /// however far off the loss is?", for the moves it sees as open.
+    fn exact_budget(self) -> u64 {
         match self {
             Level::Hard => 2_000_000,
             _ => 0,
@@ -192,6 +201,45 @@ impl Solver {
                     None => break,
                 }
             }
+            // Then, while its budget lasts, the exact question for each move it sees as open:
+            // does it lose all the same, to a threat beyond the horizon (a zugzwang late in
+            // the game, say)? Such a move counts as a loss further off than any it saw, so it
+            // is played only when every move loses. Wins it does not look for: the level
+            // stays short of perfect, it only stops walking into losses it can prove.
+            if !b.can_win_next() {
+                let start = self.nodes();
+                for col in (0..WIDTH).filter(|&c| b.can_play(c)) {
+                    if categories[col] != Forced::Neither {
+                        continue;
+                    }
+                    let left = level.exact_budget().saturating_sub(self.nodes() - start);
+                    if left == 0 {
+                        break;
+                    }
+                    match self.reaches_within(b, col, 0, left) {
+                        Some(false) => {
+                            categories[col] = Forced::Loss;
+                            lost_at[col] = u32::MAX - 1;
+                        }
+                        Some(true) => {}
+                        None => break,
+                    }
+                }
+                // Every move loses: where the budget allows, the exact scores say which one
+                // holds out longest, as the perfect level would play it, so that a weaker
+                // opponent has the most moves in which to go wrong.
+                let playable = || (0..WIDTH).filter(|&c| b.can_play(c));
+                let left = level.exact_budget().saturating_sub(self.nodes() - start);
+                if left > 0 && playable().all(|c| categories[c] == Forced::Loss) {
+                    if let Some(scores) = self.column_scores_within(b, left) {
+                        for col in playable() {
+                            // A later loss has a score nearer 0: a larger key.
+                            let score = scores[col].unwrap_or(i32::MIN / 2);
+                            lost_at[col] = (score + CELLS as i32).max(0) as u32;
+                        }
+                    }
+                }
+            }
         }
         let mut best: Vec<usize> = Vec::new();
         let mut best_key = (Forced::Loss, 0u32, false, 0u32);
@@ -297,6 +345,38 @@ mod tests {
                     "{level} seed {seed}"
                 );
             }
+        }
+    }
+
+    /// A lost position late in a game (from a game hard once lost to a scripted player that
+    /// only takes wins, blocks, and prefers the centre): every move loses, some only on the
+    /// last move. Hard plays one that holds out longest, by the exact scores, as the perfect
+    /// level would.
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn hard_holds_out_longest_by_the_exact_scores() {
+        let mut solver = Solver::new(16);
+        let p = Position::from_moves("444444355655523332122233526").unwrap();
+        let scores = solver.analyze(&p).unwrap();
+        let playable: Vec<i32> = scores.iter().flatten().copied().collect();
+        assert!(
+            playable.iter().all(|&s| s < 0),
+            "every move loses: {scores:?}"
+        );
+        let longest = *playable.iter().max().unwrap();
+        assert!(
+            playable.iter().any(|&s| s < longest),
+            "some moves lose sooner: {scores:?}"
+        );
+        for seed in 0..20 {
+            let mut rng = Rng::new(seed);
+            let column = solver.best_move(&p, Level::Hard, &mut rng).unwrap();
+            assert_eq!(
+                scores[column],
+                Some(longest),
+                "seed {seed}: column {}",
+                column + 1
+            );
         }
     }
 

@@ -239,7 +239,11 @@ impl Solver {
         if position.is_over() {
             return Err(SolveError::GameOver);
         }
-        let b = Bits::from_position(position);
+        Ok(self.column_scores(Bits::from_position(position)))
+    }
+
+    /// [`Solver::analyze`] on `b`, a position that is not over.
+    fn column_scores(&mut self, b: Bits) -> [Option<i32>; WIDTH] {
         let mut scores = [None; WIDTH];
         for (col, score) in scores.iter_mut().enumerate() {
             if !b.can_play(col) {
@@ -257,7 +261,20 @@ impl Solver {
                 }
             });
         }
-        Ok(scores)
+        scores
+    }
+
+    /// [`Solver::column_scores`], or None once it has searched `budget` more positions.
+    pub(super) fn column_scores_within(
+        &mut self,
+        b: Bits,
+        budget: u64,
+    ) -> Option<[Option<i32>; WIDTH]> {
+        self.limit = self.nodes.saturating_add(budget);
+        self.aborted = false;
+        let scores = self.column_scores(b);
+        self.limit = u64::MAX;
+        (!std::mem::take(&mut self.aborted)).then_some(scores)
     }
 
     /// Every column whose score is the best one (see [`Solver::analyze`]), in column order,
@@ -419,7 +436,13 @@ impl Solver {
     /// [`Solver::reaches`], or None once it has searched `budget` more positions (nothing
     /// half-searched is stored, and a later call with the same test finds the work done in
     /// the table).
-    fn reaches_within(&mut self, b: Bits, col: usize, best: i32, budget: u64) -> Option<bool> {
+    pub(super) fn reaches_within(
+        &mut self,
+        b: Bits,
+        col: usize,
+        best: i32,
+        budget: u64,
+    ) -> Option<bool> {
         self.limit = self.nodes.saturating_add(budget);
         self.aborted = false;
         let r = self.reaches(b, col, best);
