@@ -15,7 +15,9 @@ pub enum Command {
     SelectBy(i32),
     /// The pointer is over this column, or over none.
     Hover(Option<usize>),
-    /// The keyboard focus entered (true) or left (false) the column controls.
+    /// The keyboard's column shows (true: the focus entered the column controls visibly,
+    /// from the keyboard, or a key was pressed on them) or not (the focus left them, or came
+    /// with a tap).
     FocusBoard(bool),
     Undo,
     NewGame,

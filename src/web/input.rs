@@ -125,14 +125,24 @@ pub fn wire(
             "click",
             Box::new(move |_| Some(act(Command::Drop(column)))),
         );
+        // The keyboard's column shows a piece above it only while the focus is visible (a
+        // tap also focuses the column, and must leave no piece behind), and again at the
+        // first key pressed on it.
         let s = send.clone();
+        let button = b.clone();
         on(
             b,
             "focus",
             Box::new(move |_| {
-                s(act(Command::FocusBoard(true)));
+                let visible = button.matches(":focus-visible").unwrap_or(true);
+                s(act(Command::FocusBoard(visible)));
                 Some(act(Command::Select(column)))
             }),
+        );
+        on(
+            b,
+            "keydown",
+            Box::new(|_| Some(act(Command::FocusBoard(true)))),
         );
         on(
             b,

@@ -191,8 +191,9 @@ impl PuzzleRun {
             line: match &self.state {
                 PuzzleState::Playing if checking => match self.pending {
                     Some(column) => t.puzzle_pending_text(column),
+                    // The check on a line of its own, under the puzzle's own line.
                     None => format!(
-                        "{} {}",
+                        "{}\n{}",
                         t.puzzle_line_text(&self.puzzle, self.left),
                         t.puzzle_checking()
                     ),
