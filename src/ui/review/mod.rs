@@ -70,6 +70,9 @@ impl Review {
         let position = self.position();
         match position.last_move() {
             Some(placed) if animate && !motion.reduced() => {
+                // Only the newest step falls: a quicker step lands the piece before at once,
+                // so the board never lags behind the words.
+                motion.stop();
                 motion.drop(placed, now);
             }
             _ => motion.show(position),

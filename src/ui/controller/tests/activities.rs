@@ -157,6 +157,27 @@ fn a_review_rates_the_blunder_and_steps_and_plays_on() {
 }
 
 #[test]
+fn stepping_quickly_through_a_review_keeps_the_board_with_the_words() {
+    let game = Position::from_moves("17171727").unwrap();
+    let settings = Settings {
+        reduced_motion: false,
+        ..playing([PlayerKind::Human; 2])
+    };
+    let mut c = Controller::with_position(settings, game);
+    c.command(Command::Review, 0.0);
+    c.command(Command::ReviewTo(0), 0.0);
+    for _ in 0..3 {
+        c.command(Command::ReviewBy(1), 10.0);
+    }
+    assert_eq!(c.position().moves_string(), "171");
+    // Only the newest step's piece falls (to the second row from the bottom): once a fall
+    // from the air to the bottom row has had its time, nothing is left falling.
+    let longest = crate::ui::anim::fall_duration(5.0 - crate::ui::layout::AIR_ROW);
+    c.tick(10.0 + longest + 1.0);
+    assert!(c.motion().fall().is_none(), "{:?}", c.motion().fall());
+}
+
+#[test]
 fn back_from_a_review_brings_the_game_back() {
     let game = Position::from_moves("4455").unwrap();
     let mut c = Controller::with_position(playing([PlayerKind::Human; 2]), game);
