@@ -143,6 +143,10 @@ impl Mirror {
                 text.game_ended().to_owned()
             } else if against_computer && c.human_to_move() {
                 text.with_player(text.your_move(), p.current_player())
+            } else if against_computer && p.status() == Status::InProgress {
+                // The person's piece is still falling: the computer's turn has come, and
+                // its thinking starts once the piece lands.
+                text.computer_thinking().to_owned()
             } else {
                 text.turn_text(p)
             },
@@ -256,6 +260,30 @@ mod tests {
         let m = Mirror::of(&Controller::with_position(Settings::default(), drawn));
         assert_eq!(m.swatch, None);
         assert_eq!(m.result.as_deref(), Some("It's a draw: the board is full."));
+    }
+
+    #[test]
+    fn against_the_computer_its_turn_shows_while_the_persons_piece_falls() {
+        let settings = Settings {
+            players: [PlayerKind::Human, PlayerKind::Computer(Level::Easy)],
+            reduced_motion: false,
+            show_analysis: false,
+            sound: false,
+        };
+        let mut c = Controller::new(settings);
+        c.tick(0.0);
+        assert_eq!(Mirror::of(&c).turn, "Your move (Red)");
+        c.command(Command::Drop(3), 0.0);
+        let m = Mirror::of(&c);
+        assert!(c.motion().fall().is_some() && !m.thinking, "{m:?}");
+        assert_eq!(m.turn, "The computer is thinking…");
+        // Two people: the turn line names the colour to move, as before.
+        let mut c = Controller::new(Settings {
+            players: [PlayerKind::Human; 2],
+            ..settings
+        });
+        c.command(Command::Drop(3), 0.0);
+        assert_eq!(Mirror::of(&c).turn, "Yellow to move");
     }
 
     #[test]
