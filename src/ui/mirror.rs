@@ -143,9 +143,13 @@ impl Mirror {
                 text.game_ended().to_owned()
             } else if against_computer && c.human_to_move() {
                 text.with_player(text.your_move(), p.current_player())
-            } else if against_computer && p.status() == Status::InProgress {
+            } else if against_computer
+                && p.status() == Status::InProgress
+                && c.motion().fall().is_some()
+            {
                 // The person's piece is still falling: the computer's turn has come, and
-                // its thinking starts once the piece lands.
+                // its thinking starts once the piece lands. (A computer that cannot move,
+                // its worker gone, is not said to think.)
                 text.computer_thinking().to_owned()
             } else {
                 text.turn_text(p)
@@ -277,6 +281,10 @@ mod tests {
         let m = Mirror::of(&c);
         assert!(c.motion().fall().is_some() && !m.thinking, "{m:?}");
         assert_eq!(m.turn, "The computer is thinking…");
+        // Once it lands the computer thinks; were it unable to (no worker), the line would
+        // name the colour to move, not a thinking that never comes.
+        c.tick(10_000.0);
+        assert!(c.motion().fall().is_none() && Mirror::of(&c).thinking);
         // Two people: the turn line names the colour to move, as before.
         let mut c = Controller::new(Settings {
             players: [PlayerKind::Human; 2],
