@@ -144,6 +144,7 @@ impl Mirror {
             } else if against_computer && c.human_to_move() {
                 text.with_player(text.your_move(), p.current_player())
             } else if against_computer
+                && c.review().is_none()
                 && p.status() == Status::InProgress
                 && c.motion().fall().is_some()
             {
@@ -285,6 +286,13 @@ mod tests {
         // name the colour to move, not a thinking that never comes.
         c.tick(10_000.0);
         assert!(c.motion().fall().is_none() && Mirror::of(&c).thinking);
+        // A review's steps fall too, but no computer is to move there.
+        let mut c = Controller::with_position(settings, Position::from_moves("4455").unwrap());
+        c.command(Command::Review, 0.0);
+        c.command(Command::ReviewTo(0), 0.0);
+        c.command(Command::ReviewBy(1), 0.0);
+        assert!(c.motion().fall().is_some());
+        assert_eq!(Mirror::of(&c).turn, "Yellow to move");
         // Two people: the turn line names the colour to move, as before.
         let mut c = Controller::new(Settings {
             players: [PlayerKind::Human; 2],
