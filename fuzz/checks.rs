@@ -46,7 +46,7 @@ pub fn moves(data: &[u8]) {
         (Ok(position), None) => {
             assert_eq!(position.moves_string(), text);
             model.agrees(position);
-            let columns = parse_columns(&text).expect("parsed as a position, so as columns");
+            let columns = parse_columns(&text, 7).expect("parsed as a position, so as columns");
             assert_eq!(columns.len(), position.move_count());
         }
         (Err(e), Some(index)) => {
@@ -189,7 +189,7 @@ impl Model {
             Status::InProgress => {}
         }
         if column >= 7 {
-            return Err(PlayError::InvalidColumn { column });
+            return Err(PlayError::InvalidColumn { column, width: 7 });
         }
         if self.columns[column].len() == 6 {
             return Err(PlayError::ColumnFull { column });

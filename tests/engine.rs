@@ -121,7 +121,7 @@ proptest! {
         prop_assert_eq!(Position::from_moves(&s).unwrap(), p);
         let columns: Vec<usize> = p.history().iter().map(|&c| usize::from(c)).collect();
         prop_assert_eq!(format_columns(&columns), s.clone());
-        prop_assert_eq!(parse_columns(&s).unwrap(), columns);
+        prop_assert_eq!(parse_columns(&s, 7).unwrap(), columns);
     }
 
     /// `from_moves` has a quick path for games in progress. It must agree with checking
@@ -129,7 +129,7 @@ proptest! {
     /// the same error naming the same move (wins, draws, full columns, moves after the end).
     #[test]
     fn from_moves_agrees_with_playing_move_by_move(s in "[1-7]{0,50}|[0-9a-]{0,12}|[1-7]{0,30}[08 ][1-7]{0,20}") {
-        let expected = parse_columns(&s).and_then(|columns| {
+        let expected = parse_columns(&s, 7).and_then(|columns| {
             let mut p = Position::new();
             for (index, &column) in columns.iter().enumerate() {
                 p.play(column).map_err(|error| ParseMovesError::IllegalMove { index, error })?;
@@ -141,7 +141,7 @@ proptest! {
 
     #[test]
     fn any_digit_string_round_trips(s in "[1-7]{0,60}") {
-        prop_assert_eq!(format_columns(&parse_columns(&s).unwrap()), s);
+        prop_assert_eq!(format_columns(&parse_columns(&s, 7).unwrap()), s);
     }
 
     #[test]
@@ -170,10 +170,11 @@ proptest! {
                 prop_assert_eq!(by_column, by_index);
             }
             Err(error) => {
-                prop_assert!(index >= WIDTH);
-                prop_assert_eq!(error, PlayError::InvalidColumn { column: index });
+                // Not a column of any board; on this one, play names its own width.
+                prop_assert!(index >= 9);
+                prop_assert_eq!(error, PlayError::InvalidColumn { column: index, width: 9 });
                 if !p.is_over() {
-                    prop_assert_eq!(played, Err(error));
+                    prop_assert_eq!(played, Err(PlayError::InvalidColumn { column: index, width: 7 }));
                 }
             }
         }

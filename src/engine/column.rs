@@ -1,9 +1,10 @@
 //! A column of the board, checked once where it comes in (from JS, from a move string).
 
-use super::{PlayError, WIDTH};
+use super::{PlayError, MAX_WIDTH};
 use std::fmt;
 
-/// A column of the standard board: always in `0..WIDTH`, so it needs no further checks.
+/// A column of the widest board: always in `0..9`, so it needs no further check than
+/// [`super::Position::play`]'s against its own board's width.
 ///
 /// [`Column::index`] is 0-based, as the JS API and [`super::Position::play`] count; its
 /// `Display` is 1-based (`"4"` for the centre column), as people and Pons' move notation
@@ -13,10 +14,10 @@ pub struct Column(u8);
 
 impl Column {
     /// Every column, left to right.
-    pub const ALL: [Column; WIDTH] = {
-        let mut all = [Column(0); WIDTH];
+    pub const ALL: [Column; MAX_WIDTH] = {
+        let mut all = [Column(0); MAX_WIDTH];
         let mut i = 0;
-        while i < WIDTH {
+        while i < MAX_WIDTH {
             all[i] = Column(i as u8);
             i += 1;
         }
@@ -25,7 +26,7 @@ impl Column {
 
     /// The column with this 0-based index, or `None` if it is off the board.
     pub const fn new(index: usize) -> Option<Column> {
-        if index < WIDTH {
+        if index < MAX_WIDTH {
             Some(Column(index as u8))
         } else {
             None
@@ -37,26 +38,29 @@ impl Column {
         self.0 as usize
     }
 
-    /// The column a move character names in Pons' notation: `'1'` to `'7'`.
+    /// The column a move character names in Pons' notation: `'1'` to `'9'`.
     pub const fn from_digit(digit: char) -> Option<Column> {
         match digit {
-            '1'..='7' => Some(Column(digit as u8 - b'1')),
+            '1'..='9' => Some(Column(digit as u8 - b'1')),
             _ => None,
         }
     }
 
-    /// The move character that names this column in Pons' notation: `'1'` to `'7'`.
+    /// The move character that names this column in Pons' notation: `'1'` to `'9'`.
     pub const fn digit(self) -> char {
         (b'1' + self.0) as char
     }
 }
 
-/// Checks a 0-based index: [`PlayError::InvalidColumn`] if it is off the board.
+/// Checks a 0-based index: [`PlayError::InvalidColumn`] if it is off the widest board.
 impl TryFrom<usize> for Column {
     type Error = PlayError;
 
     fn try_from(index: usize) -> Result<Column, PlayError> {
-        Column::new(index).ok_or(PlayError::InvalidColumn { column: index })
+        Column::new(index).ok_or(PlayError::InvalidColumn {
+            column: index,
+            width: MAX_WIDTH as u8,
+        })
     }
 }
 
@@ -79,18 +83,21 @@ mod tests {
 
     #[test]
     fn checked_at_construction() {
-        for index in 0..WIDTH {
+        for index in 0..MAX_WIDTH {
             let column = Column::new(index).unwrap();
             assert_eq!(column.index(), index);
             assert_eq!(usize::from(column), index);
             assert_eq!(Column::try_from(index), Ok(column));
             assert_eq!(Column::ALL[index], column);
         }
-        for index in [WIDTH, 8, 255, 256, usize::MAX] {
+        for index in [MAX_WIDTH, 10, 255, 256, usize::MAX] {
             assert_eq!(Column::new(index), None);
             assert_eq!(
                 Column::try_from(index),
-                Err(PlayError::InvalidColumn { column: index })
+                Err(PlayError::InvalidColumn {
+                    column: index,
+                    width: 9
+                })
             );
         }
     }
@@ -105,7 +112,7 @@ mod tests {
             assert_eq!(Column::from_digit(column.digit()), Some(column));
             assert_eq!(column.to_string(), column.digit().to_string());
         }
-        for bad in ['0', '8', 'a', ' ', '٣'] {
+        for bad in ['0', ':', 'a', ' ', '٣'] {
             assert_eq!(Column::from_digit(bad), None, "{bad:?}");
         }
     }

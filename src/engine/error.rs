@@ -1,13 +1,13 @@
 //! Errors of the rules engine. Each carries the data that explains it.
 
-use super::{Player, WIDTH};
+use super::Player;
 use std::fmt;
 
 /// Why a move was refused. A refused move leaves the position unchanged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayError {
-    /// The column index is outside `0..WIDTH`.
-    InvalidColumn { column: usize },
+    /// The column index is outside `0..width`, the board's width.
+    InvalidColumn { column: usize, width: u8 },
     /// The column has no empty cell left.
     ColumnFull { column: usize },
     /// The game has already ended; `winner` is `None` for a draw.
@@ -17,10 +17,10 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            PlayError::InvalidColumn { column } => write!(
+            PlayError::InvalidColumn { column, width } => write!(
                 f,
                 "invalid column {column}: expected an integer from 0 to {}",
-                WIDTH - 1
+                width - 1
             ),
             PlayError::ColumnFull { column } => write!(
                 f,
@@ -45,8 +45,12 @@ impl std::error::Error for PlayError {}
 /// names the move 1-based ("move 3"), as a person counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParseMovesError {
-    /// The character is not a column digit `1`-`7`.
-    InvalidCharacter { index: usize, character: char },
+    /// The character is not a column digit from `1` to the board's `width`.
+    InvalidCharacter {
+        index: usize,
+        character: char,
+        width: u8,
+    },
     /// The digit names a column, but the move is illegal in the position reached so far.
     IllegalMove { index: usize, error: PlayError },
 }
@@ -64,9 +68,23 @@ impl ParseMovesError {
 impl fmt::Display for ParseMovesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            ParseMovesError::InvalidCharacter { index, character } => write!(
+            ParseMovesError::InvalidCharacter {
+                index,
+                character: character @ '1'..='9',
+                width,
+            } => write!(
                 f,
-                "invalid move {} ({character:?}): expected a column digit from 1 to {WIDTH}",
+                "invalid move {} ({character:?}): column {character} is off this board, \
+                 which has {width} columns (a digit from 1 to {width})",
+                index + 1
+            ),
+            ParseMovesError::InvalidCharacter {
+                index,
+                character,
+                width,
+            } => write!(
+                f,
+                "invalid move {} ({character:?}): expected a column digit from 1 to {width}",
                 index + 1
             ),
             ParseMovesError::IllegalMove { index, error } => match error {

@@ -2,9 +2,10 @@
 //!
 //! # Bit layout
 //!
-//! Each column takes 7 bits: 6 for its cells, bottom first, and one spare bit on top that is
-//! always empty. The spare bit stops a line from running off the top of one column into the
-//! bottom of the next, so a shift by 1, 6, 7 or 8 follows a line in one of the four directions.
+//! Each column takes `height + 1` bits: its cells, bottom first, and one spare bit on top
+//! that is always empty. The spare bit stops a line from running off the top of one column
+//! into the bottom of the next, so a shift by 1, `height`, `height + 1` or `height + 2`
+//! follows a line in one of the four directions. On the standard 7 x 6 board:
 //!
 //! ```text
 //!   .  .  .  .  .  .  .      <- spare bits: 6 13 20 27 34 41 48
@@ -16,12 +17,11 @@
 //!   0  7 14 21 28 35 42      <- bottom row (row 5 in the JS board)
 //! ```
 //!
-//! Shifts: 1 = vertical, 7 = horizontal, 8 = diagonal `/`, 6 = diagonal `\`.
+//! Shifts there: 1 = vertical, 7 = horizontal, 8 = diagonal `/`, 6 = diagonal `\`. A 9 x 9
+//! board takes 90 bits, so the engine keeps `u128`s; the solver's 7 x 6 search keeps `u64`s.
 
-use super::{Column, PlayError, CELLS, HEIGHT, WIDTH};
+use super::{Column, PlayError, Size, MAX_CELLS, MAX_WIDTH};
 use serde::Serialize;
-
-const COLUMN_BITS: usize = HEIGHT + 1;
 
 /// One of the two players. [`Player::First`] moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -87,15 +87,16 @@ pub struct Placed {
     pub player: Player,
 }
 
-/// A Connect Four position on the 7 x 6 board, with its move history.
+/// A Connect Four position on a board of any [`Size`], with its move history.
 ///
-/// `Copy` and 72 bytes: cheap to clone for search or for trying a move.
+/// `Copy` and about 130 bytes: cheap to clone for trying a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Stones of [`Player::First`] and [`Player::Second`].
-    stones: [u64; 2],
-    heights: [u8; WIDTH],
-    history: [u8; CELLS],
+    stones: [u128; 2],
+    size: Size,
+    heights: [u8; MAX_WIDTH],
+    history: [u8; MAX_CELLS],
     len: u8,
     status: Status,
 }
@@ -106,35 +107,63 @@ impl Default for Position {
     }
 }
 
+/// Whether `stones` (in the layout above, with `column_bits` bits a column) holds four in a
+/// row anywhere: 4 directions, 4 operations each, and no branch until the end. The solver's
+/// bitboards use it too (`solver::bits`), on `u64` for 7 x 6 and `u128` for the rest.
 #[inline(always)]
-fn bit(column: usize, height: usize) -> u64 {
-    1u64 << (column * COLUMN_BITS + height)
-}
-
-/// Whether `stones` (in the layout above) holds four in a row anywhere: 4 directions, 4
-/// operations each, and no branch until the end. The solver's follow-up bounds use it too
-/// (`solver::bits`), where the answer is usually `false`, so every direction is tested
-/// anyway.
-#[inline(always)]
-pub(crate) fn has_four(stones: u64) -> bool {
-    let mut found = 0;
-    for shift in [1, 7, 6, 8] {
+pub(crate) fn has_four<W>(stones: W, column_bits: u32) -> bool
+where
+    W: Copy
+        + PartialEq
+        + Default
+        + std::ops::BitAnd<Output = W>
+        + std::ops::BitOr<Output = W>
+        + std::ops::Shr<u32, Output = W>,
+{
+    let mut found = W::default();
+    for shift in [1, column_bits, column_bits - 1, column_bits + 1] {
         let pairs = stones & (stones >> shift);
-        found |= pairs & (pairs >> (2 * shift));
+        found = found | (pairs & (pairs >> (2 * shift)));
     }
-    found != 0
+    found != W::default()
 }
 
 impl Position {
-    /// The empty board, first player to move.
+    /// The empty standard 7 x 6 board, first player to move.
     pub const fn new() -> Position {
+        Position::empty(Size::CLASSIC)
+    }
+
+    /// The empty board of `size`, first player to move.
+    pub const fn empty(size: Size) -> Position {
         Position {
             stones: [0; 2],
-            heights: [0; WIDTH],
-            history: [0; CELLS],
+            size,
+            heights: [0; MAX_WIDTH],
+            history: [0; MAX_CELLS],
             len: 0,
             status: Status::InProgress,
         }
+    }
+
+    /// The board's size.
+    pub const fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Number of columns.
+    pub const fn width(&self) -> usize {
+        self.size.width()
+    }
+
+    /// Number of rows.
+    pub const fn rows(&self) -> usize {
+        self.size.height()
+    }
+
+    #[inline(always)]
+    fn bit(&self, column: usize, height: usize) -> u128 {
+        1u128 << (column as u32 * self.size.column_bits() + height as u32)
     }
 
     /// Plays in `column` (0-based) for the player to move.
@@ -151,17 +180,21 @@ impl Position {
         if self.status == Status::Draw {
             return Err(PlayError::GameOver { winner: None });
         }
-        if column >= WIDTH {
-            return Err(PlayError::InvalidColumn { column });
+        if column >= self.width() {
+            return Err(PlayError::InvalidColumn {
+                column,
+                width: self.size.width() as u8,
+            });
         }
-        if usize::from(self.heights[column]) >= HEIGHT {
+        if usize::from(self.heights[column]) >= self.rows() {
             return Err(PlayError::ColumnFull { column });
         }
         Ok(self.play_unchecked(column))
     }
 
-    /// [`Position::play`] in a column already known to be on the board: the error can only
-    /// be [`PlayError::ColumnFull`] or [`PlayError::GameOver`].
+    /// [`Position::play`] in a column already known to be a column: the error can only be
+    /// [`PlayError::InvalidColumn`] (a column past a narrow board's edge),
+    /// [`PlayError::ColumnFull`] or [`PlayError::GameOver`].
     pub fn play_column(&mut self, column: Column) -> Result<Placed, PlayError> {
         self.play(column.index())
     }
@@ -181,45 +214,52 @@ impl Position {
             Player::Second
         };
         let height = usize::from(self.heights[column]);
-        let stones = self.stones[side] | bit(column, height);
+        let stones = self.stones[side] | self.bit(column, height);
         self.stones[side] = stones;
         self.heights[column] = height as u8 + 1;
-        self.history[usize::from(self.len) % CELLS] = column as u8;
+        self.history[usize::from(self.len) % MAX_CELLS] = column as u8;
         self.len += 1;
-        self.status = if has_four(stones) {
+        self.status = if has_four(stones, self.size.column_bits()) {
             Status::Win(player)
-        } else if usize::from(self.len) == CELLS {
+        } else if usize::from(self.len) == self.size.cells() {
             Status::Draw
         } else {
             Status::InProgress
         };
         Placed {
             column: column as u8,
-            row: (HEIGHT - 1 - height) as u8,
+            row: (self.rows() - 1 - height) as u8,
             player,
         }
     }
 
-    /// Replays `columns` (each below `WIDTH`) from the empty board, if every move is legal
-    /// and the game is still in progress after the last one; otherwise `None`. Quicker than
-    /// [`Position::play`] per move: no four can appear and then go away, so one check at the
-    /// end shows that no move came after a win.
-    pub(crate) fn replay_in_progress(columns: impl Iterator<Item = usize>) -> Option<Position> {
-        let mut position = Position::new();
+    /// Replays `columns` from the empty board of `size`, if every move is on the board and
+    /// legal and the game is still in progress after the last one; otherwise `None`.
+    /// Quicker than [`Position::play`] per move: no four can appear and then go away, so one
+    /// check at the end shows that no move came after a win.
+    pub(crate) fn replay_in_progress(
+        size: Size,
+        columns: impl Iterator<Item = usize>,
+    ) -> Option<Position> {
+        let mut position = Position::empty(size);
         for column in columns {
-            let height = usize::from(*position.heights.get(column)?);
-            if height >= HEIGHT || usize::from(position.len) >= CELLS {
+            if column >= size.width() {
+                return None;
+            }
+            let height = usize::from(position.heights[column]);
+            if height >= size.height() || usize::from(position.len) >= size.cells() {
                 return None;
             }
             let side = usize::from(position.len & 1);
-            position.stones[side] |= bit(column, height);
+            position.stones[side] |= position.bit(column, height);
             position.heights[column] = height as u8 + 1;
             position.history[usize::from(position.len)] = column as u8;
             position.len += 1;
         }
-        let over = has_four(position.stones[0])
-            || has_four(position.stones[1])
-            || usize::from(position.len) == CELLS;
+        let bits = size.column_bits();
+        let over = has_four(position.stones[0], bits)
+            || has_four(position.stones[1], bits)
+            || usize::from(position.len) == size.cells();
         (!over).then_some(position)
     }
 
@@ -233,7 +273,8 @@ impl Position {
         self.history[usize::from(self.len)] = 0;
         self.heights[column] -= 1;
         let player = self.current_player();
-        self.stones[player.index()] &= !bit(column, usize::from(self.heights[column]));
+        let cell = self.bit(column, usize::from(self.heights[column]));
+        self.stones[player.index()] &= !cell;
         // Every move before the last one left the game in progress.
         self.status = Status::InProgress;
         Some(column)
@@ -276,29 +317,30 @@ impl Position {
     /// Number of pieces in `column`.
     ///
     /// # Panics
-    /// If `column >= WIDTH`.
+    /// If `column` is not a column of this board.
     #[track_caller]
     pub fn height(&self, column: usize) -> usize {
+        assert!(column < self.width(), "column {column} is off the board");
         usize::from(self.heights[column])
     }
 
     /// Whether a piece can go in `column` now: on the board, not full, game in progress.
     pub fn can_play(&self, column: usize) -> bool {
-        column < WIDTH && self.heights[column] < HEIGHT as u8 && !self.is_over()
+        column < self.width() && usize::from(self.heights[column]) < self.rows() && !self.is_over()
     }
 
     /// The playable columns, left to right; empty once the game is over.
     pub fn legal_columns(&self) -> Vec<usize> {
-        (0..WIDTH).filter(|&c| self.can_play(c)).collect()
+        (0..self.width()).filter(|&c| self.can_play(c)).collect()
     }
 
     /// Who owns the cell at `column`, `row` (row 0 is the top), or `None` if it is empty or
     /// off the board.
     pub fn cell(&self, column: usize, row: usize) -> Option<Player> {
-        if column >= WIDTH || row >= HEIGHT {
+        if column >= self.width() || row >= self.rows() {
             return None;
         }
-        let b = bit(column, HEIGHT - 1 - row);
+        let b = self.bit(column, self.rows() - 1 - row);
         if self.stones[0] & b != 0 {
             Some(Player::First)
         } else if self.stones[1] & b != 0 {
@@ -309,14 +351,14 @@ impl Position {
     }
 
     /// The board as rows from top to bottom, each left to right: 0 empty, 1 or 2 a player.
-    pub fn board(&self) -> [[u8; WIDTH]; HEIGHT] {
-        let mut rows = [[0u8; WIDTH]; HEIGHT];
-        for (row, cells) in rows.iter_mut().enumerate() {
-            for (column, cell) in cells.iter_mut().enumerate() {
-                *cell = self.cell(column, row).map_or(0, Player::number);
-            }
-        }
-        rows
+    pub fn board(&self) -> Vec<Vec<u8>> {
+        (0..self.rows())
+            .map(|row| {
+                (0..self.width())
+                    .map(|column| self.cell(column, row).map_or(0, Player::number))
+                    .collect()
+            })
+            .collect()
     }
 
     /// The last move's cell, if any move was played.
@@ -326,7 +368,7 @@ impl Position {
         let player = self.current_player().other();
         Some(Placed {
             column: column as u8,
-            row: (HEIGHT - 1 - height) as u8,
+            row: (self.rows() - 1 - height) as u8,
             player,
         })
     }
@@ -344,10 +386,11 @@ impl Position {
         let owns =
             |c: i32, r: i32| c >= 0 && r >= 0 && self.cell(c as usize, r as usize) == Some(player);
         // The cells, as one bit each (column-major), so they come out in order.
-        let bit = |c: i32, r: i32| 1u64 << (c as usize * HEIGHT + r as usize);
+        let rows = self.rows();
+        let bit = |c: i32, r: i32| 1u128 << (c as usize * rows + r as usize);
         let mut cells = bit(c0, r0);
         for (dc, dr) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-            let mut line = 0u64;
+            let mut line = 0u128;
             for sign in [1, -1] {
                 let (mut c, mut r) = (c0 + sign * dc, r0 + sign * dr);
                 while owns(c, r) {
@@ -360,18 +403,18 @@ impl Position {
                 cells |= line;
             }
         }
-        (0..WIDTH * HEIGHT)
+        (0..self.size.cells())
             .filter(|i| cells & 1 << i != 0)
             .map(|i| Cell {
-                column: (i / HEIGHT) as u8,
-                row: (i % HEIGHT) as u8,
+                column: (i / rows) as u8,
+                row: (i % rows) as u8,
             })
             .collect()
     }
 
     /// The stones of the player to move and of both players, in the layout above. This is
     /// what a search needs; it is enough to rebuild any position reached without a win.
-    pub fn bitboards(&self) -> (u64, u64) {
+    pub fn bitboards(&self) -> (u128, u128) {
         let current = self.stones[self.current_player().index()];
         (current, self.stones[0] | self.stones[1])
     }
@@ -400,7 +443,7 @@ mod tests {
         assert_eq!(p.status(), Status::InProgress);
         assert_eq!(p.current_player(), Player::First);
         assert_eq!(p.legal_columns(), (0..7).collect::<Vec<_>>());
-        assert_eq!(p.board(), [[0; 7]; 6]);
+        assert_eq!(p.board(), vec![vec![0; 7]; 6]);
         assert_eq!(p.last_move(), None);
         assert!(p.win_line().is_empty());
     }
@@ -628,10 +671,19 @@ mod tests {
     fn refusals_leave_the_position_unchanged() {
         let mut p = pos("111111");
         let before = p;
-        assert_eq!(p.play(7), Err(PlayError::InvalidColumn { column: 7 }));
+        assert_eq!(
+            p.play(7),
+            Err(PlayError::InvalidColumn {
+                column: 7,
+                width: 7
+            })
+        );
         assert_eq!(
             p.play(usize::MAX),
-            Err(PlayError::InvalidColumn { column: usize::MAX })
+            Err(PlayError::InvalidColumn {
+                column: usize::MAX,
+                width: 7
+            })
         );
         assert_eq!(p.play(0), Err(PlayError::ColumnFull { column: 0 }));
         assert_eq!(p, before);
@@ -659,16 +711,20 @@ mod tests {
         assert!(PlayError::ColumnFull { column: 0 }
             .to_string()
             .contains("full"));
-        assert!(PlayError::InvalidColumn { column: 7 }
-            .to_string()
-            .contains("invalid column"));
+        assert!(PlayError::InvalidColumn {
+            column: 7,
+            width: 7
+        }
+        .to_string()
+        .contains("invalid column"));
     }
 
     #[test]
     fn play_column_plays_as_play_does() {
         let mut by_index = pos("4453");
         let mut by_column = by_index;
-        for column in Column::ALL {
+        for column in &Column::ALL[..7] {
+            let column = *column;
             assert_eq!(by_column.play_column(column), by_index.play(column.index()));
             assert_eq!(by_column, by_index);
         }

@@ -44,7 +44,7 @@
 //! words x u64        the function's array
 //! ```
 
-use super::bits::{column_mask, Bits};
+use super::bits::{column_mask, Bits, Classic};
 use super::csf::{self, Shape};
 use super::listing::Listing;
 use crate::engine::{Position, WIDTH};
@@ -683,6 +683,7 @@ fn taken_back(b: &Bits) -> impl Iterator<Item = Bits> + '_ {
             current: last_mover ^ top,
             mask: b.mask ^ top,
             moves: b.moves - 1,
+            geo: Classic,
         })
     })
 }

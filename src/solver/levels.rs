@@ -7,9 +7,10 @@
 //! | `hard` | every win or loss within 7 of its own moves (14 plies), then deeper and deeper (up to the end of the game) while a budget of 2 million positions per move lasts | heuristic with light noise among the moves that are not known to lose |
 //! | `perfect` | the position's exact score, and whether a column reaches it ([`Solver::random_best_move`]) | a uniformly random move among those with the best score (the first to reach it in a random order of columns): it wins as fast as possible and loses as slowly as possible |
 
-use super::bits::{column_mask, Bits};
-use super::{Forced, SolveError, Solver};
-use crate::engine::{Position, CELLS, WIDTH};
+use super::bits::{Bits, Geometry};
+use super::search::Search;
+use super::{Forced, SolveError};
+use crate::engine::{Position, MAX_WIDTH};
 use std::fmt;
 use std::str::FromStr;
 
@@ -149,9 +150,7 @@ impl Rng {
     }
 }
 
-const CENTRE: [u32; WIDTH] = [0, 1, 2, 3, 2, 1, 0];
-
-impl Solver {
+impl<G: Geometry> Search<G> {
     /// The move `level` plays in `position`, a 0-based column.
     ///
     /// # Errors
@@ -165,17 +164,15 @@ impl Solver {
         if level == Level::Perfect {
             return self.random_best_move(position, rng);
         }
-        if position.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        let b = Bits::from_position(position);
+        let b = self.bits(position)?;
+        let width = self.size().width();
         let look = rng.below(100) >= level.overlook_percent();
         // What each column forces within the horizon, for the side to move, and for a
         // column that loses, the shortest horizon that showed it: a loss seen only further
         // ahead comes later, and holds out longer.
-        let mut categories = [Forced::Neither; WIDTH];
-        let mut lost_at = [u32::MAX; WIDTH];
-        let mut note_losses = |categories: &[Forced; WIDTH], horizon: u32| {
+        let mut categories = [Forced::Neither; MAX_WIDTH];
+        let mut lost_at = [u32::MAX; MAX_WIDTH];
+        let mut note_losses = |categories: &[Forced; MAX_WIDTH], horizon: u32| {
             for (col, category) in categories.iter().enumerate() {
                 if *category == Forced::Loss {
                     lost_at[col] = lost_at[col].min(horizon);
@@ -190,7 +187,8 @@ impl Solver {
             // Look further while the budget lasts; keep the last complete answer.
             let start = self.nodes();
             let mut horizon = level.horizon();
-            while horizon < 21 {
+            // No side has more moves than half the cells, rounded up.
+            while horizon < b.geo.cells().div_ceil(2) {
                 let left = level.budget().saturating_sub(self.nodes() - start);
                 horizon += 2;
                 match self.categories(b, horizon, left) {
@@ -208,7 +206,7 @@ impl Solver {
             // stays short of perfect, it only stops walking into losses it can prove.
             if !b.can_win_next() {
                 let start = self.nodes();
-                for col in (0..WIDTH).filter(|&c| b.can_play(c)) {
+                for col in (0..width).filter(|&c| b.can_play(c)) {
                     if categories[col] != Forced::Neither {
                         continue;
                     }
@@ -228,14 +226,14 @@ impl Solver {
                 // Every move loses: where the budget allows, the exact scores say which one
                 // holds out longest, as the perfect level would play it, so that a weaker
                 // opponent has the most moves in which to go wrong.
-                let playable = || (0..WIDTH).filter(|&c| b.can_play(c));
+                let playable = || (0..width).filter(|&c| b.can_play(c));
                 let left = level.exact_budget().saturating_sub(self.nodes() - start);
                 if left > 0 && playable().all(|c| categories[c] == Forced::Loss) {
                     if let Some(scores) = self.column_scores_within(b, left) {
                         for col in playable() {
                             // A later loss has a score nearer 0: a larger key.
                             let score = scores[col].unwrap_or(i32::MIN / 2);
-                            lost_at[col] = (score + CELLS as i32).max(0) as u32;
+                            lost_at[col] = (score + b.geo.cells() as i32).max(0) as u32;
                         }
                     }
                 }
@@ -243,7 +241,7 @@ impl Solver {
         }
         let mut best: Vec<usize> = Vec::new();
         let mut best_key = (Forced::Loss, 0u32, false, 0u32);
-        for col in (0..WIDTH).filter(|&c| b.can_play(c)) {
+        for col in (0..width).filter(|&c| b.can_play(c)) {
             let category = categories[col];
             // Among losses, the one seen furthest ahead (the others count as never lost).
             let resists = if category == Forced::Loss {
@@ -258,8 +256,9 @@ impl Solver {
                 child.play_col(col);
                 b.is_winning_move(col) || !child.can_win_next()
             };
-            let cell = (b.mask + super::bits::bottom_cell(col)) & column_mask(col);
-            let heuristic = 3 * b.move_score(cell) + CENTRE[col] + rng.below(level.noise() + 1);
+            let heuristic = 3 * b.move_score(b.landing(col))
+                + b.geo.from_edge(col)
+                + rng.below(level.noise() + 1);
             let key = (category, resists, holds, heuristic);
             if key > best_key || best.is_empty() {
                 best_key = key;
@@ -275,10 +274,13 @@ impl Solver {
     /// For each playable column: whether it wins within `horizon` own moves, loses within
     /// the opponent's next `horizon` moves, or neither is forced that soon.
     /// `None` if the search needed more than `budget` positions.
-    fn categories(&mut self, b: Bits, horizon: u32, budget: u64) -> Option<[Forced; WIDTH]> {
+    fn categories(&mut self, b: Bits<G>, horizon: u32, budget: u64) -> Option<[Forced; MAX_WIDTH]> {
         let start = self.nodes();
-        let mut out = [Forced::Neither; WIDTH];
-        for (col, category) in out.iter_mut().enumerate().filter(|&(c, _)| b.can_play(c)) {
+        let mut out = [Forced::Neither; MAX_WIDTH];
+        let width = self.size().width();
+        for (col, category) in
+            (out.iter_mut().enumerate().take(width)).filter(|&(c, _)| b.can_play(c))
+        {
             *category = if b.is_winning_move(col) {
                 Forced::Win
             } else {
@@ -299,6 +301,8 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::WIDTH;
+    use crate::solver::Solver;
     use crate::solver::{Outcome, Score};
 
     /// Where every move loses, the levels that look hold out longest as far as they see.
@@ -385,7 +389,7 @@ mod tests {
     #[test]
     fn categories_agree_with_the_exact_analysis() {
         let text = include_str!("../../tests/data/pons/Test_L2_R1");
-        let mut solver = Solver::new(16);
+        let mut solver = Search::new(16);
         for line in text.lines().step_by(25) {
             let moves = line.split(' ').next().unwrap();
             let p = Position::from_moves(moves).unwrap();

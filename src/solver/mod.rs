@@ -1,6 +1,7 @@
 //! The computer player: a perfect solver and the four levels built on it. Pure Rust; uses
 //! only the engine.
 
+mod any;
 mod bits;
 pub mod book;
 mod csf;
@@ -11,8 +12,9 @@ mod score;
 mod search;
 mod table;
 
+pub use any::Solver;
 pub use book::{Book, BookError, Entry};
 pub use levels::{Level, Rng};
 pub use listing::Listing;
 pub use score::{Outcome, Score};
-pub use search::{BestMoves, Forced, SolveError, Solver};
+pub use search::{BestMoves, Forced, SolveError};

@@ -1,11 +1,10 @@
 //! Negamax with alpha-beta, null-window searches, move ordering and a transposition table.
 
-use super::bits::{column_mask, Bits};
+use super::bits::{Bits, Classic, Geometry, Word};
 use super::book::{Book, Entry};
 use super::levels::Rng;
-use super::score::Score;
 use super::table::{Bound, Table};
-use crate::engine::{Position, CELLS, WIDTH};
+use crate::engine::{Position, Size, MAX_WIDTH};
 use std::fmt;
 
 /// Up to this many moves played, a position and its mirror image share a table entry.
@@ -18,18 +17,16 @@ const ETC_MIN_REMAINING: u32 = 16;
 /// The perfect level's first slice of search (positions) for each side of its race.
 const RACE_FIRST_SLICE: u64 = 100_000;
 
-/// Columns from the centre out: the usual best first guess.
-const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
-
-/// The score of winning with the next stone, after `moves` moves: the best there is.
-#[inline]
-fn win_now_score(moves: u32) -> i32 {
-    Score::win_next(moves as usize).get()
+/// The score of winning with the next stone, after `moves` of `cells` moves: the best there
+/// is, `(cells + 1 - moves) / 2`.
+#[inline(always)]
+pub(crate) fn win_now_score(cells: u32, moves: u32) -> i32 {
+    ((cells + 1 - moves) / 2) as i32
 }
 
 /// The columns whose bits are set in `found` (bit `c` for column `c`), in column order.
-fn columns_of(found: u8) -> Vec<usize> {
-    (0..WIDTH).filter(|&c| found >> c & 1 == 1).collect()
+fn columns_of(found: u16) -> Vec<usize> {
+    (0..16).filter(|&c| found >> c & 1 == 1).collect()
 }
 
 /// Why a position cannot be scored.
@@ -37,6 +34,8 @@ fn columns_of(found: u8) -> Vec<usize> {
 pub enum SolveError {
     /// The game is already won or drawn: no side is to move.
     GameOver,
+    /// The position is on a board of another size than the solver's.
+    WrongSize { solver: Size, position: Size },
 }
 
 impl fmt::Display for SolveError {
@@ -45,13 +44,21 @@ impl fmt::Display for SolveError {
             SolveError::GameOver => {
                 write!(f, "the game is already over, so there is nothing to solve")
             }
+            SolveError::WrongSize { solver, position } => write!(
+                f,
+                "this solver is for a {} x {} board, and the position is on a {} x {} board",
+                solver.width(),
+                solver.height(),
+                position.width(),
+                position.height()
+            ),
         }
     }
 }
 
 impl std::error::Error for SolveError {}
 
-/// The best columns of a position and the score they reach (see [`Solver::best_moves`]).
+/// The best columns of a position and the score they reach (see [`Search::best_moves`]).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct BestMoves {
     /// The position's exact score for the side to move (see the score contract).
@@ -60,14 +67,14 @@ pub struct BestMoves {
     pub columns: Vec<usize>,
 }
 
-/// How far [`Solver::best_moves`]' work on one position has got. Each step is at most one
-/// null-window search, so that [`Solver::ponder`] can stop between (or inside) steps and
+/// How far [`Search::best_moves`]' work on one position has got. Each step is at most one
+/// null-window search, so that [`Search::ponder`] can stop between (or inside) steps and
 /// take the work up again later.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stage {
     Start,
     /// Finding the exact score: it lies in `min..=max`; with `probe`, the next test is
-    /// whether it is above `min` (`min` came from the book, see [`Solver::solve_start`]).
+    /// whether it is above `min` (`min` came from the book, see [`Search::solve_start`]).
     Solve {
         min: i32,
         max: i32,
@@ -78,19 +85,20 @@ enum Stage {
     Test {
         best: i32,
         col: usize,
-        found: u8,
+        found: u16,
     },
     Done {
         score: i32,
-        found: u8,
+        found: u16,
     },
 }
 
-/// Where [`Solver::ponder`] is: which reply (index into `ORDER`) and how far along.
+/// Where [`Search::ponder`] is: which reply (index into the centre-out order) and how far
+/// along.
 #[derive(Debug, Clone, Copy)]
-struct Ponder {
+struct Ponder<W> {
     /// The key of the position pondered.
-    root: u64,
+    root: W,
     reply: usize,
     stage: Stage,
     /// How many calls in a row stopped without finishing a step: each doubles the next
@@ -98,14 +106,14 @@ struct Ponder {
     stalled: u32,
 }
 
-impl Ponder {
+impl<W> Ponder<W> {
     fn next_reply(&mut self) {
         self.reply += 1;
         self.stage = Stage::Start;
     }
 }
 
-/// What the side to move can force within a horizon (see [`Solver::outcome_within`]).
+/// What the side to move can force within a horizon (see [`Search::outcome_within`]).
 /// Ordered from the mover's worst to its best.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Forced {
@@ -128,56 +136,47 @@ impl Forced {
     }
 }
 
-/// A perfect Connect Four solver.
+/// A perfect Connect Four solver for the board `G` describes: the search behind
+/// [`super::Solver`], which picks the standard board's or the any-size one.
 ///
-/// # Score contract (Pascal Pons' convention, see [`Score`])
+/// # Score contract (Pascal Pons' convention, see [`super::Score`])
 ///
-/// Every score is a plain `i32` ([`Score::new`] reads it) for the **side to move**, assuming
-/// both sides play perfectly, the winner winning as early as possible and the loser losing
-/// as late as possible:
-///
-/// - `0`: the game is a draw;
-/// - `s > 0`: the side to move wins with its `(22 - s)`-th stone (1 = with its last, 21st
-///   stone; 18 = with its 4th, the fastest possible);
-/// - `s < 0`: the side to move loses: the opponent wins with its `(22 + s)`-th stone.
-///
-/// With `n` moves played, a side that can win at once scores `(43 - n) / 2`, and in general
-/// `score(p) = max over moves m of -score(p after m)`. Scores lie in `-18..=18`.
-/// [`Solver::analyze`] gives each column the score of playing it, from the same side's view.
-pub struct Solver {
-    table: Table,
+/// Every score is a plain `i32` for the **side to move**, assuming both sides play
+/// perfectly, the winner winning as early as possible and the loser losing as late as
+/// possible: `0` is a draw; with `n` of the board's `cells` moves played, a side that can win
+/// at once scores `(cells + 1 - n) / 2`; and in general `score(p) = max over moves m of
+/// -score(p after m)`. On 7 x 6: `s > 0`, the side to move wins with its `(22 - s)`-th stone;
+/// `s < 0`, the opponent wins with its `(22 + s)`-th stone; scores lie in `-18..=18`.
+/// [`Search::analyze`] gives each column the score of playing it, from the same side's view.
+pub struct Search<G: Geometry = Classic> {
+    geo: G,
+    table: Table<G::Word>,
     book: Option<Book>,
     nodes: u64,
     /// Searches stop once `nodes` reaches this; results are then void (see `aborted`).
     limit: u64,
     aborted: bool,
-    /// Where [`Solver::ponder`] stopped, so that its next call goes on from there.
-    ponder: Option<Ponder>,
+    /// Where [`Search::ponder`] stopped, so that its next call goes on from there.
+    ponder: Option<Ponder<G::Word>>,
 }
 
-impl Default for Solver {
-    fn default() -> Self {
-        Solver::new(Solver::DEFAULT_TABLE_MIB)
-    }
-}
-
-impl Solver {
-    /// The table size used by [`Solver::default`], in MiB.
-    pub const DEFAULT_TABLE_MIB: usize = 64;
-
-    /// A solver whose transposition table takes at most `table_mib` MiB.
+impl Search<Classic> {
+    /// A standard-board search with a `table_mib` MiB transposition table.
     ///
     /// # Panics
-    ///
-    /// If the table's memory cannot be had; [`Solver::try_new`] says so instead.
-    pub fn new(table_mib: usize) -> Solver {
-        Self::try_new(table_mib).unwrap_or_else(|e| panic!("{e}"))
+    /// If the table's memory cannot be had.
+    #[cfg(test)]
+    pub fn new(table_mib: usize) -> Search {
+        Search::try_new(Classic, table_mib).unwrap_or_else(|e| panic!("{e}"))
     }
+}
 
-    /// A solver with a `table_mib` MiB transposition table, or why not: the memory cannot
-    /// be had.
-    pub fn try_new(table_mib: usize) -> Result<Solver, super::table::OutOfMemory> {
-        Ok(Solver {
+impl<G: Geometry> Search<G> {
+    /// A search on `geo`'s board with a `table_mib` MiB transposition table, or why not: the
+    /// memory cannot be had.
+    pub fn try_new(geo: G, table_mib: usize) -> Result<Search<G>, super::table::OutOfMemory> {
+        Ok(Search {
+            geo,
             table: Table::try_with_mib(table_mib)?,
             book: None,
             nodes: 0,
@@ -185,6 +184,31 @@ impl Solver {
             aborted: false,
             ponder: None,
         })
+    }
+
+    /// The board searched.
+    pub fn size(&self) -> Size {
+        self.geo.size()
+    }
+
+    /// `position` as this search sees it, if it is in progress on this board.
+    pub(super) fn bits(&self, position: &Position) -> Result<Bits<G>, SolveError> {
+        if position.size() != self.geo.size() {
+            return Err(SolveError::WrongSize {
+                solver: self.geo.size(),
+                position: position.size(),
+            });
+        }
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        Ok(Bits::of(self.geo, position))
+    }
+
+    /// The score of winning at once in `b`.
+    #[inline(always)]
+    fn win_now(&self, b: &Bits<G>) -> i32 {
+        win_now_score(self.geo.cells(), b.moves)
     }
 
     /// Uses an opening book for the positions it holds.
@@ -205,7 +229,7 @@ impl Solver {
         self.table.bytes()
     }
 
-    /// Positions searched since the solver was made or [`Solver::reset_nodes`] was called.
+    /// Positions searched since the solver was made or [`Search::reset_nodes`] was called.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -225,36 +249,30 @@ impl Solver {
     /// # Errors
     /// [`SolveError::GameOver`] if the game has ended.
     pub fn score(&mut self, position: &Position) -> Result<i32, SolveError> {
-        if position.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        Ok(self.solve(Bits::from_position(position)))
+        Ok(self.solve(self.bits(position)?))
     }
 
     /// The score of each column for the side to move: `None` for a full column.
     ///
     /// # Errors
     /// [`SolveError::GameOver`] if the game has ended.
-    pub fn analyze(&mut self, position: &Position) -> Result<[Option<i32>; WIDTH], SolveError> {
-        if position.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        Ok(self.column_scores(Bits::from_position(position)))
+    pub fn analyze(&mut self, position: &Position) -> Result<Vec<Option<i32>>, SolveError> {
+        Ok(self.column_scores(self.bits(position)?))
     }
 
-    /// [`Solver::analyze`] on `b`, a position that is not over.
-    fn column_scores(&mut self, b: Bits) -> [Option<i32>; WIDTH] {
-        let mut scores = [None; WIDTH];
+    /// [`Search::analyze`] on `b`, a position that is not over.
+    fn column_scores(&mut self, b: Bits<G>) -> Vec<Option<i32>> {
+        let mut scores = vec![None; self.geo.width()];
         for (col, score) in scores.iter_mut().enumerate() {
             if !b.can_play(col) {
                 continue;
             }
             *score = Some(if b.is_winning_move(col) {
-                win_now_score(b.moves)
+                self.win_now(&b)
             } else {
                 let mut next = b;
                 next.play_col(col);
-                if next.moves as usize == CELLS {
+                if next.moves == self.geo.cells() {
                     0
                 } else {
                     -self.solve(next)
@@ -264,12 +282,22 @@ impl Solver {
         scores
     }
 
-    /// [`Solver::column_scores`], or None once it has searched `budget` more positions.
+    /// [`Search::analyze`], or `Ok(None)` once it has searched `budget` more positions.
+    pub fn analyze_within(
+        &mut self,
+        position: &Position,
+        budget: u64,
+    ) -> Result<Option<Vec<Option<i32>>>, SolveError> {
+        let b = self.bits(position)?;
+        Ok(self.column_scores_within(b, budget))
+    }
+
+    /// [`Search::column_scores`], or None once it has searched `budget` more positions.
     pub(super) fn column_scores_within(
         &mut self,
-        b: Bits,
+        b: Bits<G>,
         budget: u64,
-    ) -> Option<[Option<i32>; WIDTH]> {
+    ) -> Option<Vec<Option<i32>>> {
         self.limit = self.nodes.saturating_add(budget);
         self.aborted = false;
         let scores = self.column_scores(b);
@@ -277,7 +305,7 @@ impl Solver {
         (!std::mem::take(&mut self.aborted)).then_some(scores)
     }
 
-    /// Every column whose score is the best one (see [`Solver::analyze`]), in column order,
+    /// Every column whose score is the best one (see [`Search::analyze`]), in column order,
     /// with that score.
     ///
     /// Cheaper than `analyze`: it finds the position's exact score once, then asks of each
@@ -287,10 +315,7 @@ impl Solver {
     /// # Errors
     /// [`SolveError::GameOver`] if the game has ended.
     pub fn best_moves(&mut self, position: &Position) -> Result<BestMoves, SolveError> {
-        if position.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        let b = Bits::from_position(position);
+        let b = self.bits(position)?;
         let mut stage = Stage::Start;
         loop {
             stage = self.best_moves_step(b, stage);
@@ -303,10 +328,10 @@ impl Solver {
 
     /// One step of `best_moves` on `b` (a position that is not over). If the search is
     /// aborted (see `limit`), the stage is given back unchanged, to be tried again.
-    fn best_moves_step(&mut self, b: Bits, stage: Stage) -> Stage {
+    fn best_moves_step(&mut self, b: Bits<G>, stage: Stage) -> Stage {
         match stage {
             Stage::Start if b.can_win_next() => Stage::Done {
-                score: win_now_score(b.moves),
+                score: self.win_now(&b),
                 found: b.winning_columns(),
             },
             Stage::Start => self.solve_start(&b),
@@ -326,7 +351,9 @@ impl Solver {
                 col: 0,
                 found: 0,
             },
-            Stage::Test { best, col, found } if col == WIDTH => Stage::Done { score: best, found },
+            Stage::Test { best, col, found } if col == self.geo.width() => {
+                Stage::Done { score: best, found }
+            }
             Stage::Test { best, col, found } => {
                 let reaches = b.can_play(col) && self.reaches(b, col, best);
                 if self.aborted {
@@ -335,7 +362,7 @@ impl Solver {
                 Stage::Test {
                     best,
                     col: col + 1,
-                    found: found | u8::from(reaches) << col,
+                    found: found | u16::from(reaches) << col,
                 }
             }
             Stage::Done { .. } => stage,
@@ -344,14 +371,14 @@ impl Solver {
 
     /// Whether playing `col` (a playable column of `b`, where the side to move cannot win
     /// at once) scores at least `best`. One null-window search at most.
-    fn reaches(&mut self, b: Bits, col: usize, best: i32) -> bool {
+    fn reaches(&mut self, b: Bits<G>, col: usize, best: i32) -> bool {
         let mut child = b;
         child.play_col(col);
         // The column scores -score(child).
-        if child.moves as usize == CELLS {
+        if child.moves == self.geo.cells() {
             0 >= best
         } else if child.can_win_next() {
-            -win_now_score(child.moves) >= best
+            -self.win_now(&child) >= best
         } else {
             self.negamax(child, -best, -best + 1) <= -best
         }
@@ -379,25 +406,22 @@ impl Solver {
         self.random_best_move_in_slices(position, rng, RACE_FIRST_SLICE)
     }
 
-    /// [`Solver::random_best_move`], with the race's first slice `first_slice` positions.
+    /// [`Search::random_best_move`], with the race's first slice `first_slice` positions.
     fn random_best_move_in_slices(
         &mut self,
         position: &Position,
         rng: &mut Rng,
         first_slice: u64,
     ) -> Result<usize, SolveError> {
-        if position.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        let b = Bits::from_position(position);
+        let b = self.bits(position)?;
         if b.can_win_next() {
             return Ok(rng.pick(&columns_of(b.winning_columns())));
         }
         let best = self.solve(b);
-        let mut columns: Vec<usize> = (0..WIDTH).filter(|&c| b.can_play(c)).collect();
+        let mut columns: Vec<usize> = (0..self.geo.width()).filter(|&c| b.can_play(c)).collect();
         rng.shuffle(&mut columns);
         // What is known of each column: Some(true) if it reaches `best`, Some(false) if not.
-        let mut known = [None; WIDTH];
+        let mut known = [None; MAX_WIDTH];
         let mut slice = first_slice;
         loop {
             // The move played is the first column of the order not known to fall short.
@@ -433,12 +457,12 @@ impl Solver {
         }
     }
 
-    /// [`Solver::reaches`], or None once it has searched `budget` more positions (nothing
+    /// [`Search::reaches`], or None once it has searched `budget` more positions (nothing
     /// half-searched is stored, and a later call with the same test finds the work done in
     /// the table).
     pub(super) fn reaches_within(
         &mut self,
-        b: Bits,
+        b: Bits<G>,
         col: usize,
         best: i32,
         budget: u64,
@@ -461,10 +485,7 @@ impl Solver {
     /// # Errors
     /// [`SolveError::GameOver`] if the game has ended.
     pub fn ponder(&mut self, position: &Position, budget: u64) -> Result<bool, SolveError> {
-        if position.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        let root = Bits::from_position(position);
+        let root = self.bits(position)?;
         let mut state = match self.ponder.take() {
             Some(state) if state.root == root.key() => state,
             _ => Ponder {
@@ -478,15 +499,15 @@ impl Solver {
         let budget = budget.saturating_mul(1 << state.stalled.min(40));
         self.limit = self.nodes.saturating_add(budget);
         self.aborted = false;
-        while state.reply < WIDTH {
-            let col = ORDER[state.reply];
+        while state.reply < self.geo.width() {
+            let col = usize::from(self.geo.order()[state.reply]);
             if !root.can_play(col) || root.is_winning_move(col) {
                 state.next_reply();
                 continue;
             }
             let mut b = root;
             b.play_col(col);
-            if b.moves as usize == CELLS {
+            if b.moves == self.geo.cells() {
                 state.next_reply();
                 continue;
             }
@@ -505,7 +526,7 @@ impl Solver {
         } else {
             state.stalled = 0;
         }
-        let done = state.reply == WIDTH;
+        let done = state.reply == self.geo.width();
         self.ponder = Some(state);
         Ok(done)
     }
@@ -518,17 +539,14 @@ impl Solver {
         position: &Position,
         own_moves: u32,
     ) -> Result<Forced, SolveError> {
-        if position.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        Ok(self.bits_outcome_within(Bits::from_position(position), own_moves, own_moves))
+        Ok(self.bits_outcome_within(self.bits(position)?, own_moves, own_moves))
     }
 
-    /// Like [`Solver::bits_outcome_within`], but gives up (returning `Err(())`) once `budget`
+    /// Like [`Search::bits_outcome_within`], but gives up (returning `Err(())`) once `budget`
     /// more positions have been searched. Nothing half-searched is stored.
     pub(crate) fn bits_outcome_within_budget(
         &mut self,
-        b: Bits,
+        b: Bits<G>,
         win_moves: u32,
         lose_moves: u32,
         budget: u64,
@@ -548,37 +566,44 @@ impl Solver {
     /// opponent's next `lose_moves` moves, or neither.
     pub(crate) fn bits_outcome_within(
         &mut self,
-        b: Bits,
+        b: Bits<G>,
         win_moves: u32,
         lose_moves: u32,
     ) -> Forced {
         if b.can_win_next() {
             return Forced::Win;
         }
-        let own_played = b.moves / 2;
-        let opp_played = b.moves.div_ceil(2);
-        // The latest stones that count: a win needs a positive score, a loss a negative
-        // one, so no later than the 21st stone however far the horizon.
-        let last_stone = |played: u32, moves: u32| played.saturating_add(moves).min(21);
-        let win_threshold = Score::win_with_stone(last_stone(own_played, win_moves)).get();
-        if win_threshold <= win_now_score(b.moves)
-            && self.negamax(b, win_threshold - 1, win_threshold) >= win_threshold
-        {
-            return Forced::Win;
+        let cells = self.geo.cells();
+        // The score of a win with the `moves`-th move of the side whose first move from now
+        // is move `first` (counting the moves played): the latest win that counts. A win
+        // needs a positive score, so no later than the last cell however far the horizon.
+        let latest = |first: u32, moves: u32| {
+            let at = first.saturating_add(moves.saturating_sub(1).saturating_mul(2));
+            win_now_score(cells, at.min(cells)).max(1)
+        };
+        if win_moves > 0 {
+            let threshold = latest(b.moves, win_moves);
+            if threshold <= self.win_now(&b)
+                && self.negamax(b, threshold - 1, threshold) >= threshold
+            {
+                return Forced::Win;
+            }
         }
-        let lose_threshold = Score::loss_to_stone(last_stone(opp_played, lose_moves)).get();
-        if lose_threshold >= -win_now_score(b.moves + 1)
-            && self.negamax(b, lose_threshold, lose_threshold + 1) <= lose_threshold
-        {
-            return Forced::Loss;
+        if lose_moves > 0 {
+            let threshold = -latest(b.moves + 1, lose_moves);
+            if threshold >= -win_now_score(cells, b.moves + 1)
+                && self.negamax(b, threshold, threshold + 1) <= threshold
+            {
+                return Forced::Loss;
+            }
         }
         Forced::Neither
     }
 
     /// The exact score of a position that is not over.
-    pub(crate) fn solve(&mut self, b: Bits) -> i32 {
+    pub(crate) fn solve(&mut self, b: Bits<G>) -> i32 {
         if b.can_win_next() {
-            return win_now_score(b.moves);
+            return self.win_now(&b);
         }
         let Stage::Solve {
             mut min,
@@ -602,9 +627,9 @@ impl Solver {
     /// book's scores of the positions `b` comes from). Such a bound is often the score itself
     /// (whenever `b` follows a best move), so it is tested first: one null-window search
     /// then settles the score.
-    fn solve_start(&self, b: &Bits) -> Stage {
+    fn solve_start(&self, b: &Bits<G>) -> Stage {
         let (min, max) = b.score_range();
-        match self.book.as_ref().and_then(|book| book.probe(b)) {
+        match self.book.as_ref().and_then(|book| G::probe(book, b)) {
             Some(Entry::Exact(score)) => Stage::Solve {
                 min: score,
                 max: score,
@@ -626,7 +651,7 @@ impl Solver {
     /// One null-window search that narrows `min..=max`, the range known to hold the score.
     /// With `probe` it tests whether the score is above `min`; otherwise the test point
     /// starts near the ends (cheap to refute) and works towards 0, where most scores are.
-    fn narrow(&mut self, b: Bits, min: i32, max: i32, probe: bool) -> (i32, i32) {
+    fn narrow(&mut self, b: Bits<G>, min: i32, max: i32, probe: bool) -> (i32, i32) {
         let mut med = min + (max - min) / 2;
         if probe {
             med = min;
@@ -645,7 +670,7 @@ impl Solver {
 
     /// Early on, mirror images are common transpositions: they share one table entry.
     #[inline(always)]
-    fn table_key(b: &Bits) -> u64 {
+    fn table_key(b: &Bits<G>) -> G::Word {
         if b.moves <= SYMMETRY_MOVES {
             b.key().min(b.mirror_key())
         } else {
@@ -655,7 +680,7 @@ impl Solver {
 
     /// Fail-soft negamax within (alpha, beta) for a position where the side to move cannot
     /// win at once.
-    fn negamax(&mut self, b: Bits, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(&mut self, b: Bits<G>, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         debug_assert!(!b.can_win_next());
         self.nodes += 1;
@@ -665,7 +690,7 @@ impl Solver {
         }
 
         let next = b.non_losing_moves();
-        if next == 0 {
+        if next == G::Word::ZERO {
             return -(b.remaining() as i32) / 2;
         }
         if b.remaining() <= 2 {
@@ -725,7 +750,7 @@ impl Solver {
         // the moves of a position the book holds, this rules some out at once: those after
         // which the book's other parents show the opponent to score more than the test
         // allows.
-        match self.book.as_ref().and_then(|book| book.probe(&b)) {
+        match self.book.as_ref().and_then(|book| G::probe(book, &b)) {
             Some(Entry::Exact(score)) => return score,
             Some(Entry::AtLeast(bound)) if alpha < bound => {
                 alpha = bound;
@@ -738,14 +763,15 @@ impl Solver {
 
         // Order the non-losing moves by the threats they create, centre first on ties.
         // Each child's table slot is prefetched now, so the lookups below find it in cache.
-        let mut moves = [(0u64, 0u32, 0u64); WIDTH];
+        let zero = G::Word::ZERO;
+        let mut moves = [(zero, 0u32, zero); MAX_WIDTH];
         let mut count = 0;
         // Children's keys are needed only to prefetch (x86_64) or for the cutoff check.
-        let keys = Table::PREFETCHES || b.remaining() > ETC_MIN_REMAINING;
-        for &col in ORDER.iter().rev() {
-            let cell = next & column_mask(col);
-            if cell != 0 {
-                let mut child_key = 0;
+        let keys = Table::<G::Word>::PREFETCHES || b.remaining() > ETC_MIN_REMAINING;
+        for &col in self.geo.order().iter().rev() {
+            let cell = next & self.geo.column_mask(usize::from(col));
+            if cell != zero {
+                let mut child_key = zero;
                 if keys {
                     let mut child = b;
                     child.play_cell(cell);
@@ -800,6 +826,8 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::WIDTH;
+    type Solver = Search;
 
     /// Pondering in small steps finishes, and afterwards the perfect answer to every reply
     /// comes from the table: a fraction of the positions a cold solver searches.

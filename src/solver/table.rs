@@ -1,6 +1,9 @@
-//! The transposition table: one `u64` per entry holding the full 49-bit key and an 8-bit
-//! bound, so there are no false hits. Replace-always, indexed by a multiplicative hash, in
+//! The transposition table: one word per entry holding the full key and an 8-bit bound, so
+//! there are no false hits: a `u64` on the standard board (a 49-bit key), a `u128` on the
+//! others (up to a 90-bit key). Replace-always, indexed by a multiplicative hash, in
 //! two regions by how close a position is to the end of the game.
+
+use super::bits::Word;
 
 /// Two regions, by how many empty cells a position has left. Most positions searched are
 /// close to the end of the game; they share a small region that stays in the CPU's caches
@@ -8,9 +11,9 @@
 /// from the end, fewer but each worth a big search, get the rest. In wasm, which has neither
 /// prefetch nor huge pages, this cut the time of the first 4 Test_L1_R3 positions from
 /// 5.74 s to 2.57 s.
-pub struct Table {
-    far: Slots,
-    near: Slots,
+pub struct Table<W: Word = u64> {
+    far: Slots<W>,
+    near: Slots<W>,
 }
 
 /// Positions with at most this many empty cells go to the near region.
@@ -52,9 +55,9 @@ impl std::error::Error for OutOfMemory {}
 
 const OFFSET: i32 = 64; // scores are in -21..=21; stored as score + OFFSET, below 128
 
-impl Table {
+impl<W: Word> Table<W> {
     /// A table of `mib` MiB in all (at least 1), or why not: the memory cannot be had.
-    pub fn try_with_mib(mib: usize) -> Result<Table, OutOfMemory> {
+    pub fn try_with_mib(mib: usize) -> Result<Table<W>, OutOfMemory> {
         let bytes = mib.max(1).saturating_mul(1 << 20);
         let near = NEAR_BYTES.min(bytes / 8);
         let out_of_memory = |_| OutOfMemory { mib };
@@ -69,11 +72,11 @@ impl Table {
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        (self.far.entries.len() + self.near.entries.len()) * 8
+        (self.far.entries.len() + self.near.entries.len()) * std::mem::size_of::<W>()
     }
 
     #[inline(always)]
-    fn slots(&self, remaining: u32) -> &Slots {
+    fn slots(&self, remaining: u32) -> &Slots<W> {
         if remaining <= NEAR_REMAINING {
             &self.near
         } else {
@@ -83,13 +86,13 @@ impl Table {
 
     /// The bound stored for the position with table key `key` and `remaining` empty cells.
     #[inline(always)]
-    pub fn get(&self, key: u64, remaining: u32) -> Option<Bound> {
+    pub fn get(&self, key: W, remaining: u32) -> Option<Bound> {
         let e = self.slots(remaining).entry(key);
         // An empty slot (0) never matches, since stored values are never 0.
-        if e >> 8 != key || e == 0 {
+        if e >> 8 != key || e == W::ZERO {
             return None;
         }
-        let v = (e & 0xff) as i32;
+        let v = (e.fold() & 0xff) as i32;
         Some(if v >= 128 {
             Bound::Lower(v - 128 - OFFSET)
         } else {
@@ -98,11 +101,11 @@ impl Table {
     }
 
     #[inline(always)]
-    pub fn put(&mut self, key: u64, remaining: u32, bound: Bound) {
-        let v = match bound {
+    pub fn put(&mut self, key: W, remaining: u32, bound: Bound) {
+        let v = W::from_u128(match bound {
             Bound::Upper(s) => s + OFFSET,
             Bound::Lower(s) => s + OFFSET + 128,
-        } as u64;
+        } as u128);
         let slots = if remaining <= NEAR_REMAINING {
             &mut self.near
         } else {
@@ -114,7 +117,7 @@ impl Table {
 
     /// Asks the CPU to start loading `key`'s slot, so a later `get` finds it in cache.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64, remaining: u32) {
+    pub fn prefetch(&self, key: W, remaining: u32) {
         #[cfg(target_arch = "x86_64")]
         {
             let slots = self.slots(remaining);
@@ -131,38 +134,38 @@ impl Table {
     }
 
     pub fn clear(&mut self) {
-        self.far.entries.fill(0);
-        self.near.entries.fill(0);
+        self.far.entries.fill(W::ZERO);
+        self.near.entries.fill(W::ZERO);
     }
 }
 
 /// One region: replace-always slots, indexed by a multiplicative hash.
-struct Slots {
-    entries: Vec<u64>,
+struct Slots<W: Word> {
+    entries: Vec<W>,
 }
 
-impl Slots {
-    fn try_with_bytes(bytes: usize) -> Result<Slots, std::collections::TryReserveError> {
+impl<W: Word> Slots<W> {
+    fn try_with_bytes(bytes: usize) -> Result<Slots<W>, std::collections::TryReserveError> {
         // At least 128 entries, and any count, not only a power of two (beyond 2^32
-        // entries, 32 GiB, only the first 2^32 are used).
-        let count = (bytes / 8).max(128);
+        // entries, only the first 2^32 are used).
+        let count = (bytes / std::mem::size_of::<W>()).max(128);
         let mut entries = Vec::new();
         entries.try_reserve_exact(count)?;
-        entries.resize(count, 0);
+        entries.resize(count, W::ZERO);
         advise_huge_pages(&entries);
         Ok(Slots { entries })
     }
 
     /// The hash's top 32 bits scaled to the length: always below it.
     #[inline(always)]
-    fn index(&self, key: u64) -> usize {
-        let hash = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+    fn index(&self, key: W) -> usize {
+        let hash = key.fold().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
         let len = (self.entries.len() as u64).min(1 << 32);
         ((hash * len) >> 32) as usize
     }
 
     #[inline(always)]
-    fn entry(&self, key: u64) -> u64 {
+    fn entry(&self, key: W) -> W {
         self.entries[self.index(key)]
     }
 }
@@ -170,7 +173,7 @@ impl Slots {
 /// On Linux, asks for transparent huge pages for a big table: each probe lands on a random
 /// page, and 2 MiB pages make the address translation for that nearly free.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(entries: &[u64]) {
+fn advise_huge_pages<W>(entries: &[W]) {
     const HUGE: usize = 2 << 20;
     let start = entries.as_ptr() as usize;
     let end = start + std::mem::size_of_val(entries);
@@ -184,7 +187,7 @@ fn advise_huge_pages(entries: &[u64]) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: &[u64]) {}
+fn advise_huge_pages<W>(_: &[W]) {}
 
 #[cfg(test)]
 mod tests {
@@ -195,7 +198,7 @@ mod tests {
     #[test]
     fn regions_store_and_find_bounds() {
         for mib in [1, 3, 5] {
-            let mut t = Table::try_with_mib(mib).unwrap();
+            let mut t = Table::<u64>::try_with_mib(mib).unwrap();
             assert_eq!(t.bytes(), mib << 20);
             for (i, key) in (1..2000u64)
                 .map(|k| k.wrapping_mul(0x1234_5678_9ABC))

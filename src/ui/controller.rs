@@ -368,7 +368,8 @@ impl Controller {
 
     /// A person asks to drop a piece in `column`.
     fn drop_piece(&mut self, column: usize, now: f64) -> Vec<Effect> {
-        let Some(column) = Column::new(column) else {
+        let on_board = column < self.position().width();
+        let Some(column) = Column::new(column).filter(|_| on_board) else {
             return Effect::say(self.texts.no_such_column_text(column));
         };
         self.cursor.select(column.index());

@@ -3,7 +3,7 @@
 //! with their `detail`s, as plain serialisable data.
 
 use super::settings::PlayerKind;
-use crate::engine::{Cell, Placed, Position, HEIGHT, WIDTH};
+use crate::engine::{Cell, Placed, Position};
 use serde::Serialize;
 
 /// A move and the whole state after it: what `Game.play` and the handle's `play` return.
@@ -13,7 +13,7 @@ pub struct MoveResult {
     pub column: u8,
     pub row: u8,
     pub player: u8,
-    pub board: [[u8; WIDTH]; HEIGHT],
+    pub board: Vec<Vec<u8>>,
     pub status: &'static str,
     pub winner: Option<u8>,
     pub win_line: Vec<Cell>,
@@ -39,7 +39,7 @@ impl MoveResult {
 #[serde(rename_all = "camelCase")]
 pub struct GameState {
     pub moves: String,
-    pub board: [[u8; WIDTH]; HEIGHT],
+    pub board: Vec<Vec<u8>>,
     pub status: &'static str,
     pub winner: Option<u8>,
     pub win_line: Vec<Cell>,

@@ -300,16 +300,16 @@ impl Jobs {
     /// The analysis is in: the hint that follows from it if one was asked for, or the
     /// analysis said if it is `shown`.
     pub fn analysed(&mut self, hint: bool, shown: bool, moves: usize, t: &Texts) -> Vec<Effect> {
-        match self.analysis {
+        match &self.analysis {
             _ if hint => self.hint_from_analysis(moves, t),
-            Some(scores) if shown => Effect::say(t.analysis_text(&scores, moves)),
+            Some(scores) if shown => Effect::say(t.analysis_text(scores, moves)),
             _ => Vec::new(),
         }
     }
 
     /// The hint that follows from the analysis, if it is known.
     pub fn hint_from_analysis(&mut self, moves_played: usize, t: &Texts) -> Vec<Effect> {
-        let Some(scores) = self.analysis else {
+        let Some(scores) = self.analysis.clone() else {
             return Vec::new();
         };
         let best = text::best_columns(&scores);

@@ -324,7 +324,13 @@ mod tests {
             Some(-1),
             Some(-2),
         ];
-        c.reply(Reply::Analysis { id, scores }, 0.0);
+        c.reply(
+            Reply::Analysis {
+                id,
+                scores: scores.to_vec(),
+            },
+            0.0,
+        );
         let m = Mirror::of(&c);
         assert!(!m.analysis_busy);
         assert_eq!(m.columns[3].outcome, "win in 21");

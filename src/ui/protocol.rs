@@ -10,12 +10,11 @@
 //! carries an `id`, and its reply the same `id`: a reply whose `id` is not the one awaited
 //! is stale.
 
-use crate::engine::WIDTH;
 use crate::solver::Level;
 use serde::Serialize;
 
 /// Per-column solver scores for the side to move (Pons' convention), `None` for a full column.
-pub type Scores = [Option<i32>; WIDTH];
+pub type Scores = Vec<Option<i32>>;
 
 /// What the page asks of the worker.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

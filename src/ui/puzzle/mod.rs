@@ -127,7 +127,7 @@ impl PuzzleRun {
     /// played, or what to do instead: wait for the position's analysis (the move is then
     /// played once it is in), or the puzzle failed (the column that worked is hinted).
     pub fn judge(&mut self, column: usize, jobs: &mut Jobs, t: &Texts) -> Option<Vec<Effect>> {
-        let Some(scores) = jobs.analysis().copied() else {
+        let Some(scores) = jobs.analysis().cloned() else {
             self.pending = Some(column);
             return Some(Effect::changed(t.puzzle_pending_text(column)));
         };

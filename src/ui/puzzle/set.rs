@@ -3,7 +3,7 @@
 //! from games and checks them with the solver; they ship in `puzzles.txt`, built into the
 //! game. A daily puzzle is chosen from the date, and solved ones are remembered as a set.
 
-use crate::engine::{Player, Position, WIDTH};
+use crate::engine::{Player, Position};
 use crate::solver::{Outcome, Score, SolveError, Solver};
 use std::sync::OnceLock;
 
@@ -96,12 +96,8 @@ fn gcd(a: i64, b: i64) -> i64 {
 
 /// The columns that still win with the side to move's `moves`-th move from now or sooner,
 /// from the analysis of the position (the side to move's scores).
-pub fn winning_columns(
-    scores: &[Option<i32>; WIDTH],
-    moves_played: usize,
-    moves: u32,
-) -> Vec<usize> {
-    (0..WIDTH)
+pub fn winning_columns(scores: &[Option<i32>], moves_played: usize, moves: u32) -> Vec<usize> {
+    (0..scores.len())
         .filter(|&c| {
             scores[c].is_some_and(
                 |s| matches!(Score::new(s).outcome(moves_played), Outcome::Win(n) if n <= moves),
@@ -117,7 +113,7 @@ pub fn check(solver: &mut Solver, puzzle: &Puzzle) -> Result<(), String> {
         .analyze(&puzzle.start)
         .map_err(|e: SolveError| e.to_string())?;
     let played = puzzle.start.move_count();
-    let winning: Vec<usize> = (0..WIDTH)
+    let winning: Vec<usize> = (0..scores.len())
         .filter(|&c| scores[c].is_some_and(|s| s > 0))
         .collect();
     if winning.len() != 1 {

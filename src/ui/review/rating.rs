@@ -18,7 +18,7 @@
 //! For a mistake or a blunder that gives up the result, the columns that kept it are named;
 //! for the others below best, the columns that did best.
 
-use crate::engine::{Player, Position, Status, WIDTH};
+use crate::engine::{Player, Position, Status};
 use crate::solver::{Outcome, Score};
 use crate::ui::protocol::Scores;
 
@@ -52,7 +52,7 @@ impl Rating {
 pub const SLOWER: i32 = 3;
 
 /// The best score among `scores`, if any column is playable.
-fn best_score(scores: &Scores) -> Option<i32> {
+fn best_score(scores: &[Option<i32>]) -> Option<i32> {
     scores.iter().flatten().copied().max()
 }
 
@@ -60,14 +60,18 @@ fn best_score(scores: &Scores) -> Option<i32> {
 /// score `scores` (for the side to move), and the better columns: for a result given up,
 /// those that kept it; otherwise those with the best score (empty for best and good).
 /// `None` if `column` cannot be played there.
-pub fn rate(scores: &Scores, column: usize, moves_played: usize) -> Option<(Rating, Vec<usize>)> {
+pub fn rate(
+    scores: &[Option<i32>],
+    column: usize,
+    moves_played: usize,
+) -> Option<(Rating, Vec<usize>)> {
     let played = (*scores.get(column)?)?;
     let best = best_score(scores)?;
     if played == best {
         return Some((Rating::Best, Vec::new()));
     }
     let columns = |keep: &dyn Fn(i32) -> bool| -> Vec<usize> {
-        (0..WIDTH)
+        (0..scores.len())
             .filter(|&c| scores[c].is_some_and(keep))
             .collect()
     };
@@ -434,7 +438,7 @@ mod tests {
         for c in [0, 1, 2, 3, 5, 6] {
             let mut after = Position::from_moves(moves).unwrap();
             after.play(c).unwrap();
-            let yellow_wins_now = (0..WIDTH).any(|d| {
+            let yellow_wins_now = (0..after.width()).any(|d| {
                 let mut p = after;
                 p.play(d).is_ok() && p.status() == Status::Win(Player::Second)
             });

@@ -233,7 +233,7 @@ fn solve(c: &mut Controller, solver: &mut Solver) -> Vec<Effect> {
         let scores = c
             .jobs()
             .analysis()
-            .copied()
+            .cloned()
             .expect("analysed for the player's turn");
         let worked = puzzle::winning_columns(&scores, c.position().move_count(), run.left);
         let effects = c.command(Command::Drop(worked[0]), 0.0);
@@ -285,7 +285,7 @@ fn a_puzzle_failed_retried_and_solved() {
     c.command(Command::Retry, 0.0);
     let effects = c.command(Command::Retry, 0.0);
     serve(&mut c, &mut solver, effects);
-    let scores = *c.jobs().analysis().unwrap();
+    let scores = c.jobs().analysis().unwrap().clone();
     let worked = puzzle::winning_columns(&scores, puzzle.start.move_count(), 3);
     assert_eq!(worked.len(), 1, "a single winning first move");
     let wrong = (0..7)

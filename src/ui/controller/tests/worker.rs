@@ -274,7 +274,13 @@ fn hints_and_analysis_follow_the_position() {
     // A hint asked while the analysis is on its way comes from the analysis.
     let e = c.command(Command::Hint, 0.0);
     assert!(asked(&e).is_empty(), "{e:?}");
-    let e = c.reply(Reply::Analysis { id, scores }, 0.0);
+    let e = c.reply(
+        Reply::Analysis {
+            id,
+            scores: scores.to_vec(),
+        },
+        0.0,
+    );
     assert_eq!(announced(&e), ["Play column 4: it holds the draw."]);
     assert_eq!(c.hint(), Some(3));
     assert!(c.jobs().analysis().is_some());
@@ -287,7 +293,13 @@ fn hints_and_analysis_follow_the_position() {
     assert!(matches!(asked(&e).as_slice(), [Request::Analyze { moves, .. }] if moves == "4311"));
     // Without a hint wanted, the analysis is announced.
     let id = job_id(&c);
-    let e = c.reply(Reply::Analysis { id, scores }, 0.0);
+    let e = c.reply(
+        Reply::Analysis {
+            id,
+            scores: scores.to_vec(),
+        },
+        0.0,
+    );
     assert!(announced(&e)[0].starts_with("Analysis: column 1:"), "{e:?}");
 }
 
