@@ -5,7 +5,7 @@
 #![allow(dead_code)] // each fuzz target uses one check
 
 use connect_four::engine::notation::parse_columns;
-use connect_four::engine::{Cell, PlayError, Player, Position, Status};
+use connect_four::engine::{Cell, PlayError, Player, Position, Size, Status};
 use connect_four::solver::{Book, BookError, Solver};
 use connect_four::ui::save::Saved;
 use connect_four::ui::share::{Link, View};
@@ -15,12 +15,13 @@ pub type Check = fn(&[u8]);
 
 /// The targets, by name: the name of the `fuzz_targets` file, its seed folder and its
 /// regression folder.
-pub const TARGETS: [(&str, Check); 5] = [
+pub const TARGETS: [(&str, Check); 6] = [
     ("moves", moves),
     ("book", book),
     ("saved", saved),
     ("link", link),
     ("play", play),
+    ("sized", sized),
 ];
 
 /// Errors quote at most about 40 characters of the input, so no message is long.
@@ -36,7 +37,7 @@ pub fn moves(data: &[u8]) {
     let parsed = Position::from_moves(&text);
     // The contract: a character that is not a column digit is named first, wherever it is;
     // then the first illegal move.
-    let mut model = Model::new();
+    let mut model = Model::new(Size::CLASSIC);
     let mut refused = text.chars().position(|ch| !matches!(ch, '1'..='7'));
     if refused.is_none() {
         refused = (text.bytes().map(|b| usize::from(b - b'1')))
@@ -110,20 +111,53 @@ pub fn link(data: &[u8]) {
 /// Play, undo, reset and bad columns, each byte one step, against the reference model:
 /// after every step the two agree on everything a caller can see.
 pub fn play(data: &[u8]) {
-    let mut position = Position::new();
-    let mut model = Model::new();
+    steps(Position::new(), data);
+}
+
+/// [`play`] on a board of any size: the first byte picks the size (of the 36), each later
+/// byte a step, and a move string replays on that size as the model does.
+pub fn sized(data: &[u8]) {
+    let Some((&first, data)) = data.split_first() else {
+        return;
+    };
+    let size = Size::all().nth(usize::from(first) % 36).expect("36 sizes");
+    steps(Position::empty(size), data);
+    // Each later byte a digit: the parser on this size agrees with the model.
+    let text: String = data.iter().map(|&b| char::from(b'1' + b % 10)).collect();
+    let mut model = Model::new(size);
+    let columns = text.bytes().map(|b| usize::from(b - b'1'));
+    // As for `moves`: a character that is not a column of this board first, then the first
+    // illegal move.
+    let refused = (columns.clone().position(|c| c >= size.width()))
+        .or_else(|| columns.clone().position(|c| model.play(c).is_err()));
+    match (Position::from_moves_on(size, &text), refused) {
+        (Ok(position), None) => model.agrees(&position),
+        (Err(e), Some(index)) => {
+            assert_eq!(e.index(), index, "{e}");
+            short(e.to_string());
+        }
+        (parsed, refused) => panic!("{size} {text:?}: parser {parsed:?}, reference {refused:?}"),
+    }
+}
+
+/// Each byte one step from `start`, on its board: undo, reset, a column (or one off the
+/// board), checked against the model after every step.
+fn steps(start: Position, data: &[u8]) {
+    let (mut position, size) = (start, start.size());
+    let mut model = Model::new(size);
+    let width = size.width();
     for &byte in data {
-        match byte % 10 {
-            7 => assert_eq!(position.undo(), model.undo()),
-            8 => {
-                position = Position::new();
-                model = Model::new();
+        match usize::from(byte) % (width + 3) {
+            step if step == width => assert_eq!(position.undo(), model.undo()),
+            step if step == width + 1 => {
+                position = start;
+                model = Model::new(size);
             }
             step => {
-                // 0 to 6 a column; 9 one off the board (7 and up).
+                // A column; past them, one off the board (the width and up).
                 let column = match step {
-                    9 => 7 + usize::from(byte / 10),
-                    column => usize::from(column),
+                    s if s == width + 2 => width + usize::from(byte / 32),
+                    column => column,
                 };
                 let before = position;
                 match (position.play(column), model.play(column)) {
@@ -145,16 +179,18 @@ pub fn play(data: &[u8]) {
 
 /// The reference: a grid of columns, checked for fours by looking at every line of four.
 struct Model {
+    size: Size,
     /// Each column bottom first: 1 or 2.
-    columns: [Vec<u8>; 7],
+    columns: Vec<Vec<u8>>,
     history: Vec<usize>,
     status: Status,
 }
 
 impl Model {
-    fn new() -> Model {
+    fn new(size: Size) -> Model {
         Model {
-            columns: Default::default(),
+            size,
+            columns: vec![Vec::new(); size.width()],
             history: Vec::new(),
             status: Status::InProgress,
         }
@@ -170,10 +206,11 @@ impl Model {
 
     /// The owner (1 or 2) of column `c`, row `r` from the top, 0 if empty or off the board.
     fn at(&self, c: i32, r: i32) -> u8 {
-        if !(0..7).contains(&c) || !(0..6).contains(&r) {
+        let (width, rows) = (self.size.width() as i32, self.size.height() as i32);
+        if !(0..width).contains(&c) || !(0..rows).contains(&r) {
             return 0;
         }
-        let height = 5 - r as usize;
+        let height = (rows - 1 - r) as usize;
         self.columns[c as usize].get(height).copied().unwrap_or(0)
     }
 
@@ -188,10 +225,13 @@ impl Model {
             Status::Draw => return Err(PlayError::GameOver { winner: None }),
             Status::InProgress => {}
         }
-        if column >= 7 {
-            return Err(PlayError::InvalidColumn { column, width: 7 });
+        if column >= self.size.width() {
+            return Err(PlayError::InvalidColumn {
+                column,
+                width: self.size.width() as u8,
+            });
         }
-        if self.columns[column].len() == 6 {
+        if self.columns[column].len() == self.size.height() {
             return Err(PlayError::ColumnFull { column });
         }
         let player = self.to_move();
@@ -199,12 +239,12 @@ impl Model {
         self.history.push(column);
         self.status = if !self.wins(player).is_empty() {
             Status::Win(player)
-        } else if self.history.len() == 42 {
+        } else if self.history.len() == self.size.cells() {
             Status::Draw
         } else {
             Status::InProgress
         };
-        Ok(6 - self.columns[column].len())
+        Ok(self.size.height() - self.columns[column].len())
     }
 
     fn undo(&mut self) -> Option<usize> {
@@ -219,7 +259,8 @@ impl Model {
         let Some(&last) = self.history.last() else {
             return Vec::new();
         };
-        let (lc, lr) = (last as i32, 6 - self.columns[last].len() as i32);
+        let rows = self.size.height() as i32;
+        let (lc, lr) = (last as i32, rows - self.columns[last].len() as i32);
         let mut cells = Vec::new();
         for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
             for start in -3..=0 {
@@ -255,8 +296,10 @@ impl Model {
                 );
             }
         }
-        let legal: Vec<usize> = (0..7)
-            .filter(|&c| self.status == Status::InProgress && self.columns[c].len() < 6)
+        let legal: Vec<usize> = (0..self.size.width())
+            .filter(|&c| {
+                self.status == Status::InProgress && self.columns[c].len() < self.size.height()
+            })
             .collect();
         assert_eq!(position.legal_columns(), legal);
         let win_line = match self.status {
@@ -264,8 +307,9 @@ impl Model {
             _ => Vec::new(),
         };
         assert_eq!(position.win_line(), win_line);
+        assert_eq!(position.size(), self.size);
         assert_eq!(
-            Position::from_moves(&position.moves_string()).as_ref(),
+            Position::from_moves_on(self.size, &position.moves_string()).as_ref(),
             Ok(position)
         );
     }

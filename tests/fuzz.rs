@@ -36,3 +36,19 @@ fn every_failure_the_fuzzers_found_stays_fixed() {
 fn every_seed_passes() {
     assert!(replay("fuzz/seeds") >= 14);
 }
+
+/// The rules on every board size against the reference model: 300 random runs a size (play,
+/// undo, reset, columns off the board, then the same bytes as a move string), each checked
+/// after every step: board, status, winner, the whole win line, legal columns.
+#[test]
+fn every_size_plays_by_the_rules() {
+    let mut rng = connect_four::solver::Rng::new(31);
+    for size in 0..36u8 {
+        for _ in 0..300 {
+            let len = 1 + rng.below(160) as usize;
+            let mut data = vec![size];
+            data.extend((0..len).map(|_| rng.below(256) as u8));
+            checks::sized(&data);
+        }
+    }
+}

@@ -35,7 +35,7 @@ fn snapshot(game: &Game) -> (Vec<Vec<u8>>, String, String, u8, JsValue) {
 
 #[wasm_bindgen_test]
 fn new_game_is_empty() {
-    let game = Game::new();
+    let game = Game::new(None).unwrap();
     let board = board_of(&game);
     assert_eq!(board.len(), 6);
     assert!(board
@@ -53,7 +53,7 @@ fn new_game_is_empty() {
 
 #[wasm_bindgen_test]
 fn play_returns_the_whole_new_state() {
-    let mut game = Game::new();
+    let mut game = Game::new(None).unwrap();
     let result = game.play(JsValue::from(3)).unwrap();
     assert!(result.is_object());
     assert_eq!(get(&result, "column").as_f64(), Some(3.0));
@@ -84,7 +84,7 @@ fn play_returns_the_whole_new_state() {
 
 #[wasm_bindgen_test]
 fn a_win_reports_winner_and_line() {
-    let mut game = Game::from_moves(JsValue::from_str("112233")).unwrap();
+    let mut game = Game::from_moves(JsValue::from_str("112233"), None).unwrap();
     let result = game.play(JsValue::from(3)).unwrap();
     assert_eq!(get(&result, "status").as_string().as_deref(), Some("win"));
     assert_eq!(get(&result, "winner").as_f64(), Some(1.0));
@@ -102,7 +102,7 @@ fn a_win_reports_winner_and_line() {
 
 #[wasm_bindgen_test]
 fn bad_columns_are_refused_and_change_nothing() {
-    let mut game = Game::from_moves(JsValue::from_str("4453")).unwrap();
+    let mut game = Game::from_moves(JsValue::from_str("4453"), None).unwrap();
     let before = snapshot(&game);
     let bad: Vec<JsValue> = vec![
         JsValue::from(-1),
@@ -140,7 +140,7 @@ fn bad_columns_are_refused_and_change_nothing() {
 
 #[wasm_bindgen_test]
 fn a_full_column_is_refused() {
-    let mut game = Game::from_moves(JsValue::from_str("444444")).unwrap();
+    let mut game = Game::from_moves(JsValue::from_str("444444"), None).unwrap();
     let before = snapshot(&game);
     let msg = message(game.play(JsValue::from(3)).unwrap_err());
     assert!(msg.contains("full"), "{msg}");
@@ -151,7 +151,7 @@ fn a_full_column_is_refused() {
 
 #[wasm_bindgen_test]
 fn moves_after_the_end_are_refused() {
-    let mut game = Game::from_moves(JsValue::from_str("1212121")).unwrap();
+    let mut game = Game::from_moves(JsValue::from_str("1212121"), None).unwrap();
     assert_eq!(game.status(), "win");
     let before = snapshot(&game);
     for value in [JsValue::from(3), JsValue::from(-1), JsValue::NULL] {
@@ -160,9 +160,10 @@ fn moves_after_the_end_are_refused() {
         assert_eq!(snapshot(&game), before);
     }
     // A draw is over too.
-    let mut draw = Game::from_moves(JsValue::from_str(
-        "423543352361621225217353176654765447161747",
-    ))
+    let mut draw = Game::from_moves(
+        JsValue::from_str("423543352361621225217353176654765447161747"),
+        None,
+    )
     .unwrap();
     assert_eq!(draw.status(), "draw");
     assert!(draw.winner().is_null());
@@ -171,7 +172,7 @@ fn moves_after_the_end_are_refused() {
 
 #[wasm_bindgen_test]
 fn undo_and_reset() {
-    let mut game = Game::from_moves(JsValue::from_str("1212121")).unwrap();
+    let mut game = Game::from_moves(JsValue::from_str("1212121"), None).unwrap();
     assert!(game.undo());
     assert_eq!(game.status(), "in-progress");
     assert_eq!(game.moves(), "121212");
@@ -191,12 +192,16 @@ fn from_moves_names_the_failing_move() {
         ("12121212", "move 8"),
         ("x", "move 1"),
     ] {
-        let msg = message(Game::from_moves(JsValue::from_str(moves)).err().unwrap());
+        let msg = message(
+            Game::from_moves(JsValue::from_str(moves), None)
+                .err()
+                .unwrap(),
+        );
         assert!(msg.contains(needle), "{moves}: {msg}");
     }
-    assert!(message(Game::from_moves(JsValue::from(44)).err().unwrap()).contains("string"));
-    assert!(message(Game::from_moves(JsValue::UNDEFINED).err().unwrap()).contains("string"));
-    let game = Game::from_moves(JsValue::from_str("")).unwrap();
+    assert!(message(Game::from_moves(JsValue::from(44), None).err().unwrap()).contains("string"));
+    assert!(message(Game::from_moves(JsValue::UNDEFINED, None).err().unwrap()).contains("string"));
+    let game = Game::from_moves(JsValue::from_str(""), None).unwrap();
     assert_eq!(game.moves(), "");
 }
 
@@ -561,5 +566,138 @@ mod solver_api {
             let msg = message(Solver::new(Some(book_options(&book))).err().unwrap());
             assert!(msg.contains(needle), "{book:?}: {msg}");
         }
+    }
+}
+
+/// Other sizes: `Game` and `Solver` on 5 x 4 and 9 x 7, and bad sizes refused, saying why.
+mod sizes {
+    use super::*;
+    use connect_four::web::solver::Solver;
+
+    fn size(columns: JsValue, rows: JsValue) -> JsValue {
+        let o = Object::new();
+        Reflect::set(&o, &JsValue::from_str("columns"), &columns).unwrap();
+        Reflect::set(&o, &JsValue::from_str("rows"), &rows).unwrap();
+        o.into()
+    }
+
+    fn of(columns: u32, rows: u32) -> Option<JsValue> {
+        Some(size(JsValue::from(columns), JsValue::from(rows)))
+    }
+
+    #[wasm_bindgen_test]
+    fn games_on_other_sizes() {
+        let mut game = Game::new(of(5, 4)).unwrap();
+        assert_eq!((game.columns(), game.rows()), (5, 4));
+        let board = board_of(&game);
+        assert_eq!((board.len(), board[0].len()), (4, 5));
+        // A row of four on the bottom of a 5-wide board.
+        for column in [0, 0, 1, 1, 2, 2] {
+            game.play(JsValue::from(column)).unwrap();
+        }
+        let result = game.play(JsValue::from(3)).unwrap();
+        assert_eq!(get(&result, "status").as_string().unwrap(), "win");
+        assert_eq!(Array::from(&get(&result, "winLine")).length(), 4);
+        assert_eq!(get(&result, "row").as_f64(), Some(3.0));
+        game.reset();
+        assert_eq!(
+            (game.columns(), game.rows(), game.moves()),
+            (5, 4, String::new())
+        );
+        // Column 5 (0-based) is off this board, and says so; the game is unchanged.
+        let before = snapshot(&game);
+        let e = message(game.play(JsValue::from(5)).unwrap_err());
+        assert!(e.contains("from 0 to 4"), "{e}");
+        assert_eq!(snapshot(&game), before);
+
+        let wide = Game::from_moves(JsValue::from_str("99"), of(9, 7)).unwrap();
+        assert_eq!(board_of(&wide)[6][8], 1);
+        assert_eq!(board_of(&wide)[5][8], 2);
+        let e = message(
+            Game::from_moves(JsValue::from_str("16"), of(5, 4))
+                .err()
+                .unwrap(),
+        );
+        assert!(
+            e.contains("column 6 is off this board, which has 5 columns"),
+            "{e}"
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn bad_sizes_are_refused() {
+        let cases = [
+            (JsValue::from(3), JsValue::from(6), "invalid columns 3"),
+            (JsValue::from(10), JsValue::from(6), "invalid columns 10"),
+            (JsValue::from(7.5), JsValue::from(6), "invalid columns 7.5"),
+            (
+                JsValue::from_str("7"),
+                JsValue::from(6),
+                "invalid columns \"7\"",
+            ),
+            (
+                JsValue::from(f64::NAN),
+                JsValue::from(6),
+                "invalid columns NaN",
+            ),
+            (
+                JsValue::from(1e9),
+                JsValue::from(6),
+                "invalid columns 1000000000",
+            ),
+            (JsValue::from(7), JsValue::from(3), "invalid rows 3"),
+            (JsValue::from(7), JsValue::from(10), "invalid rows 10"),
+        ];
+        for (columns, rows, needle) in cases {
+            let options = size(columns, rows);
+            let e = message(Game::new(Some(options.clone())).err().unwrap());
+            assert!(e.starts_with(needle) && e.contains("4 to 9"), "{e}");
+            let e = message(Solver::new(Some(options)).err().unwrap());
+            assert!(e.starts_with(needle), "{e}");
+        }
+        let typo = Object::new();
+        Reflect::set(&typo, &JsValue::from_str("colums"), &JsValue::from(8)).unwrap();
+        let e = message(Game::new(Some(typo.clone().into())).err().unwrap());
+        assert!(e.contains("unknown Game option \"colums\""), "{e}");
+        let e = message(Solver::new(Some(typo.into())).err().unwrap());
+        assert!(e.contains("unknown Solver option \"colums\""), "{e}");
+    }
+
+    #[wasm_bindgen_test]
+    fn solvers_on_other_sizes() {
+        let mut small = Solver::new(of(5, 4)).unwrap();
+        assert_eq!((small.columns(), small.rows()), (5, 4));
+        // 5 x 4 is a draw (Tromp's table), and every column's score is there.
+        assert_eq!(small.score(JsValue::from_str("")).unwrap(), 0);
+        let scores: Vec<Option<i32>> =
+            serde_wasm_bindgen::from_value(small.analyze(JsValue::from_str("")).unwrap()).unwrap();
+        assert_eq!(scores.len(), 5);
+        assert_eq!(scores.iter().flatten().max(), Some(&0));
+        for level in ["easy", "medium", "hard", "perfect"] {
+            let c = small
+                .best_move(JsValue::from_str("3"), JsValue::from_str(level))
+                .unwrap();
+            assert!(c < 5, "{level} chose column {c}");
+        }
+        // A move string for another board is refused.
+        let e = message(small.score(JsValue::from_str("7")).unwrap_err());
+        assert!(e.contains("which has 5 columns"), "{e}");
+        // 9 x 7: a win at once is found on the wide board.
+        let mut wide = Solver::new(of(9, 7)).unwrap();
+        let column = wide
+            .best_move(JsValue::from_str("919293"), JsValue::from_str("perfect"))
+            .unwrap();
+        assert_eq!(column, 8);
+        // No book but the standard board's.
+        let book = Object::new();
+        Reflect::set(&book, &JsValue::from_str("columns"), &JsValue::from(8)).unwrap();
+        Reflect::set(
+            &book,
+            &JsValue::from_str("book"),
+            &js_sys::Uint8Array::new_with_length(4),
+        )
+        .unwrap();
+        let e = message(Solver::new(Some(book.into())).err().unwrap());
+        assert!(e.contains("for the 7 x 6 board"), "{e}");
     }
 }

@@ -116,6 +116,19 @@ impl Solver {
         each!(&mut self.search, s => s.score(position))
     }
 
+    /// [`Solver::score`], or `Ok(None)` once it has searched `budget` more positions:
+    /// never a guess.
+    ///
+    /// # Errors
+    /// As [`Solver::score`].
+    pub fn score_within(
+        &mut self,
+        position: &Position,
+        budget: u64,
+    ) -> Result<Option<i32>, SolveError> {
+        each!(&mut self.search, s => s.score_within(position, budget))
+    }
+
     /// The score of each column for the side to move, one per column: `None` for a full
     /// column.
     ///

@@ -1,6 +1,6 @@
 //! Pascal Pons' score of a position, and what it says: who wins, and when.
 
-use crate::engine::CELLS;
+use crate::engine::{Size, CELLS};
 use std::fmt;
 
 /// Each side's stones in a full game: 21.
@@ -83,14 +83,28 @@ impl Score {
     /// `moves_played.div_ceil(2)`. `n` is at least 1 for every score such a position can
     /// have (0 for a score it cannot).
     pub fn outcome(self, moves_played: usize) -> Outcome {
-        let moves_played = moves_played.min(CELLS);
-        let own_played = (moves_played / 2) as i32;
-        let opponent_played = moves_played.div_ceil(2) as i32;
-        let from_now = |stone: i32, played: i32| (stone - played).max(0) as u32;
+        self.outcome_on(Size::CLASSIC, moves_played)
+    }
+
+    /// [`Score::outcome`] on a board of `size`, where winning with the move after `n`
+    /// moves scores `(cells + 1 - n) / 2`: the move a score stands for is the one of the
+    /// two with that score that the winner makes (moves alternate, so its parity is known).
+    pub fn outcome_on(self, size: Size, moves_played: usize) -> Outcome {
+        let cells = size.cells() as i32;
+        let n = moves_played.min(size.cells()) as i32;
+        // The winning move's index (moves played before it), of the parity of `first`, the
+        // winner's first move from now; then which of the winner's moves from now it is.
+        let from_now = |score: i32, first: i32| {
+            let mut at = cells - 2 * score;
+            if (at - first) % 2 != 0 {
+                at += 1;
+            }
+            ((at - first) / 2 + 1).max(0) as u32
+        };
         match self.0 {
             0 => Outcome::Draw,
-            s if s > 0 => Outcome::Win(from_now(STONES + 1 - s, own_played)),
-            s => Outcome::Loss(from_now(STONES + 1 + s, opponent_played)),
+            s if s > 0 => Outcome::Win(from_now(s, n)),
+            s => Outcome::Loss(from_now(-s, n + 1)),
         }
     }
 }
@@ -151,6 +165,54 @@ mod tests {
                 assert_eq!(Score::new(s).outcome(moves), expected, "{s} after {moves}");
             }
         }
+    }
+
+    /// On other sizes, playing the best moves out from random positions, the game ends
+    /// exactly where `outcome_on` says.
+    #[test]
+    fn outcomes_come_true_on_other_sizes() {
+        let mut rng = crate::solver::Rng::new(11);
+        let (mut wins, mut losses) = (0, 0);
+        for (w, h) in [(4, 4), (5, 4), (6, 4), (4, 5), (5, 5)] {
+            let size = Size::new(w, h).unwrap();
+            let mut solver = Solver::try_for_size(size, 4).unwrap();
+            for _ in 0..40 {
+                let mut p = Position::empty(size);
+                let target = rng.below(size.cells() as u32 - 6) as usize + 6;
+                while p.move_count() < target && !p.is_over() {
+                    p.play(rng.pick(&p.legal_columns())).unwrap();
+                }
+                if p.is_over() {
+                    continue;
+                }
+                let outcome =
+                    Score::new(solver.score(&p).unwrap()).outcome_on(size, p.move_count());
+                let (mover, start) = (p.current_player(), p.move_count());
+                while !p.is_over() {
+                    p.play(solver.best_moves(&p).unwrap().columns[0]).unwrap();
+                }
+                let plies = p.move_count() - start;
+                match outcome {
+                    Outcome::Win(n) => {
+                        assert_eq!(
+                            p.status(),
+                            Status::Win(mover),
+                            "{size} {}",
+                            p.moves_string()
+                        );
+                        assert_eq!(plies, 2 * n as usize - 1, "{size} {outcome:?}");
+                        wins += 1;
+                    }
+                    Outcome::Loss(n) => {
+                        assert_eq!(p.status(), Status::Win(mover.other()), "{size}");
+                        assert_eq!(plies, 2 * n as usize, "{size} {outcome:?}");
+                        losses += 1;
+                    }
+                    Outcome::Draw => assert_eq!(p.status(), Status::Draw, "{size}"),
+                }
+            }
+        }
+        assert!(wins > 10 && losses > 10, "{wins} wins, {losses} losses");
     }
 
     #[test]

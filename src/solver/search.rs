@@ -282,6 +282,20 @@ impl<G: Geometry> Search<G> {
         scores
     }
 
+    /// [`Search::score`], or `Ok(None)` once it has searched `budget` more positions.
+    pub fn score_within(
+        &mut self,
+        position: &Position,
+        budget: u64,
+    ) -> Result<Option<i32>, SolveError> {
+        let b = self.bits(position)?;
+        self.limit = self.nodes.saturating_add(budget);
+        self.aborted = false;
+        let score = self.solve(b);
+        self.limit = u64::MAX;
+        Ok((!std::mem::take(&mut self.aborted)).then_some(score))
+    }
+
     /// [`Search::analyze`], or `Ok(None)` once it has searched `budget` more positions.
     pub fn analyze_within(
         &mut self,

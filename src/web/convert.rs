@@ -1,6 +1,6 @@
 //! Conversions between engine values and the plain JS objects of the API.
 
-use crate::engine::{Cell, Column, Position, WIDTH};
+use crate::engine::{Cell, Column, Position, Size};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -60,10 +60,74 @@ pub fn whole_number(value: &JsValue, min: f64, max: f64) -> Option<f64> {
 /// The largest integer a JS number holds exactly.
 pub const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 
-/// Checks a column coming from JS: an integer from 0 to 6, of type number.
-pub fn column_from_js(value: &JsValue) -> Result<Column, JsError> {
-    let index = integer_from_js(value, "column", 0, WIDTH as u64 - 1)?;
+/// Checks a column coming from JS for a board `width` wide: an integer from 0 to
+/// `width - 1`, of type number.
+pub fn column_from_js(value: &JsValue, width: usize) -> Result<Column, JsError> {
+    let index = integer_from_js(value, "column", 0, width as u64 - 1)?;
     Column::try_from(index as usize).map_err(js_error)
+}
+
+/// `options` if it is an object with no key but `known`, `None` if it is missing
+/// (`undefined` or `null`); an error otherwise, naming the key it does not know. `what`
+/// names the options in errors ("Solver", "Game").
+pub fn options_object(
+    options: Option<JsValue>,
+    known: &[&str],
+    what: &str,
+) -> Result<Option<JsValue>, JsError> {
+    let options = match options {
+        None => return Ok(None),
+        Some(o) if o.is_undefined() || o.is_null() => return Ok(None),
+        Some(o) if o.is_object() => o,
+        Some(o) => {
+            return Err(JsError::new(&format!(
+                "{what} options must be an object, not {}",
+                describe(&o)
+            )))
+        }
+    };
+    // Through a call that catches: a Proxy whose `ownKeys` throws is an error here.
+    let keys = js_sys::Reflect::own_keys(options.unchecked_ref()).map_err(|e| {
+        JsError::new(&format!(
+            "could not list the {what} options: {}",
+            error_text(&e)
+        ))
+    })?;
+    for key in keys.iter() {
+        if let Some(key) = key.as_string().filter(|key| !known.contains(&key.as_str())) {
+            return Err(JsError::new(&format!(
+                "unknown {what} option {}, expected one of {}",
+                crate::engine::error::quoted(&key),
+                crate::engine::error::quoted_list(known)
+            )));
+        }
+    }
+    Ok(Some(options))
+}
+
+/// `options[name]`, once `options` is known to be an object.
+pub fn option(options: &JsValue, name: &str) -> Result<JsValue, JsError> {
+    js_sys::Reflect::get(options, &JsValue::from_str(name))
+        .map_err(|_| JsError::new(&format!("could not read options.{name}")))
+}
+
+/// The board size in `options.columns` and `options.rows`: each an integer from 4 to 9, of
+/// type number (7 and 6 when not given).
+pub fn size_from_options(options: &JsValue) -> Result<Size, JsError> {
+    let side = |name: &str, default: usize| -> Result<usize, JsError> {
+        let value = option(options, name)?;
+        if value.is_undefined() {
+            return Ok(default);
+        }
+        let (min, max) = (Size::MIN as u64, Size::MAX as u64);
+        integer_from_js(&value, name, min, max).map(|n| n as usize)
+    };
+    let classic = Size::CLASSIC;
+    let (columns, rows) = (
+        side("columns", classic.width())?,
+        side("rows", classic.height())?,
+    );
+    Size::new(columns, rows).map_err(js_error)
 }
 
 /// The text of a JS error (or of any thrown value).
@@ -111,15 +175,17 @@ pub fn describe(value: &JsValue) -> String {
     }
 }
 
-/// Replays a move string coming from JS: it must be a string of digits 1-7 naming legal moves.
-pub fn position_from_js(moves: &JsValue) -> Result<Position, JsError> {
+/// Replays a move string coming from JS on a board of `size`: it must be a string of digits
+/// from 1 to the board's width naming legal moves.
+pub fn position_from_js(moves: &JsValue, size: Size) -> Result<Position, JsError> {
     let Some(text) = moves.as_string() else {
         return Err(JsError::new(&format!(
-            "invalid move string {}: expected a string of digits 1-7",
-            describe(moves)
+            "invalid move string {}: expected a string of digits 1-{}",
+            describe(moves),
+            size.width()
         )));
     };
-    Position::from_moves(&text).map_err(js_error)
+    Position::from_moves_on(size, &text).map_err(js_error)
 }
 
 /// The board as rows of numbers, top row first.

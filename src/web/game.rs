@@ -1,7 +1,10 @@
 //! `Game`: the JS face of [`Position`].
 
-use super::convert::{board_to_js, cells_to_js, column_from_js, js_error, position_from_js, to_js};
-use crate::engine::Position;
+use super::convert::{
+    board_to_js, cells_to_js, column_from_js, js_error, options_object, position_from_js,
+    size_from_options, to_js,
+};
+use crate::engine::{Position, Size};
 use crate::ui::event::MoveResult;
 use wasm_bindgen::prelude::*;
 
@@ -11,6 +14,13 @@ const TS_TYPES: &'static str = r#"
 export type Level = "easy" | "medium" | "hard" | "perfect";
 /** A board cell, 0-based. `row` 0 is the top row. */
 export interface Cell { column: number; row: number }
+/** A board's size: 4 to 9 columns and 4 to 9 rows (7 and 6 unless given). */
+export interface BoardSize {
+  /** Columns, 4 to 9 (default 7). */
+  columns?: number;
+  /** Rows, 4 to 9 (default 6). */
+  rows?: number;
+}
 /** The game's state: still being played, won, or drawn. */
 export type GameStatus = "in-progress" | "win" | "draw";
 /** What `Game.play` returns: the whole new state, ready to draw. */
@@ -21,7 +31,7 @@ export interface MoveResult {
   row: number;
   /** The player who moved. */
   player: 1 | 2;
-  /** Rows from top to bottom, each with 7 cells: 0 empty, 1 or 2 a player's piece. */
+  /** Rows from top to bottom, each with a cell per column: 0 empty, 1 or 2 a player's piece. */
   board: number[][];
   /** "in-progress", "win" or "draw", after the move. */
   status: GameStatus;
@@ -32,10 +42,11 @@ export interface MoveResult {
 }
 "#;
 
-/// A game of Connect Four on the standard 7 x 6 board. Player 1 moves first.
+/// A game of Connect Four, on the standard 7 x 6 board or any size from 4 x 4 to 9 x 9.
+/// Player 1 moves first.
 ///
-/// Columns are 0-based. Move strings use Pascal Pons' notation: one digit `1`-`7` per move,
-/// naming the column 1-based (`"4453"`).
+/// Columns are 0-based. Move strings use Pascal Pons' notation: one digit per move, naming
+/// the column 1-based (`"4453"`; `1`-`7` on 7 x 6, up to `9` on a 9-column board).
 #[wasm_bindgen(js_name = Game)]
 #[derive(Clone, Default)]
 pub struct Game {
@@ -50,27 +61,50 @@ impl Game {
 
 #[wasm_bindgen(js_class = Game)]
 impl Game {
-    /// An empty board; player 1 moves first.
+    /// An empty board of `options.columns` by `options.rows` (7 by 6 unless given, each 4
+    /// to 9); player 1 moves first. Throws an `Error` for any other size or an unknown key.
     #[wasm_bindgen(constructor)]
-    pub fn new() -> Game {
-        Game::default()
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "BoardSize")] options: Option<JsValue>,
+    ) -> Result<Game, JsError> {
+        let size = game_size(options)?;
+        Ok(Game {
+            position: Position::empty(size),
+        })
     }
 
-    /// Replays a move string such as `"4453"`.
+    /// Replays a move string such as `"4453"`, on a board of `options.columns` by
+    /// `options.rows` (7 by 6 unless given).
     ///
-    /// Throws an `Error` naming the first move that is not a digit 1-7, fills a full column,
-    /// or comes after the game has ended.
+    /// Throws an `Error` naming the first move that is not a column digit of the board (a
+    /// digit past its width says so), fills a full column, or comes after the game has
+    /// ended.
     #[wasm_bindgen(js_name = fromMoves)]
     pub fn from_moves(
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "BoardSize")] options: Option<JsValue>,
     ) -> Result<Game, JsError> {
-        position_from_js(&moves).map(|position| Game { position })
+        let size = game_size(options)?;
+        position_from_js(&moves, size).map(|position| Game { position })
+    }
+
+    /// The board's columns: 4 to 9.
+    #[wasm_bindgen(getter)]
+    pub fn columns(&self) -> u32 {
+        self.position.width() as u32
+    }
+
+    /// The board's rows: 4 to 9.
+    #[wasm_bindgen(getter)]
+    pub fn rows(&self) -> u32 {
+        self.position.rows() as u32
     }
 
     /// Drops a piece for the player to move into `column` (0-based).
     ///
     /// Throws an `Error` and leaves the game unchanged if the column is not an integer from
-    /// 0 to 6 (`invalid column`), if it is full (`full`), or if the game is over (`over`).
+    /// 0 to `columns - 1` (`invalid column`), if it is full (`full`), or if the game is over
+    /// (`over`).
     #[wasm_bindgen(unchecked_return_type = "MoveResult")]
     pub fn play(
         &mut self,
@@ -81,7 +115,7 @@ impl Game {
             let err = self.position.play(0).unwrap_err();
             return Err(JsError::new(&err.to_string()));
         }
-        let column = column_from_js(&column)?;
+        let column = column_from_js(&column, self.position.width())?;
         let placed = self.position.play_column(column).map_err(js_error)?;
         Ok(to_js(&MoveResult::after(&self.position, placed)))
     }
@@ -91,12 +125,13 @@ impl Game {
         self.position.undo().is_some()
     }
 
-    /// Back to the empty board.
+    /// Back to the empty board, of the same size.
     pub fn reset(&mut self) {
-        self.position = Position::new();
+        self.position = Position::empty(self.position.size());
     }
 
-    /// Rows from top to bottom, each with 7 cells: 0 empty, 1 or 2 a player's piece.
+    /// Rows from top to bottom, each with a cell per column: 0 empty, 1 or 2 a player's
+    /// piece.
     #[wasm_bindgen(getter, unchecked_return_type = "number[][]")]
     pub fn board(&self) -> JsValue {
         board_to_js(&self.position)
@@ -150,5 +185,13 @@ impl Game {
     #[wasm_bindgen(js_name = clone)]
     pub fn clone_js(&self) -> Game {
         self.clone()
+    }
+}
+
+/// The size in a `Game`'s options: `columns` and `rows`, nothing else.
+fn game_size(options: Option<JsValue>) -> Result<Size, JsError> {
+    match options_object(options, &["columns", "rows"], "Game")? {
+        None => Ok(Size::CLASSIC),
+        Some(options) => size_from_options(&options),
     }
 }

@@ -82,8 +82,11 @@ impl MountHandle {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] column: JsValue,
     ) -> Result<JsValue, JsError> {
-        let over = self.with(|app| app.state().status != "in-progress")?;
-        let column = match column_from_js(&column) {
+        let (over, width) = self.with(|app| {
+            let state = app.state();
+            (state.status != "in-progress", state.board[0].len())
+        })?;
+        let column = match column_from_js(&column, width) {
             Ok(column) => column,
             // A finished game says so first, as `Game.play` does.
             Err(_) if over => Column::ALL[0],

@@ -1,9 +1,10 @@
 //! `Solver`: the JS face of the perfect solver and the four levels.
 
 use super::convert::{
-    describe, error_text, integer_from_js, js_error, position_from_js, to_js, MAX_SAFE_INTEGER,
+    describe, error_text, integer_from_js, js_error, option, options_object, position_from_js,
+    size_from_options, to_js, MAX_SAFE_INTEGER,
 };
-use crate::engine::Position;
+use crate::engine::{Position, Size};
 use crate::solver::{Book, Level, Rng, Solver as Core};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -17,12 +18,17 @@ use super::MAX_TABLE_MIB;
 const TS_TYPES: &'static str = r#"
 /** Options of `new Solver(options)`. */
 export interface SolverOptions {
+  /** The board's columns, 4 to 9 (default 7). */
+  columns?: number;
+  /** The board's rows, 4 to 9 (default 6). */
+  rows?: number;
   /** Transposition table size in MiB, 1 to 64 (default 64). */
   tableMiB?: number;
   /**
-   * The opening book: the bytes of the package's `book.bin` (fetch it, e.g. in a worker).
-   * With it the perfect level answers at once early in a game; without it (the default,
-   * or `false`) every answer is still exact, but the first moves take far longer.
+   * The opening book: the bytes of the package's `book.bin` (fetch it, e.g. in a worker),
+   * for the standard 7 x 6 board only. With it the perfect level answers at once early in
+   * a game; without it (the default, or `false`) every answer is still exact, but the first
+   * moves take far longer.
    */
   book?: Uint8Array | ArrayBuffer | false;
   /**
@@ -34,6 +40,10 @@ export interface SolverOptions {
 }
 /** Options of `Solver.load(options)`. */
 export interface SolverLoadOptions {
+  /** The board's columns, 4 to 9 (default 7). Only 7 x 6 has a book to fetch. */
+  columns?: number;
+  /** The board's rows, 4 to 9 (default 6). */
+  rows?: number;
   /** Transposition table size in MiB, 1 to 64 (default 64). */
   tableMiB?: number;
   /** Seeds the random choices, as `SolverOptions.seed` (default: a fresh random seed). */
@@ -53,21 +63,24 @@ export interface BestMoves {
 }
 "#;
 
-/// A perfect Connect Four solver, with the computer's four levels.
+/// A perfect Connect Four solver for one board size (7 x 6 unless told), with the
+/// computer's four levels.
 ///
-/// Scores follow Pascal Pons' convention, for the side to move: 0 is a draw; a positive
-/// score `s` wins with the mover's `(22 - s)`-th stone; a negative one loses to the
-/// opponent's `(22 + s)`-th stone. Moves use `Game.fromMoves` notation (`"4453"`). The
-/// transposition table is kept between calls, so later calls on related positions are faster.
+/// Scores follow Pascal Pons' convention, for the side to move: 0 is a draw; with `n` of the
+/// board's `cells` moves played, winning with the next move scores `(cells + 1 - n) / 2`, a
+/// later win less, and a loss the opponent's win negated. On 7 x 6 a positive score `s`
+/// wins with the mover's `(22 - s)`-th stone; a negative one loses to the opponent's
+/// `(22 + s)`-th stone. Moves use `Game.fromMoves` notation (`"4453"`). The transposition
+/// table is kept between calls, so later calls on related positions are faster.
 #[wasm_bindgen]
 pub struct Solver {
     core: Core,
     rng: Rng,
 }
 
-/// A position that is not over, from a JS move string.
-fn position(moves: &JsValue) -> Result<Position, JsError> {
-    let p = position_from_js(moves)?;
+/// A position that is not over on a board of `size`, from a JS move string.
+fn position(moves: &JsValue, size: Size) -> Result<Position, JsError> {
+    let p = position_from_js(moves, size)?;
     if p.is_over() {
         return Err(JsError::new(&format!(
             "the game {} is already over, so there is no move to find",
@@ -91,9 +104,9 @@ fn chain(promise: &JsValue, method: &str, f: &JsValue) -> Result<JsValue, JsValu
     method.call1(promise, f)
 }
 
-/// `Solver.load`'s table size, seed and book URL.
+/// `Solver.load`'s size, table size, seed and book URL.
 fn load_options(options: Option<JsValue>) -> Result<(Settings, String), JsError> {
-    let (settings, url) = match options_object(options, LOAD_KEYS)? {
+    let (settings, url) = match options_object(options, LOAD_KEYS, "Solver")? {
         None => (Settings::default(), JsValue::UNDEFINED),
         Some(options) => (Settings::from_js(&options)?, option(&options, "bookUrl")?),
     };
@@ -149,12 +162,6 @@ fn glue_url() -> String {
     GLUE_URL.with(String::clone)
 }
 
-/// `options[name]`, once `options` is known to be an object.
-fn option(options: &JsValue, name: &str) -> Result<JsValue, JsError> {
-    js_sys::Reflect::get(options, &JsValue::from_str(name))
-        .map_err(|_| JsError::new(&format!("could not read options.{name}")))
-}
-
 /// `options[name]` as an integer in `min..=max`, or `None` if it is not given.
 fn integer_option(
     options: &JsValue,
@@ -171,6 +178,7 @@ fn integer_option(
 
 /// The options `new Solver` and `Solver.load` share.
 struct Settings {
+    size: Size,
     /// Table size in MiB.
     table_mib: usize,
     /// A fresh random seed unless given.
@@ -180,6 +188,7 @@ struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
+            size: Size::CLASSIC,
             table_mib: MAX_TABLE_MIB,
             seed: None,
         }
@@ -187,10 +196,13 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// `options.tableMiB` and `options.seed`, once `options` is known to be an object.
+    /// `options.columns`, `options.rows`, `options.tableMiB` and `options.seed`, once
+    /// `options` is known to be an object.
     fn from_js(options: &JsValue) -> Result<Settings, JsError> {
+        let size = size_from_options(options)?;
         let mib = integer_option(options, "tableMiB", 1, MAX_TABLE_MIB as u64)?;
         Ok(Settings {
+            size,
             table_mib: mib.map_or(MAX_TABLE_MIB, |mib| mib as usize),
             seed: integer_option(options, "seed", 0, MAX_SAFE_INTEGER)?,
         })
@@ -198,41 +210,9 @@ impl Settings {
 }
 
 /// What `new Solver(options)` takes.
-const NEW_KEYS: &[&str] = &["tableMiB", "book", "seed"];
+const NEW_KEYS: &[&str] = &["columns", "rows", "tableMiB", "book", "seed"];
 /// What `Solver.load(options)` takes.
-const LOAD_KEYS: &[&str] = &["tableMiB", "seed", "bookUrl"];
-
-/// `options` if it is an object with no key but `known`, `None` if it is missing; an error
-/// otherwise, naming the key it does not know.
-fn options_object(options: Option<JsValue>, known: &[&str]) -> Result<Option<JsValue>, JsError> {
-    let options = match options {
-        None => return Ok(None),
-        Some(o) if o.is_undefined() || o.is_null() => return Ok(None),
-        Some(o) if o.is_object() => o,
-        Some(_) => {
-            return Err(JsError::new(
-                "Solver options must be an object, e.g. { tableMiB: 16 }",
-            ))
-        }
-    };
-    // Through a call that catches: a Proxy whose `ownKeys` throws is an error here.
-    let keys = js_sys::Reflect::own_keys(options.unchecked_ref()).map_err(|e| {
-        JsError::new(&format!(
-            "could not list the Solver options: {}",
-            error_text(&e)
-        ))
-    })?;
-    for key in keys.iter() {
-        if let Some(key) = key.as_string().filter(|key| !known.contains(&key.as_str())) {
-            return Err(JsError::new(&format!(
-                "unknown Solver option {}, expected one of {}",
-                crate::engine::error::quoted(&key),
-                crate::engine::error::quoted_list(known)
-            )));
-        }
-    }
-    Ok(Some(options))
-}
+const LOAD_KEYS: &[&str] = &["columns", "rows", "tableMiB", "seed", "bookUrl"];
 
 /// A book file's bytes, copied into wasm memory unless there are more than any book has.
 fn book_bytes(array: &js_sys::Uint8Array) -> Result<Vec<u8>, crate::solver::book::BookError> {
@@ -273,12 +253,21 @@ impl Solver {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "SolverOptions")] options: Option<JsValue>,
     ) -> Result<Solver, JsError> {
-        let (settings, book) = match options_object(options, NEW_KEYS)? {
+        let (settings, book) = match options_object(options, NEW_KEYS, "Solver")? {
             None => (Settings::default(), None),
-            Some(options) => (
-                Settings::from_js(&options)?,
-                book_from_js(&option(&options, "book")?)?,
-            ),
+            Some(options) => {
+                let settings = Settings::from_js(&options)?;
+                let book = option(&options, "book")?;
+                let none = book.is_undefined() || book.is_null() || book.as_bool() == Some(false);
+                if !none && !settings.size.is_classic() {
+                    return Err(JsError::new(&format!(
+                        "the opening book is for the 7 x 6 board, not {} x {}: leave options.book out",
+                        settings.size.width(),
+                        settings.size.height()
+                    )));
+                }
+                (settings, book_from_js(&book)?)
+            }
         };
         Solver::with(settings, book)
     }
@@ -298,6 +287,13 @@ impl Solver {
             Ok(found) => found,
             Err(e) => return js_sys::Promise::reject(&e.into()),
         };
+        if !settings.size.is_classic() {
+            // Only the standard board has a book: nothing to fetch.
+            return match Solver::with(settings, None) {
+                Ok(solver) => js_sys::Promise::resolve(&JsValue::from(solver)),
+                Err(e) => js_sys::Promise::reject(&e.into()),
+            };
+        }
         let fetched = match global_fetch(&url) {
             Ok(promise) => promise,
             Err(e) => return js_sys::Promise::reject(&e),
@@ -342,7 +338,7 @@ impl Solver {
         let seed = settings
             .seed
             .unwrap_or_else(|| (js_sys::Math::random() * 2f64.powi(53)) as u64);
-        let mut core = Core::try_new(settings.table_mib).map_err(js_error)?;
+        let mut core = Core::try_for_size(settings.size, settings.table_mib).map_err(js_error)?;
         core.set_book(book);
         Ok(Solver {
             core,
@@ -355,18 +351,18 @@ impl Solver {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
     ) -> Result<i32, JsError> {
-        let p = position(&moves)?;
+        let p = position(&moves, self.core.size())?;
         self.core.score(&p).map_err(js_error)
     }
 
-    /// Seven entries: the score of playing each column for the side to move, `null` for a
+    /// One entry per column: the score of playing it for the side to move, `null` for a
     /// full column.
     #[wasm_bindgen(unchecked_return_type = "(number | null)[]")]
     pub fn analyze(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
     ) -> Result<JsValue, JsError> {
-        let p = position(&moves)?;
+        let p = position(&moves, self.core.size())?;
         let scores = self.core.analyze(&p).map_err(js_error)?;
         Ok(to_js(&scores))
     }
@@ -379,7 +375,7 @@ impl Solver {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
     ) -> Result<JsValue, JsError> {
-        let p = position(&moves)?;
+        let p = position(&moves, self.core.size())?;
         let best = self.core.best_moves(&p).map_err(js_error)?;
         Ok(to_js(&best))
     }
@@ -391,7 +387,7 @@ impl Solver {
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Level")] level: JsValue,
     ) -> Result<u32, JsError> {
-        let p = position(&moves)?;
+        let p = position(&moves, self.core.size())?;
         let level: Level = level
             .as_string()
             .ok_or_else(|| {
@@ -418,13 +414,25 @@ impl Solver {
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] budget: JsValue,
     ) -> Result<bool, JsError> {
-        let p = position(&moves)?;
+        let p = position(&moves, self.core.size())?;
         let budget = if budget.is_undefined() {
             DEFAULT_PONDER_BUDGET
         } else {
             integer_from_js(&budget, "budget", 1, MAX_SAFE_INTEGER)?
         };
         self.core.ponder(&p, budget).map_err(js_error)
+    }
+
+    /// The board's columns: 4 to 9.
+    #[wasm_bindgen(getter)]
+    pub fn columns(&self) -> u32 {
+        self.core.size().width() as u32
+    }
+
+    /// The board's rows: 4 to 9.
+    #[wasm_bindgen(getter)]
+    pub fn rows(&self) -> u32 {
+        self.core.size().height() as u32
     }
 
     /// Positions searched so far (for benchmarks).
