@@ -1,5 +1,6 @@
 //! Every board size: the solver against brute force on small boards, the empty board's
 //! outcome against John Tromp's published table, and bad sizes.
+#![cfg(not(target_arch = "wasm32"))]
 
 use connect_four::engine::{Position, Size, Status};
 use connect_four::solver::{Level, Rng, SolveError, Solver};

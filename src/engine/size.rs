@@ -119,7 +119,7 @@ impl Size {
     }
 
     /// How far `column` is from the nearer edge, counted in columns: 0 at an edge.
-    pub const fn from_edge(self, column: usize) -> usize {
+    pub const fn edge_distance(self, column: usize) -> usize {
         let right = self.width() - 1 - column;
         if column < right {
             column

@@ -96,7 +96,7 @@ pub trait Geometry: Copy + Debug + Send + Sync + 'static {
     /// The columns from the centre out.
     fn order(self) -> &'static [u8];
     /// How far each column is from the nearer edge.
-    fn from_edge(self, column: usize) -> u32;
+    fn edge_distance(self, column: usize) -> u32;
 
     #[inline(always)]
     fn width(self) -> usize {
@@ -199,8 +199,8 @@ impl Geometry for Classic {
         &ORDER[..WIDTH]
     }
     #[inline(always)]
-    fn from_edge(self, column: usize) -> u32 {
-        Size::CLASSIC.from_edge(column) as u32
+    fn edge_distance(self, column: usize) -> u32 {
+        Size::CLASSIC.edge_distance(column) as u32
     }
     #[inline(always)]
     fn width(self) -> usize {
@@ -322,8 +322,8 @@ impl Geometry for Sized {
         &self.0.order[..usize::from(self.0.width)]
     }
     #[inline(always)]
-    fn from_edge(self, column: usize) -> u32 {
-        self.0.size.from_edge(column) as u32
+    fn edge_distance(self, column: usize) -> u32 {
+        self.0.size.edge_distance(column) as u32
     }
 }
 

@@ -257,7 +257,7 @@ impl<G: Geometry> Search<G> {
                 b.is_winning_move(col) || !child.can_win_next()
             };
             let heuristic = 3 * b.move_score(b.landing(col))
-                + b.geo.from_edge(col)
+                + b.geo.edge_distance(col)
                 + rng.below(level.noise() + 1);
             let key = (category, resists, holds, heuristic);
             if key > best_key || best.is_empty() {
@@ -302,6 +302,7 @@ impl<G: Geometry> Search<G> {
 mod tests {
     use super::*;
     use crate::engine::WIDTH;
+    #[cfg(not(target_arch = "wasm32"))]
     use crate::solver::Solver;
     use crate::solver::{Outcome, Score};
 

@@ -8,7 +8,7 @@
 
 use super::assets::Link;
 use super::convert::{describe, whole_number};
-use crate::engine::WIDTH;
+use crate::engine::Size;
 use crate::ui::protocol::{Reply, Request, Scores};
 use js_sys::{Array, Object, Reflect};
 use std::cell::RefCell;
@@ -189,9 +189,9 @@ fn count(value: &JsValue) -> Option<u32> {
     whole_number(value, 0.0, u32::MAX.into()).map(|n| n as u32)
 }
 
-/// A 0-based column.
+/// A 0-based column of some board.
 fn column(value: &JsValue) -> Option<u8> {
-    whole_number(value, 0.0, (WIDTH - 1) as f64).map(|n| n as u8)
+    whole_number(value, 0.0, (Size::MAX - 1) as f64).map(|n| n as u8)
 }
 
 /// A solver score.
@@ -206,18 +206,19 @@ fn list<T>(value: &JsValue, item: impl Fn(&JsValue) -> Option<T>) -> Option<Vec<
     array.iter().map(|v| item(&v)).collect()
 }
 
-/// A position's scores: one per column, `null` for a full one.
+/// A position's scores: one per column of a board (4 to 9), `null` for a full one.
 fn scores(value: &JsValue) -> Option<Scores> {
     let scores = list(value, |v| match v.is_null() {
         true => Some(None),
         false => score(v).map(Some),
     })?;
-    scores.try_into().ok()
+    (Size::MIN..=Size::MAX).contains(&scores.len()).then_some(scores)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::WIDTH;
     use wasm_bindgen_test::*;
 
     wasm_bindgen_test_configure!(run_in_browser);
@@ -262,7 +263,7 @@ mod tests {
             read("{ move: { id: 3, column: 6 } }"),
             Ok(Reply::Move { id: 3, column: 6 })
         );
-        let scores = [
+        let scores = vec![
             Some(-2),
             Some(-1),
             Some(0),
@@ -273,7 +274,7 @@ mod tests {
         ];
         assert_eq!(
             read("{ analysis: { id: 4, scores: [-2, -1, 0, null, 1, 0, -3] } }"),
-            Ok(Reply::Analysis { id: 4, scores })
+            Ok(Reply::Analysis { id: 4, scores: scores.clone() })
         );
         assert_eq!(
             read("{ hint: { id: 5, score: -1, columns: [3, 4] } }"),
@@ -285,7 +286,7 @@ mod tests {
         );
         assert_eq!(
             read("{ review: { id: 6, scores: [[-2, -1, 0, null, 1, 0, -3], [0, 0, 0, 0, 0, 0, 0]] } }"),
-            Ok(Reply::Review { id: 6, scores: vec![scores, [Some(0); WIDTH]] })
+            Ok(Reply::Review { id: 6, scores: vec![scores, vec![Some(0); WIDTH]] })
         );
         assert_eq!(
             read("{ failed: { id: null, error: 'boom' } }"),
@@ -308,7 +309,7 @@ mod tests {
         for (bad, why) in [
             ("{ move: { id: 1 } }", "move.column is undefined"),
             ("{ move: { id: 1, column: -1 } }", "move.column is -1"),
-            ("{ move: { id: 1, column: 7 } }", "move.column is 7"),
+            ("{ move: { id: 1, column: 9 } }", "move.column is 9"),
             ("{ move: { id: 1.5, column: 2 } }", "move.id is 1.5"),
             (
                 "{ analysis: { id: 1, scores: [1, 2] } }",
