@@ -2,7 +2,6 @@
 
 use super::puzzle::PuzzleChoice;
 use super::settings::{ModeChoice, PlayerKind};
-use crate::engine::WIDTH;
 
 /// One thing a person asks for; [`super::Controller::command`] carries it out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,12 +89,13 @@ pub fn key_action(key: &str, modified: bool, target: KeyTarget) -> Option<Action
         "ArrowLeft" if on_column => act(Command::SelectBy(-1), true),
         "ArrowRight" if on_column => act(Command::SelectBy(1), true),
         "Home" if on_column => act(Command::Select(0), true),
-        "End" if on_column => act(Command::Select(WIDTH - 1), true),
+        // As far right as the board goes.
+        "End" if on_column => act(Command::SelectBy(i32::MAX), true),
         "ArrowLeft" if on_review => act(Command::ReviewBy(-1), false),
         "ArrowRight" if on_review => act(Command::ReviewBy(1), false),
         "Home" if on_review => act(Command::ReviewTo(0), false),
         "End" if on_review => act(Command::ReviewTo(usize::MAX), false),
-        "1" | "2" | "3" | "4" | "5" | "6" | "7" => {
+        "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" => {
             let column = usize::from(key.as_bytes()[0] - b'1');
             act(Command::Drop(column), on_column)
         }
@@ -122,8 +122,11 @@ mod tests {
         assert_eq!(command("ArrowLeft", Column), Some(Command::SelectBy(-1)));
         assert_eq!(command("ArrowRight", Column), Some(Command::SelectBy(1)));
         assert_eq!(command("Home", Column), Some(Command::Select(0)));
-        assert_eq!(command("End", Column), Some(Command::Select(6)));
-        for (key, column) in ["1", "2", "3", "4", "5", "6", "7"].iter().zip(0..) {
+        assert_eq!(command("End", Column), Some(Command::SelectBy(i32::MAX)));
+        for (key, column) in ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
+            .iter()
+            .zip(0..)
+        {
             assert_eq!(command(key, Column), Some(Command::Drop(column)));
             assert_eq!(command(key, Other), Some(Command::Drop(column)));
         }
@@ -151,7 +154,7 @@ mod tests {
         assert_eq!(command("Enter", Column), None);
         assert_eq!(command(" ", Column), None);
         assert_eq!(command("0", Column), None);
-        assert_eq!(command("8", Column), None);
+        assert_eq!(command(":", Column), None);
         assert_eq!(command("x", Column), None);
     }
 

@@ -16,15 +16,15 @@ use super::event::{Event, Refusal};
 use super::jobs::{Answer, Jobs};
 use super::motion::{Fall, Landing, Motion};
 use super::protocol::Reply;
-use super::puzzle::{PuzzleChoice, PuzzleRun, Solved};
+use super::puzzle::{PuzzleRun, Solved};
 use super::review::Review;
 use super::save::Saved;
 use super::session::Session;
 use super::settings::{MainChoice, Mode, ModeChoice, PlayerKind, Settings};
 use super::share;
 use super::stats::{Record, Records};
-use super::text::{fill, Texts};
-use crate::engine::{Column, Placed, Player, Position, WIDTH};
+use super::text::Texts;
+use crate::engine::{Column, Placed, Player, Position};
 use crate::solver::Level;
 
 #[derive(Debug, Clone)]
@@ -64,7 +64,7 @@ impl Controller {
             texts_version: 0,
             activity: Activity::Play,
             jobs: Jobs::default(),
-            cursor: Cursor::default(),
+            cursor: Cursor::new(position.size()),
             main: MainChoice::default(),
             records: Records::default(),
             solved: Solved::default(),
@@ -102,7 +102,7 @@ impl Controller {
                 // A new game replaces the one kept aside during a review or a puzzle; a
                 // person's can be taken back, so a stray N loses nothing.
                 self.activity = Activity::Play;
-                let start = Position::new();
+                let start = Position::empty(self.game.position().size());
                 let said = match self.game.position().move_count() {
                     0 => self.texts.new_game_text(start.current_player()),
                     _ => self.texts.new_game_undoable_text(start.current_player()),
@@ -172,7 +172,10 @@ impl Controller {
             Answer::Hint { columns, score } => {
                 self.helped();
                 let moves = self.position().move_count();
-                let hint = self.jobs.give_hint(&columns, score, moves, &self.texts);
+                let width = self.position().width();
+                let hint = self
+                    .jobs
+                    .give_hint(&columns, width, score, moves, &self.texts);
                 [vec![Effect::Changed], hint].concat()
             }
             Answer::Failed(error) => Effect::failed(&self.texts, &error),
@@ -324,7 +327,8 @@ impl Controller {
         let players = self.main.choose(choice, self.settings.players);
         effects.extend(self.set(|s| s.players = players, now));
         if self.game.position().is_over() {
-            effects.extend(self.new_game(Position::new(), now));
+            let size = self.game.position().size();
+            effects.extend(self.new_game(Position::empty(size), now));
         }
         effects
     }
@@ -457,7 +461,10 @@ impl Controller {
                 .map(Effect::Event),
         );
         let instant = self.motion.drop(placed, now);
-        effects.push(Effect::Announce(self.texts.move_text(placed, computer)));
+        let rows = self.position().rows();
+        effects.push(Effect::Announce(
+            self.texts.move_text(placed, rows, computer),
+        ));
         effects.push(Effect::Changed);
         if self.puzzle().is_none() {
             effects.push(self.save());
@@ -513,7 +520,10 @@ impl Controller {
         // The record and the puzzle's state first: the result line reads them.
         let mut effects: Vec<Effect> = counted.then(|| self.save()).into_iter().collect();
         let result = self.result_line().unwrap_or_default();
-        let four = self.texts.four_text(self.motion.win_line(), fall.placed);
+        let rows = self.position().rows();
+        let four = self
+            .texts
+            .four_text(self.motion.win_line(), fall.placed, rows);
         let mut said = four.map_or(result.clone(), |four| format!("{result} {four}"));
         if counted && self.helped_against_computer() {
             said = format!("{said} {}", self.texts.counted_helped());
@@ -583,7 +593,8 @@ impl Controller {
         let mut effects = self.cancel();
         self.game.restart(position, undoable);
         self.motion.show(&position);
-        self.cursor.select(WIDTH / 2);
+        self.cursor.fit(position.size());
+        self.cursor.select(position.size().centre());
         self.notice = None;
         effects.extend(self.settle(said, Some(position), now));
         effects
@@ -639,104 +650,9 @@ impl Controller {
         }
         effects
     }
-
-    /// Leaves a review or a puzzle for the game kept aside, as it was.
-    fn leave(&mut self, now: f64) -> Vec<Effect> {
-        if matches!(
-            std::mem::replace(&mut self.activity, Activity::Play),
-            Activity::Play
-        ) {
-            return Vec::new();
-        }
-        let mut effects = self.cancel();
-        self.motion.show(self.game.position());
-        effects.extend(self.settle(self.texts.back_to_game().to_owned(), None, now));
-        effects
-    }
-
-    /// Opens the review of the game at move `at` (its end if `None`), and asks the worker
-    /// to analyse it; in a review, goes back to the game.
-    fn open_review(&mut self, at: Option<usize>, now: f64) -> Vec<Effect> {
-        if self.review().is_some() {
-            return self.leave(now);
-        }
-        let mut effects = self.leave(now);
-        if self.game.position().move_count() == 0 {
-            effects.push(Effect::Announce(self.texts.nothing_to_review().to_owned()));
-            return effects;
-        }
-        effects.extend(self.cancel());
-        let review = Review::new(*self.game.position(), at.unwrap_or(usize::MAX));
-        let said = format!(
-            "{} {}",
-            self.texts.review_step_text(&review),
-            self.texts.review_waiting()
-        );
-        effects.extend(self.jobs.ask_review(review.wanted()));
-        effects.extend(review.show(&mut self.motion, false, &self.texts, now));
-        effects.push(Effect::Announce(said));
-        self.activity = Activity::Review(review);
-        effects
-    }
-
-    /// Leaves the review at the position shown, to play on with the same players.
-    fn play_from_here(&mut self, now: f64) -> Vec<Effect> {
-        let Activity::Review(review) = std::mem::replace(&mut self.activity, Activity::Play) else {
-            return Effect::say(self.texts.not_reviewing().to_owned());
-        };
-        let mut effects = self.cancel();
-        let position = *review.position();
-        self.game.restart(position, false);
-        self.motion.show(&position);
-        let said = self.texts.playing_from_text(position.move_count());
-        effects.extend(self.settle(said, Some(position), now));
-        effects
-    }
-
-    /// Opens a puzzle; the game in progress waits until the player goes back to it.
-    fn open_puzzle(&mut self, choice: PuzzleChoice, now: f64) -> Vec<Effect> {
-        let current = self.puzzle().map(|run| run.puzzle.id);
-        let run = match PuzzleRun::open(choice, current, &self.solved, &self.texts) {
-            Ok(run) => run,
-            Err(said) => return self.notify(said),
-        };
-        let mut effects = self.cancel();
-        self.notice = None;
-        self.motion.show(&run.puzzle.start);
-        self.cursor.select(run.first_column());
-        let said = self.texts.puzzle_start_text(&run.puzzle);
-        self.activity = Activity::Puzzle(run);
-        effects.extend(self.settle(said, None, now));
-        effects
-    }
-
-    /// Opens again the puzzle that was open before a reload, from its start, and says so.
-    pub fn reopen_puzzle(&mut self, id: u32, now: f64) -> Vec<Effect> {
-        let mut effects = self.open_puzzle(PuzzleChoice::Id(id), now);
-        if self.puzzle().is_some() {
-            let again = fill(self.texts.puzzle_reopened(), &[("id", &id.to_string())]);
-            effects.push(Effect::Announce(again));
-        }
-        effects
-    }
-
-    /// Starts the puzzle shown again.
-    fn retry(&mut self, now: f64) -> Vec<Effect> {
-        let Some(id) = self.puzzle().map(|run| run.puzzle.id) else {
-            return Effect::say(self.texts.no_puzzle().to_owned());
-        };
-        let mut effects = self.open_puzzle(PuzzleChoice::Id(id), now);
-        if let Some(run) = self.puzzle() {
-            let start = self.texts.puzzle_start_text(&run.puzzle);
-            effects.push(Effect::Announce(format!(
-                "{} {start}",
-                self.texts.retrying()
-            )));
-        }
-        effects
-    }
 }
 
+mod activities;
 mod host;
 mod links;
 #[cfg(test)]

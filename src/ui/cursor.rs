@@ -3,27 +3,45 @@
 
 use super::command::Command;
 use super::effect::Effect;
-use crate::engine::WIDTH;
+use crate::engine::Size;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cursor {
+    /// The board's columns.
+    width: usize,
     selected: usize,
     hover: Option<usize>,
     focused: bool,
 }
 
 impl Default for Cursor {
-    /// The centre column, nothing pointed at, no focus.
+    /// On the standard board: see [`Cursor::new`].
     fn default() -> Cursor {
-        Cursor {
-            selected: WIDTH / 2,
-            hover: None,
-            focused: false,
-        }
+        Cursor::new(Size::CLASSIC)
     }
 }
 
 impl Cursor {
+    /// On a board of `size`: the centre column, nothing pointed at, no focus.
+    pub fn new(size: Size) -> Cursor {
+        Cursor {
+            width: size.width(),
+            selected: size.centre(),
+            hover: None,
+            focused: false,
+        }
+    }
+
+    /// On a board of `size` from now on: a board of another width starts with its centre
+    /// column selected; the same width keeps the selection.
+    pub fn fit(&mut self, size: Size) {
+        if self.width != size.width() {
+            self.width = size.width();
+            self.selected = size.centre();
+            self.hover = self.hover.filter(|&c| c < self.width);
+        }
+    }
+
     /// The keyboard's column.
     pub fn selected(&self) -> usize {
         self.selected
@@ -41,7 +59,7 @@ impl Cursor {
 
     /// Selects `column` if it is on the board; true if that changed the selection.
     pub fn select(&mut self, column: usize) -> bool {
-        let changed = column < WIDTH && column != self.selected;
+        let changed = column < self.width && column != self.selected;
         if changed {
             self.selected = column;
         }
@@ -55,11 +73,12 @@ impl Cursor {
             Command::Select(column) => self.select(column),
             // Left (-1) or right (+1), stopping at the edges.
             Command::SelectBy(delta) => {
-                let next = (self.selected as i32 + delta).clamp(0, WIDTH as i32 - 1);
+                let next = (self.selected as i32).saturating_add(delta);
+                let next = next.clamp(0, self.width as i32 - 1);
                 self.select(next as usize)
             }
             Command::Hover(column) => {
-                let column = column.filter(|&c| c < WIDTH);
+                let column = column.filter(|&c| c < self.width);
                 std::mem::replace(&mut self.hover, column) != column
             }
             Command::FocusBoard(on) => std::mem::replace(&mut self.focused, on) != on,

@@ -7,7 +7,7 @@ use super::protocol::{Reply, Request, Scores};
 use super::session::Session;
 use super::settings::PlayerKind;
 use super::text::{self, Texts};
-use crate::engine::{Position, WIDTH};
+use crate::engine::Position;
 use crate::solver::Level;
 
 /// What the computer's worker is doing for this game: one job at a time. Each job has an
@@ -314,24 +314,27 @@ impl Jobs {
         };
         let best = text::best_columns(&scores);
         match best.first().and_then(|&c| scores[c]) {
-            Some(score) => self.give_hint(&best, score, moves_played, t),
+            Some(score) => self.give_hint(&best, scores.len(), score, moves_played, t),
             None => Vec::new(),
         }
     }
 
-    /// Shows and announces the hint: the most central of the `best` columns, which reach
-    /// `score`; it is the one people find most natural.
+    /// Shows and announces the hint: the most central of the `best` columns of a board
+    /// `width` wide, which reach `score`; it is the one people find most natural.
     pub fn give_hint(
         &mut self,
         best: &[usize],
+        width: usize,
         score: i32,
         moves_played: usize,
         t: &Texts,
     ) -> Vec<Effect> {
+        // The most central of the best columns on the board `width` wide.
+        let width = width as i32;
         let Some(&column) = best
             .iter()
-            .filter(|&&c| c < WIDTH)
-            .min_by_key(|&&c| (c as i32 - (WIDTH / 2) as i32).abs())
+            .filter(|&&c| (c as i32) < width)
+            .min_by_key(|&&c| (2 * c as i32 - (width - 1)).abs())
         else {
             return Vec::new();
         };

@@ -1,7 +1,8 @@
-//! Board geometry in CSS pixels. The stage is 7 cells wide and 6.8 tall: a lane of air above
-//! the 6 rows of the board, just tall enough for the ghost piece, where falls start.
+//! Board geometry in CSS pixels. The stage is as many cells wide as the board has columns, and
+//! 0.8 of a cell taller than its rows (7 by 6.8 on the standard board): a lane of air above
+//! the board, just tall enough for the ghost piece, where falls start.
 
-use crate::engine::{HEIGHT, WIDTH};
+use crate::engine::Size;
 
 /// The lane of air above the board, in cells: a checker (0.71 of a cell across) and a little.
 pub const AIR: f64 = 0.8;
@@ -10,9 +11,6 @@ pub const AIR: f64 = 0.8;
 /// falls start.
 pub const AIR_ROW: f64 = -(AIR / 2.0 + 0.5);
 
-/// Rows of the stage: the board plus the lane above it.
-pub const STAGE_ROWS: f64 = HEIGHT as f64 + AIR;
-
 /// The width of the board's outline, in cells (see [`Layout::outline_width`]).
 pub const OUTLINE: f64 = 0.03;
 
@@ -20,8 +18,16 @@ pub const OUTLINE: f64 = 0.03;
 /// edge) is drawn whole rather than cut by the canvas's edges.
 pub const EDGE: f64 = OUTLINE;
 
+/// Rows of the stage on a board of `size`: the board plus the lane above it.
+fn stage_rows(size: Size) -> f64 {
+    size.height() as f64 + AIR
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Layout {
+    /// The board's columns and rows.
+    pub columns: usize,
+    pub rows: usize,
     /// Stage size in CSS pixels.
     pub width: f64,
     pub height: f64,
@@ -36,10 +42,10 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The stage's shape as CSS writes it ("7.06 / 6.86"): the board's 7 columns wide, its 6
-    /// rows and the lane of air tall, with the free edge around. The web layer sets it on
-    /// the stage, and the stylesheet uses the same.
-    pub fn aspect_ratio() -> String {
+    /// The stage's shape as CSS writes it ("7.06 / 6.86" on the standard board): the
+    /// board's columns wide, its rows and the lane of air tall, with the free edge around.
+    /// The web layer sets it on the stage, and the stylesheet uses the standard board's.
+    pub fn aspect_ratio(size: Size) -> String {
         // In hundredths, with integers: float formatting would cost the page's module 15 KB.
         let hundredths = |x: f64| {
             let h = (x * 100.0).round() as u32;
@@ -47,20 +53,23 @@ impl Layout {
         };
         format!(
             "{} / {}",
-            hundredths(WIDTH as f64 + 2.0 * EDGE),
-            hundredths(STAGE_ROWS + 2.0 * EDGE)
+            hundredths(size.width() as f64 + 2.0 * EDGE),
+            hundredths(stage_rows(size) + 2.0 * EDGE)
         )
     }
 
-    /// Fits the largest square-celled board into `width` x `height`, centred, with
-    /// [`EDGE`] of a cell free around it.
-    pub fn fit(width: f64, height: f64) -> Layout {
+    /// Fits the largest square-celled board of `size` into `width` x `height`, centred,
+    /// with [`EDGE`] of a cell free around it.
+    pub fn fit(size: Size, width: f64, height: f64) -> Layout {
         let width = width.max(1.0);
         let height = height.max(1.0);
-        let cell = (width / (WIDTH as f64 + 2.0 * EDGE)).min(height / (STAGE_ROWS + 2.0 * EDGE));
-        let left = (width - cell * WIDTH as f64) / 2.0;
-        let top = (height - cell * STAGE_ROWS) / 2.0 + cell * AIR;
+        let (columns, stage_rows) = (size.width() as f64, stage_rows(size));
+        let cell = (width / (columns + 2.0 * EDGE)).min(height / (stage_rows + 2.0 * EDGE));
+        let left = (width - cell * columns) / 2.0;
+        let top = (height - cell * stage_rows) / 2.0 + cell * AIR;
         Layout {
+            columns: size.width(),
+            rows: size.height(),
             width,
             height,
             cell,
@@ -81,7 +90,7 @@ impl Layout {
     /// The column under horizontal position `x`, if it is over the board.
     pub fn column_at(&self, x: f64) -> Option<usize> {
         let c = ((x - self.left) / self.cell).floor();
-        (c >= 0.0 && c < WIDTH as f64).then_some(c as usize)
+        (c >= 0.0 && c < self.columns as f64).then_some(c as usize)
     }
 
     /// The width of the board's outline in CSS pixels: [`OUTLINE`] of a cell, at least 1.
@@ -91,7 +100,7 @@ impl Layout {
 
     /// The board's bottom edge.
     pub fn bottom(&self) -> f64 {
-        self.top + self.cell * HEIGHT as f64
+        self.top + self.cell * self.rows as f64
     }
 
     /// The top of the lane of air above the board.
@@ -111,33 +120,42 @@ mod tests {
     #[test]
     fn fits_wide_and_tall_containers() {
         // 6.8 rows of 100 px, plus the free edge above and below.
-        let wide = Layout::fit(1400.0, 686.0);
+        let wide = Layout::fit(Size::CLASSIC, 1400.0, 686.0);
         assert!(close(wide.cell, 100.0), "{wide:?}");
         assert!(close(wide.left, 350.0), "{wide:?}");
         assert!(close(wide.top, 83.0), "{wide:?}");
         assert!(close(wide.lane_top(), 3.0), "{wide:?}");
         assert!(close(wide.bottom(), 683.0), "{wide:?}");
         // 7 columns of 50 px, plus the free edge left and right.
-        let tall = Layout::fit(353.0, 800.0);
+        let tall = Layout::fit(Size::CLASSIC, 353.0, 800.0);
         assert!(close(tall.cell, 50.0), "{tall:?}");
         assert!(close(tall.left, 1.5), "{tall:?}");
         assert!(tall.bottom() <= 800.0);
     }
 
     /// The board's outline (centred on its edge) stays inside the stage, whichever side
-    /// limits the size.
+    /// limits the size, on every board size; the last column is under its own cells.
     #[test]
     fn the_outline_is_never_cut() {
-        for (w, h) in [
+        let stages = [
             (616.0, 616.0),
             (390.0, 390.0),
             (1400.0, 700.0),
             (300.0, 900.0),
-        ] {
-            let l = Layout::fit(w, h);
+        ];
+        let every = stages
+            .into_iter()
+            .flat_map(|wh| Size::all().map(move |size| (size, wh)));
+        for (size, (w, h)) in every {
+            let l = Layout::fit(size, w, h);
+            assert_eq!((l.columns, l.rows), (size.width(), size.height()));
+            assert_eq!(
+                l.column_at(l.left + l.cell * (size.width() as f64 - 0.5)),
+                Some(size.width() - 1)
+            );
             let half_line = l.outline_width() / 2.0;
             assert!(l.left >= half_line, "{l:?}");
-            assert!(l.left + l.cell * WIDTH as f64 + half_line <= w, "{l:?}");
+            assert!(l.left + l.cell * l.columns as f64 + half_line <= w, "{l:?}");
             assert!(l.bottom() + half_line <= h, "{l:?}");
             assert!(l.lane_top() >= 0.0, "{l:?}");
             // The ghost, a checker in the lane, is drawn whole.
@@ -149,7 +167,7 @@ mod tests {
     /// The stylesheet sizes the stage with the same shape the layout fits the board in.
     #[test]
     fn the_stylesheet_has_the_stage_shape() {
-        assert_eq!(Layout::aspect_ratio(), "7.06 / 6.86");
+        assert_eq!(Layout::aspect_ratio(Size::CLASSIC), "7.06 / 6.86");
         let css = include_str!("../web/style.css");
         // The `aspect-ratio` property (not a `max-aspect-ratio` query), unless `auto`.
         let ratios: Vec<&str> = css
@@ -163,14 +181,16 @@ mod tests {
             .collect();
         assert!(!ratios.is_empty());
         assert!(
-            ratios.iter().all(|r| *r == Layout::aspect_ratio()),
+            ratios
+                .iter()
+                .all(|r| *r == Layout::aspect_ratio(Size::CLASSIC)),
             "{ratios:?}"
         );
     }
 
     #[test]
     fn maps_positions_to_columns() {
-        let l = Layout::fit(706.0, 706.0);
+        let l = Layout::fit(Size::CLASSIC, 706.0, 706.0);
         assert!(close(l.cell, 100.0), "{l:?}");
         assert_eq!(l.column_at(3.0), Some(0));
         assert_eq!(l.column_at(102.9), Some(0));

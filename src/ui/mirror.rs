@@ -3,7 +3,7 @@
 
 use super::controller::Controller;
 use super::settings::{Mode, ModeChoice, Settings};
-use crate::engine::{Player, Status, WIDTH};
+use crate::engine::{Player, Status};
 use crate::solver::Level;
 
 pub use super::puzzle::PuzzleView;
@@ -101,7 +101,7 @@ impl Mirror {
         let best = shown
             .map(|s| super::text::best_columns(s))
             .unwrap_or_default();
-        let columns = (0..WIDTH)
+        let columns = (0..p.width())
             .map(|column| {
                 let score = shown.and_then(|s| s[column]);
                 let outcome = score.map(|s| text.outcome_text(s, p.move_count()));
@@ -173,7 +173,7 @@ impl Mirror {
                 .flatten(),
             result_detail: finished
                 .then(|| {
-                    let four = text.four_text(c.motion().win_line(), p.last_move()?);
+                    let four = text.four_text(c.motion().win_line(), p.last_move()?, p.rows());
                     let help = (c.helped_against_computer() && c.review().is_none())
                         .then(|| text.counted_helped());
                     let parts: Vec<&str> = four.as_deref().into_iter().chain(help).collect();

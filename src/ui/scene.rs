@@ -6,7 +6,7 @@
 use super::controller::Controller;
 use super::layout::AIR_ROW;
 use super::review::Rating;
-use crate::engine::{Cell, Player, Position, HEIGHT, WIDTH};
+use crate::engine::{Cell, Player, Position};
 
 /// The ghost's opacity: the piece a person is about to drop.
 pub const GHOST_ALPHA: f64 = 0.55;
@@ -54,7 +54,7 @@ pub struct Scene {
 
 /// Where a piece dropped in `column` of `p` would land, if it is not full.
 fn landing(p: &Position, column: usize) -> Option<Cell> {
-    let free = HEIGHT - p.height(column);
+    let free = p.rows() - p.height(column);
     (free > 0).then(|| Cell {
         column: column as u8,
         row: (free - 1) as u8,
@@ -69,8 +69,8 @@ impl Scene {
         let win = c.motion().win_line();
         let others = c.motion().others_fade(now);
         let mut pieces = Vec::new();
-        for row in 0..HEIGHT {
-            for column in 0..WIDTH {
+        for row in 0..p.rows() {
+            for column in 0..p.width() {
                 let Some(player) = p.cell(column, row) else {
                     continue;
                 };

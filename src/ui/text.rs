@@ -6,7 +6,7 @@
 use super::puzzle::set::Puzzle;
 use super::review::rating::{Rated, Rating, Review, Standing};
 use super::settings::PlayerKind;
-use crate::engine::{Cell, Placed, Player, Position, Status, HEIGHT};
+use crate::engine::{Cell, Placed, Player, Position, Status};
 use crate::solver::{Level, Outcome, Score};
 use std::borrow::Cow;
 
@@ -720,9 +720,10 @@ impl Texts {
             return self.board_empty().to_owned();
         }
         let mut rows = Vec::new();
-        for from_bottom in 1..=HEIGHT {
-            let row = HEIGHT - from_bottom;
-            let cells: Vec<String> = (0..crate::engine::WIDTH)
+        let height = position.rows();
+        for from_bottom in 1..=height {
+            let row = height - from_bottom;
+            let cells: Vec<String> = (0..position.width())
                 .filter_map(|column| {
                     position.cell(column, row).map(|p| {
                         fill(
@@ -737,12 +738,12 @@ impl Texts {
                 .collect();
             if cells.is_empty() {
                 let n = from_bottom.to_string();
-                rows.push(if from_bottom == HEIGHT {
+                rows.push(if from_bottom == height {
                     fill(self.row_empty(), &[("row", &n)])
                 } else {
                     fill(
                         self.rows_empty(),
-                        &[("from", &n), ("to", &HEIGHT.to_string())],
+                        &[("from", &n), ("to", &height.to_string())],
                     )
                 });
                 break;
@@ -808,9 +809,9 @@ impl Texts {
         fill(self.computer_failed(), &[("message", message)])
     }
 
-    /// "Red in column 4, row 1" (row 1 is the bottom row); "The computer plays column 4,
-    /// row 1" for the `computer`'s move against a person.
-    pub fn move_text(&self, placed: Placed, computer: bool) -> String {
+    /// "Red in column 4, row 1" (row 1 is the bottom row of a board `rows` high); "The
+    /// computer plays column 4, row 1" for the `computer`'s move against a person.
+    pub fn move_text(&self, placed: Placed, rows: usize, computer: bool) -> String {
         let template = if computer {
             self.computer_moved()
         } else {
@@ -821,7 +822,7 @@ impl Texts {
             &[
                 ("player", self.player_name(placed.player)),
                 ("column", &(placed.column + 1).to_string()),
-                ("row", &(HEIGHT - usize::from(placed.row)).to_string()),
+                ("row", &(rows - usize::from(placed.row)).to_string()),
             ],
         )
     }
@@ -857,7 +858,7 @@ impl Texts {
     /// Where the four is, from the winning line and the move that made it: "Four in a row:
     /// row 1, columns 2 to 5." The line through the last move is named, counted as people
     /// count (columns from the left, rows from the bottom, from 1).
-    pub fn four_text(&self, line: &[Cell], last: Placed) -> Option<String> {
+    pub fn four_text(&self, line: &[Cell], last: Placed, rows: usize) -> Option<String> {
         let (column, row) = (i32::from(last.column), i32::from(last.row));
         let has = |c: i32, r: i32| {
             line.iter()
@@ -877,7 +878,7 @@ impl Texts {
             let to = (column + ahead * dc, row + ahead * dr);
             // People count columns from 1 and rows from the bottom, from 1.
             let c = |x: i32| (x + 1).to_string();
-            let r = |y: i32| (HEIGHT as i32 - y).to_string();
+            let r = |y: i32| (rows as i32 - y).to_string();
             return Some(match (dc, dr) {
                 (1, 0) => fill(
                     self.four_in_row(),
@@ -918,11 +919,11 @@ impl Texts {
         let pieces: Vec<&str> = (0..height)
             .map(|h| {
                 position
-                    .cell(column, HEIGHT - 1 - h)
+                    .cell(column, position.rows() - 1 - h)
                     .map_or("?", |p| self.player_name(p))
             })
             .collect();
-        let fill_text = if height == HEIGHT {
+        let fill_text = if height == position.rows() {
             self.column_full().to_owned()
         } else if height == 0 {
             self.empty().to_owned()
@@ -1066,13 +1067,13 @@ mod tests {
         let t = Texts::default();
         let mut p = Position::new();
         let placed = p.play(3).unwrap();
-        assert_eq!(t.move_text(placed, false), "Red in column 4, row 1");
+        assert_eq!(t.move_text(placed, 6, false), "Red in column 4, row 1");
         assert_eq!(
-            t.move_text(placed, true),
+            t.move_text(placed, 6, true),
             "The computer plays column 4, row 1"
         );
         let placed = p.play(3).unwrap();
-        assert_eq!(t.move_text(placed, false), "Yellow in column 4, row 2");
+        assert_eq!(t.move_text(placed, 6, false), "Yellow in column 4, row 2");
         assert_eq!(
             t.column_label(&p, 3),
             "Column 4, 2 of 6 filled: Red, Yellow (bottom to top)"
@@ -1151,7 +1152,7 @@ mod tests {
             let placed = p.play(last).unwrap();
             assert!(p.is_over(), "{moves}");
             assert_eq!(
-                t.four_text(&p.win_line(), placed).unwrap(),
+                t.four_text(&p.win_line(), placed, 6).unwrap(),
                 expected,
                 "{moves}"
             );
@@ -1173,7 +1174,7 @@ mod tests {
         assert!(!t.set("colour", "x".into()), "no such text");
         let mut p = Position::new();
         let placed = p.play(3).unwrap();
-        assert_eq!(t.move_text(placed, false), "Rot in Spalte 4, Reihe 1");
+        assert_eq!(t.move_text(placed, 6, false), "Rot in Spalte 4, Reihe 1");
         assert_eq!(t.turn_text(&p), "Gelb ist am Zug");
         assert_eq!(t.count_text(3), "3 Züge gespielt");
         assert_eq!(t.count_text(1), "1 move played", "what it leaves out stays");

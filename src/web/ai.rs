@@ -212,7 +212,9 @@ fn scores(value: &JsValue) -> Option<Scores> {
         true => Some(None),
         false => score(v).map(Some),
     })?;
-    (Size::MIN..=Size::MAX).contains(&scores.len()).then_some(scores)
+    (Size::MIN..=Size::MAX)
+        .contains(&scores.len())
+        .then_some(scores)
 }
 
 #[cfg(test)]
@@ -274,7 +276,10 @@ mod tests {
         ];
         assert_eq!(
             read("{ analysis: { id: 4, scores: [-2, -1, 0, null, 1, 0, -3] } }"),
-            Ok(Reply::Analysis { id: 4, scores: scores.clone() })
+            Ok(Reply::Analysis {
+                id: 4,
+                scores: scores.clone()
+            })
         );
         assert_eq!(
             read("{ hint: { id: 5, score: -1, columns: [3, 4] } }"),

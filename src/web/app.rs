@@ -93,8 +93,8 @@ impl App {
             Some(url) => url.clone(),
             None => crate::web::assets::book_url()?,
         };
-        let view = View::build(&doc, root, choice.links)?;
         let position = choice.moves.unwrap_or_default();
+        let view = View::build(&doc, root, choice.links, position.size())?;
         let mut controller = Controller::with_position(choice.settings, position);
         controller.set_texts(choice.texts.clone());
         controller.set_kept(choice.record, choice.solved.clone(), choice.helped);

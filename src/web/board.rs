@@ -4,7 +4,7 @@
 use super::convert::px;
 use super::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
 use super::labels::Labels;
-use crate::engine::WIDTH;
+use crate::engine::Size;
 use crate::ui::layout::{Layout, AIR};
 use crate::ui::mirror::Mirror;
 use wasm_bindgen::prelude::*;
@@ -14,6 +14,8 @@ use web_sys::{
 };
 
 pub struct Board {
+    /// The board's size: as many column controls as it has columns.
+    pub size: Size,
     pub stage: HtmlElement,
     pub canvas: HtmlCanvasElement,
     pub ctx: CanvasRenderingContext2d,
@@ -25,7 +27,8 @@ pub struct Board {
 }
 
 impl Board {
-    pub fn build(doc: &Document, labels: &mut Labels) -> Result<Board, JsValue> {
+    pub fn build(doc: &Document, labels: &mut Labels, size: Size) -> Result<Board, JsValue> {
+        let width = size.width();
         let stage: HtmlElement = el(doc, "div", "c4-stage")?;
         let canvas: HtmlCanvasElement = el(doc, "canvas", "")?;
         attr(&canvas, "aria-hidden", "true")?;
@@ -36,8 +39,8 @@ impl Board {
         let columns: HtmlElement = el(doc, "div", "c4-columns")?;
         attr(&columns, "role", "group")?;
         labels.attr(&columns, "aria-label", |t| t.board().to_owned());
-        let mut buttons = Vec::with_capacity(WIDTH);
-        for c in 0..WIDTH {
+        let mut buttons = Vec::with_capacity(width);
+        for c in 0..width {
             let b = button(doc, "c4-col", &format!("{}", c + 1))?;
             attr(&b, "data-column", &c.to_string())?;
             append(&columns, &b)?;
@@ -47,8 +50,8 @@ impl Board {
         attr(&analysis, "aria-hidden", "true")?;
         analysis.set_hidden(true);
         labels.attr(&analysis, "data-busy-text", |t| t.analysing().to_owned());
-        let mut analysis_cells = Vec::with_capacity(WIDTH);
-        for _ in 0..WIDTH {
+        let mut analysis_cells = Vec::with_capacity(width);
+        for _ in 0..width {
             let cell: HtmlElement = el(doc, "span", "")?;
             let word: HtmlElement = el(doc, "b", "")?;
             let detail: HtmlElement = el(doc, "small", "")?;
@@ -60,15 +63,17 @@ impl Board {
         append(&stage, &canvas)?;
         append(&stage, &analysis)?;
         append(&stage, &columns)?;
-        // What keeps the board's size sane even without the stylesheet: set through the
-        // CSSOM, which a strict Content-Security-Policy allows.
+        // What keeps the board's size sane even without the stylesheet, and its shape and
+        // columns on any size: set through the CSSOM, which a strict Content-Security-Policy
+        // allows.
+        let grid = format!("repeat({width}, 1fr)");
         for (el, rules) in [
             (
                 &stage,
                 &[
                     ("position", "relative"),
                     ("width", "100%"),
-                    ("aspect-ratio", &Layout::aspect_ratio()),
+                    ("aspect-ratio", &Layout::aspect_ratio(size)),
                     ("max-height", "85vh"),
                 ][..],
             ),
@@ -81,14 +86,21 @@ impl Board {
                     ("height", "100%"),
                 ][..],
             ),
-            (&columns, &[("position", "absolute")][..]),
-            (&analysis, &[("position", "absolute")][..]),
+            (
+                &columns,
+                &[("position", "absolute"), ("grid-template-columns", &grid)][..],
+            ),
+            (
+                &analysis,
+                &[("position", "absolute"), ("grid-template-columns", &grid)][..],
+            ),
         ] {
             for (name, value) in rules {
                 el.style().set_property(name, value)?;
             }
         }
         Ok(Board {
+            size,
             stage,
             canvas,
             ctx,
@@ -145,6 +157,6 @@ fn place_over_board(el: &HtmlElement, l: &Layout) -> web_sys::CssStyleDeclaratio
     let style = el.style();
     let _ = style.set_property("left", &px(l.left));
     let _ = style.set_property("top", &px(l.lane_top()));
-    let _ = style.set_property("width", &px(l.cell * WIDTH as f64));
+    let _ = style.set_property("width", &px(l.cell * l.columns as f64));
     style
 }

@@ -6,7 +6,7 @@
 //! shadow under the board is the stylesheet's (a `drop-shadow` on the canvas), which is not
 //! cut off at the canvas's edges.
 
-use crate::engine::{Player, HEIGHT, WIDTH};
+use crate::engine::Player;
 use crate::ui::layout::Layout;
 use crate::ui::review::Rating;
 use crate::ui::scene::{Ghost, Piece, Scene};
@@ -60,8 +60,8 @@ impl Painter {
     ) {
         let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
         ctx.clear_rect(0.0, 0.0, l.width, l.height);
-        let board_w = l.cell * WIDTH as f64;
-        let board_h = l.cell * HEIGHT as f64;
+        let board_w = l.cell * l.columns as f64;
+        let board_h = l.cell * l.rows as f64;
         let inset = l.cell * 0.04;
 
         // What shows through the holes.
@@ -103,7 +103,7 @@ impl Painter {
         let margin = l.outline_width();
         let x0 = ((l.left - margin) * dpr).floor();
         let y0 = ((l.top - margin) * dpr).floor();
-        let w = ((l.left + l.cell * WIDTH as f64 + margin) * dpr).ceil() - x0;
+        let w = ((l.left + l.cell * l.columns as f64 + margin) * dpr).ceil() - x0;
         let h = ((l.bottom() + margin) * dpr).ceil() - y0;
         let document = ctx.canvas()?.owner_document()?;
         let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
@@ -129,13 +129,13 @@ impl Default for Painter {
 
 /// The board's face, with a round hole per cell: lit from above, shaded below.
 fn draw_face(ctx: &CanvasRenderingContext2d, l: &Layout, pal: &Palette) {
-    let board_w = l.cell * WIDTH as f64;
-    let board_h = l.cell * HEIGHT as f64;
+    let board_w = l.cell * l.columns as f64;
+    let board_h = l.cell * l.rows as f64;
     let radius = l.cell * 0.12;
     ctx.begin_path();
     round_rect(ctx, l.left, l.top, board_w, board_h, radius);
-    for row in 0..HEIGHT {
-        for column in 0..WIDTH {
+    for row in 0..l.rows {
+        for column in 0..l.columns {
             let (x, y) = l.center(column, row as f64);
             ctx.move_to(x + l.hole, y);
             let _ = ctx.arc(x, y, l.hole, 0.0, TAU);
@@ -158,14 +158,14 @@ fn draw_face(ctx: &CanvasRenderingContext2d, l: &Layout, pal: &Palette) {
     // shade runs top to bottom only, so one gradient and one stroke serve a row's holes.
     let rim = l.cell * 0.035;
     ctx.set_line_width(rim);
-    for row in 0..HEIGHT {
+    for row in 0..l.rows {
         let (_, y) = l.center(0, row as f64);
         let shade = ctx.create_linear_gradient(0.0, y - l.hole, 0.0, y + l.hole);
         stop(&shade, 0.0, &pal.shadow, 0.3);
         stop(&shade, 0.5, &pal.shadow, 0.08);
         stop(&shade, 1.0, &pal.light, 0.25);
         ctx.begin_path();
-        for column in 0..WIDTH {
+        for column in 0..l.columns {
             let (x, _) = l.center(column, row as f64);
             let r = l.hole - rim / 2.0;
             ctx.move_to(x + r, y);

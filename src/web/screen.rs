@@ -28,7 +28,7 @@ impl Screen {
     /// A screen reading `colors`, whose animation frames call `frame`.
     pub fn new(colors: Colors, frame: Closure<dyn FnMut(f64)>) -> Screen {
         Screen {
-            layout: Layout::fit(1.0, 1.0),
+            layout: Layout::fit(crate::engine::Size::CLASSIC, 1.0, 1.0),
             dpr: 1.0,
             palette: Palette::of(Shade::Light, |_| None),
             colors,
@@ -64,7 +64,8 @@ impl Screen {
     pub fn fit(&mut self, window: &Window, view: &View) {
         let rect = view.board.stage.get_bounding_client_rect();
         self.dpr = window.device_pixel_ratio().max(1.0);
-        self.layout = Layout::fit(rect.width().max(1.0), rect.height().max(1.0));
+        let (width, height) = (rect.width().max(1.0), rect.height().max(1.0));
+        self.layout = Layout::fit(view.board.size, width, height);
         view.board.fit(&self.layout, self.dpr);
     }
 

@@ -84,15 +84,20 @@ pub struct View {
 }
 
 impl View {
-    /// Builds the game in `root`'s open shadow root, after what it already holds, and shares
-    /// the stylesheet with it.
-    pub fn build(doc: &Document, root: &HtmlElement, links: bool) -> Result<View, JsValue> {
+    /// Builds the game, on a board of `size`, in `root`'s open shadow root, after what it
+    /// already holds, and shares the stylesheet with it.
+    pub fn build(
+        doc: &Document,
+        root: &HtmlElement,
+        links: bool,
+        size: crate::engine::Size,
+    ) -> Result<View, JsValue> {
         let wrapper: HtmlElement = el(doc, "section", "c4")?;
         let mut labels = Labels::default();
         labels.attr(&wrapper, "aria-label", |t| t.game().to_owned());
         let layout: HtmlElement = el(doc, "div", "c4-layout")?;
         let controls = Controls::build(doc, &mut labels, links)?;
-        let board = Board::build(doc, &mut labels)?;
+        let board = Board::build(doc, &mut labels, size)?;
         let status: HtmlElement = el(doc, "p", "c4-status")?;
         attr(&status, "role", "status")?;
         attr(&status, "aria-live", "polite")?;

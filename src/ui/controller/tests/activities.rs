@@ -5,7 +5,7 @@ use super::*;
 use crate::engine::Cell;
 use crate::solver::{Book, Rng, Solver};
 use crate::ui::protocol::Reply;
-use crate::ui::puzzle::{self, Puzzle, PuzzleState};
+use crate::ui::puzzle::{self, Puzzle, PuzzleChoice, PuzzleState};
 use crate::ui::review::Rating;
 
 /// The worker's part, played by the real solver: answers every request in `effects`,
