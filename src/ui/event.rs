@@ -10,6 +10,9 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MoveResult {
+    /// The board's size: columns and rows.
+    pub columns: u8,
+    pub rows: u8,
     pub column: u8,
     pub row: u8,
     pub player: u8,
@@ -23,6 +26,8 @@ impl MoveResult {
     /// `placed`, just played, and `position` after it.
     pub fn after(position: &Position, placed: Placed) -> MoveResult {
         MoveResult {
+            columns: position.width() as u8,
+            rows: position.rows() as u8,
             column: placed.column,
             row: placed.row,
             player: placed.player.number(),
@@ -38,6 +43,9 @@ impl MoveResult {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameState {
+    /// The board's size: columns and rows.
+    pub columns: u8,
+    pub rows: u8,
     pub moves: String,
     pub board: Vec<Vec<u8>>,
     pub status: &'static str,
@@ -49,6 +57,8 @@ pub struct GameState {
 impl GameState {
     pub fn of(position: &Position) -> GameState {
         GameState {
+            columns: position.width() as u8,
+            rows: position.rows() as u8,
             moves: position.moves_string(),
             board: position.board(),
             status: position.status().as_str(),

@@ -25,6 +25,10 @@ export interface BoardSize {
 export type GameStatus = "in-progress" | "win" | "draw";
 /** What `Game.play` returns: the whole new state, ready to draw. */
 export interface MoveResult {
+  /** The board's columns, 4 to 9 (7 on the standard board). */
+  columns: number;
+  /** The board's rows, 4 to 9 (6 on the standard board). */
+  rows: number;
   /** The column played, 0-based. */
   column: number;
   /** The row the piece landed in; 0 is the top row. */

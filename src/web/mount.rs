@@ -17,9 +17,13 @@ use wasm_bindgen::JsCast;
 const TS_HANDLE_TYPES: &'static str = r#"
 /** A game's state, as the handle's `state` gives it. */
 export interface GameState {
+  /** The board's columns, 4 to 9 (7 on the standard board). */
+  columns: number;
+  /** The board's rows, 4 to 9 (6 on the standard board). */
+  rows: number;
   /** The moves so far in Pons' notation, e.g. "4453". */
   moves: string;
-  /** Rows from top to bottom, each with 7 cells: 0 empty, 1 or 2 a player's piece. */
+  /** Rows from top to bottom, each with a cell per column: 0 empty, 1 or 2 a player's piece. */
   board: number[][];
   /** "in-progress", "win" or "draw". */
   status: GameStatus;

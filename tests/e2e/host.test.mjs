@@ -42,7 +42,7 @@ test("a scripted game fires every event with its detail, in order", async () => 
   assert.deepEqual(moved, {
     name: "c4-move", bubbles: true, composed: true, target: true,
     detail: {
-      column: 0, row: 5, player: 1, status: "in-progress", winner: null, winLine: [], moves: "1", by: "human",
+      columns: 7, rows: 6, column: 0, row: 5, player: 1, status: "in-progress", winner: null, winLine: [], moves: "1", by: "human",
       board: [...Array(5).fill([0, 0, 0, 0, 0, 0, 0]), [1, 0, 0, 0, 0, 0, 0]],
     },
   });
@@ -61,7 +61,7 @@ test("a scripted game fires every event with its detail, in order", async () => 
   });
   const state = await page.evaluate(() => window.c4.state);
   assert.deepEqual({ ...state, board: undefined }, {
-    moves: "1212121", status: "win", winner: 1, winLine: line, currentPlayer: 2, board: undefined,
+    columns: 7, rows: 6, moves: "1212121", status: "win", winner: 1, winLine: line, currentPlayer: 2, board: undefined,
   });
   // After the end: refused as over, and the error says so.
   assert.match((await tryCall(page, "window.c4.play(3)")).error, /over/);
