@@ -140,6 +140,8 @@ fn empty_board_outcomes_match_tromps_table() {
         (5, 5),
         (4, 7),
         (7, 4),
+        (5, 6),
+        (6, 5),
         (4, 8),
         (4, 9),
     ];
