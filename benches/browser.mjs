@@ -61,7 +61,8 @@ for (let run = 0; run < 5; run++) {
       const times = [];
       const tick = (t) => { times.push(t); if (times.length < 45) requestAnimationFrame(tick); else done(times.slice(1).map((x, i) => x - times[i])); };
       requestAnimationFrame(tick);
-      document.querySelectorAll(".c4-col")[col].click();
+      // The game lives in the host's shadow root.
+      document.getElementById("game").shadowRoot.querySelectorAll(".c4-col")[col].click();
     }), col);
     frames.push(...deltas);
     await page.waitForTimeout(300);
