@@ -32,11 +32,12 @@ async function readBook(where) {
   return readFile(url === undefined ? BOOK : url.startsWith("file:") ? new URL(url) : url);
 }
 
-const LOAD_KEYS = ["tableMiB", "seed", "bookUrl"];
+const LOAD_KEYS = ["columns", "rows", "tableMiB", "seed", "bookUrl"];
 
 /**
  * A solver with the opening book, read from the package unless `options.bookUrl` says
- * otherwise. Rejects, saying why, if an option is unknown or the book cannot be read.
+ * otherwise. Rejects, saying why, if an option is unknown or the book cannot be read. Only
+ * the 7 x 6 board has a book: for another `columns` and `rows` nothing is read.
  */
 async function load(options) {
   if (options !== undefined && options !== null && typeof options === "object") {
@@ -46,6 +47,8 @@ async function load(options) {
     }
   }
   const { bookUrl, ...rest } = options ?? {};
+  // Checked by the constructor, which refuses a bad size, saying why.
+  if ((rest.columns ?? 7) !== 7 || (rest.rows ?? 6) !== 6) return new Solver(rest);
   let book;
   try {
     book = await readBook(bookUrl);
