@@ -78,8 +78,10 @@ fn play_returns_the_whole_new_state() {
         .collect();
     assert_eq!(
         keys,
-        ["column", "row", "player", "board", "status", "winner", "winLine"]
+        ["columns", "rows", "column", "row", "player", "board", "status", "winner", "winLine"]
     );
+    assert_eq!(get(&result, "columns").as_f64(), Some(7.0));
+    assert_eq!(get(&result, "rows").as_f64(), Some(6.0));
 }
 
 #[wasm_bindgen_test]

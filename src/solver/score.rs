@@ -167,6 +167,25 @@ mod tests {
         }
     }
 
+    /// Plays the solver's best moves out from `p` and checks that the game ends exactly
+    /// where `outcome` says: the winner's `n`-th move from now, or a draw. Gives back the
+    /// outcome, to be counted.
+    fn comes_true(solver: &mut Solver, mut p: Position, outcome: Outcome) -> Outcome {
+        let (mover, start, moves) = (p.current_player(), p.move_count(), p.moves_string());
+        while !p.is_over() {
+            p.play(solver.best_moves(&p).unwrap().columns[0]).unwrap();
+        }
+        let plies = p.move_count() - start;
+        let (status, want_plies) = match outcome {
+            Outcome::Win(n) => (Status::Win(mover), 2 * n as usize - 1),
+            Outcome::Loss(n) => (Status::Win(mover.other()), 2 * n as usize),
+            Outcome::Draw => (Status::Draw, plies),
+        };
+        assert_eq!(p.status(), status, "{} {moves}: {outcome:?}", p.size());
+        assert_eq!(plies, want_plies, "{} {moves}: {outcome:?}", p.size());
+        outcome
+    }
+
     /// On other sizes, playing the best moves out from random positions, the game ends
     /// exactly where `outcome_on` says.
     #[test]
@@ -187,28 +206,10 @@ mod tests {
                 }
                 let outcome =
                     Score::new(solver.score(&p).unwrap()).outcome_on(size, p.move_count());
-                let (mover, start) = (p.current_player(), p.move_count());
-                while !p.is_over() {
-                    p.play(solver.best_moves(&p).unwrap().columns[0]).unwrap();
-                }
-                let plies = p.move_count() - start;
-                match outcome {
-                    Outcome::Win(n) => {
-                        assert_eq!(
-                            p.status(),
-                            Status::Win(mover),
-                            "{size} {}",
-                            p.moves_string()
-                        );
-                        assert_eq!(plies, 2 * n as usize - 1, "{size} {outcome:?}");
-                        wins += 1;
-                    }
-                    Outcome::Loss(n) => {
-                        assert_eq!(p.status(), Status::Win(mover.other()), "{size}");
-                        assert_eq!(plies, 2 * n as usize, "{size} {outcome:?}");
-                        losses += 1;
-                    }
-                    Outcome::Draw => assert_eq!(p.status(), Status::Draw, "{size}"),
+                match comes_true(&mut solver, p, outcome) {
+                    Outcome::Win(_) => wins += 1,
+                    Outcome::Loss(_) => losses += 1,
+                    Outcome::Draw => {}
                 }
             }
         }
@@ -248,32 +249,13 @@ mod tests {
             let mut fields = line.split(' ');
             let moves = fields.next().unwrap();
             let expected: i32 = fields.next().unwrap().parse().unwrap();
-            let mut p = Position::from_moves(moves).unwrap();
+            let p = Position::from_moves(moves).unwrap();
             let score = Score::new(solver.score(&p).unwrap());
             assert_eq!(score.get(), expected, "{moves}");
-            let outcome = score.outcome(p.move_count());
-            let mover = p.current_player();
-            let start = p.move_count();
-            while !p.is_over() {
-                let best = solver.best_moves(&p).unwrap();
-                p.play(best.columns[0]).unwrap();
-            }
-            let plies = p.move_count() - start;
-            match outcome {
-                Outcome::Win(n) => {
-                    assert_eq!(p.status(), Status::Win(mover), "{moves}");
-                    assert_eq!(plies, 2 * n as usize - 1, "{moves}: {outcome:?}");
-                    wins += 1;
-                }
-                Outcome::Loss(n) => {
-                    assert_eq!(p.status(), Status::Win(mover.other()), "{moves}");
-                    assert_eq!(plies, 2 * n as usize, "{moves}: {outcome:?}");
-                    losses += 1;
-                }
-                Outcome::Draw => {
-                    assert_eq!(p.status(), Status::Draw, "{moves}");
-                    draws += 1;
-                }
+            match comes_true(&mut solver, p, score.outcome(p.move_count())) {
+                Outcome::Win(_) => wins += 1,
+                Outcome::Loss(_) => losses += 1,
+                Outcome::Draw => draws += 1,
             }
         }
         assert!(
