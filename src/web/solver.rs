@@ -83,7 +83,7 @@ fn position(moves: &JsValue, size: Size) -> Result<Position, JsError> {
     let p = position_from_js(moves, size)?;
     if p.is_over() {
         return Err(JsError::new(&format!(
-            "the game {} is already over, so there is no move to find",
+            "the game {} is already over, so there is nothing to solve",
             crate::engine::error::quoted(&p.moves_string())
         )));
     }

@@ -43,7 +43,7 @@ async function load(options) {
   if (options !== undefined && options !== null && typeof options === "object") {
     const unknown = Object.keys(options).find((key) => !LOAD_KEYS.includes(key));
     if (unknown !== undefined) {
-      throw new TypeError(`unknown Solver option ${JSON.stringify(unknown)}, expected one of ${LOAD_KEYS.map((k) => JSON.stringify(k)).join(", ")}`);
+      throw new Error(`unknown Solver option ${JSON.stringify(unknown)}, expected one of ${LOAD_KEYS.map((k) => JSON.stringify(k)).join(", ")}`);
     }
   }
   const { bookUrl, ...rest } = options ?? {};
