@@ -6,7 +6,6 @@
 //! compiles to what a 7 x 6-only solver would be; [`Sized`] is any board from 4 x 4 to 9 x 9,
 //! in `u128`s, with its masks read from a table made at compile time.
 
-use super::book::{Book, Entry};
 use crate::engine::{has_four, Position, Size, CELLS, HEIGHT, WIDTH};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -130,12 +129,6 @@ pub trait Geometry: Copy + Debug + Send + Sync + 'static {
     fn follow_up(self) -> bool {
         self.height() % 2 == 0
     }
-    /// What `book` says of `b`: only the standard board has a book.
-    #[inline(always)]
-    fn probe(book: &Book, b: &Bits<Self>) -> Option<Entry> {
-        let _ = (book, b);
-        None
-    }
 }
 
 /// The standard 7 x 6 board: `u64`, every mask a constant.
@@ -206,10 +199,7 @@ impl Geometry for Classic {
     fn width(self) -> usize {
         WIDTH
     }
-    #[inline(always)]
-    fn probe(book: &Book, b: &Bits) -> Option<Entry> {
-        book.probe(b)
-    }
+
     #[inline(always)]
     fn cells(self) -> u32 {
         CELLS as u32

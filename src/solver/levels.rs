@@ -7,8 +7,8 @@
 //! | `hard` | every win or loss within 7 of its own moves (14 plies), then deeper and deeper (up to the end of the game) while a budget of 2 million positions per move lasts | heuristic with light noise among the moves that are not known to lose |
 //! | `perfect` | the position's exact score, and whether a column reaches it ([`Solver::random_best_move`]) | a uniformly random move among those with the best score (the first to reach it in a random order of columns): it wins as fast as possible and loses as slowly as possible |
 
-use super::bits::{Bits, Geometry};
-use super::search::Search;
+use super::bits::Bits;
+use super::search::{Booked, Search};
 use super::{Forced, SolveError};
 use crate::engine::{Position, MAX_WIDTH};
 use std::fmt;
@@ -150,7 +150,7 @@ impl Rng {
     }
 }
 
-impl<G: Geometry> Search<G> {
+impl<G: Booked> Search<G> {
     /// The move `level` plays in `position`, a 0-based column.
     ///
     /// # Errors

@@ -1,6 +1,6 @@
 //! Negamax with alpha-beta, null-window searches, move ordering and a transposition table.
 
-use super::bits::{Bits, Classic, Geometry, Word};
+use super::bits::{Bits, Classic, Geometry, Sized, Word};
 use super::book::{Book, Entry};
 use super::levels::Rng;
 use super::table::{Bound, Table};
@@ -171,7 +171,27 @@ impl Search<Classic> {
     }
 }
 
-impl<G: Geometry> Search<G> {
+/// A board's geometry, with what the opening book says of its positions: only the standard
+/// board has a book.
+pub trait Booked: Geometry {
+    fn probe(book: &Book, b: &Bits<Self>) -> Option<Entry>;
+}
+
+impl Booked for Classic {
+    #[inline(always)]
+    fn probe(book: &Book, b: &Bits) -> Option<Entry> {
+        book.probe(b)
+    }
+}
+
+impl Booked for Sized {
+    #[inline(always)]
+    fn probe(_: &Book, _: &Bits<Sized>) -> Option<Entry> {
+        None
+    }
+}
+
+impl<G: Booked> Search<G> {
     /// A search on `geo`'s board with a `table_mib` MiB transposition table, or why not: the
     /// memory cannot be had.
     pub fn try_new(geo: G, table_mib: usize) -> Result<Search<G>, super::table::OutOfMemory> {
