@@ -135,31 +135,10 @@ pub trait Geometry: Copy + Debug + Send + Sync + 'static {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Classic;
 
-/// Bits a column takes on the standard board.
-pub const H1: u32 = HEIGHT as u32 + 1;
-
-const fn bottom_mask() -> u64 {
-    let mut m = 0;
-    let mut c = 0;
-    while c < WIDTH {
-        m |= 1 << (c as u32 * H1);
-        c += 1;
-    }
-    m
-}
-
-/// The bottom cell of every column of the standard board.
-pub const BOTTOM: u64 = bottom_mask();
-/// Every playable cell of the standard board.
-pub const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+/// The standard board's masks, made as every size's are (they fit in a `u64`).
+const CLASSIC: Masks = masks_of(WIDTH, HEIGHT);
 /// The standard board's columns from the centre out.
-const ORDER: [u8; crate::engine::MAX_WIDTH] = Size::CLASSIC.centre_out();
-
-/// The cells of column `col` of the standard board.
-#[inline(always)]
-pub const fn column_mask(col: usize) -> u64 {
-    ((1 << HEIGHT) - 1) << (col as u32 * H1)
-}
+static CLASSIC_ORDER: [u8; Size::MAX] = CLASSIC.order;
 
 impl Geometry for Classic {
     type Word = u64;
@@ -169,27 +148,27 @@ impl Geometry for Classic {
     }
     #[inline(always)]
     fn h1(self) -> u32 {
-        H1
+        CLASSIC.h1
     }
     #[inline(always)]
     fn bottom(self) -> u64 {
-        BOTTOM
+        CLASSIC.bottom as u64
     }
     #[inline(always)]
     fn board(self) -> u64 {
-        BOARD
+        CLASSIC.board as u64
     }
     #[inline(always)]
     fn even_rows(self) -> u64 {
-        BOTTOM * 0b10_1010
+        CLASSIC.even_rows as u64
     }
     #[inline(always)]
     fn odd_rows(self) -> u64 {
-        BOTTOM * 0b1_0101
+        CLASSIC.odd_rows as u64
     }
     #[inline(always)]
     fn order(self) -> &'static [u8] {
-        &ORDER[..WIDTH]
+        &CLASSIC_ORDER[..WIDTH]
     }
     #[inline(always)]
     fn edge_distance(self, column: usize) -> u32 {

@@ -44,7 +44,7 @@
 //! words x u64        the function's array
 //! ```
 
-use super::bits::{column_mask, Bits, Classic};
+use super::bits::{Bits, Classic, Geometry};
 use super::csf::{self, Shape};
 use super::listing::Listing;
 use crate::engine::{Position, WIDTH};
@@ -674,7 +674,7 @@ fn parents(b: &Bits) -> impl Iterator<Item = Bits> + '_ {
 fn taken_back(b: &Bits) -> impl Iterator<Item = Bits> + '_ {
     let last_mover = b.current ^ b.mask;
     (0..WIDTH).filter_map(move |col| {
-        let stones = b.mask & column_mask(col);
+        let stones = b.mask & Classic.column_mask(col);
         if stones == 0 || b.moves == 0 {
             return None;
         }
