@@ -111,16 +111,27 @@ pub fn option(options: &JsValue, name: &str) -> Result<JsValue, JsError> {
         .map_err(|_| JsError::new(&format!("could not read options.{name}")))
 }
 
+/// `options[name]` as an integer in `min..=max`, or `None` if it is not given.
+pub fn integer_option(
+    options: &JsValue,
+    name: &str,
+    min: u64,
+    max: u64,
+) -> Result<Option<u64>, JsError> {
+    let value = option(options, name)?;
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    integer_from_js(&value, name, min, max).map(Some)
+}
+
 /// The board size in `options.columns` and `options.rows`: each an integer from 4 to 9, of
 /// type number (7 and 6 when not given).
 pub fn size_from_options(options: &JsValue) -> Result<Size, JsError> {
     let side = |name: &str, default: usize| -> Result<usize, JsError> {
-        let value = option(options, name)?;
-        if value.is_undefined() {
-            return Ok(default);
-        }
         let (min, max) = (Size::MIN as u64, Size::MAX as u64);
-        integer_from_js(&value, name, min, max).map(|n| n as usize)
+        let given = integer_option(options, name, min, max)?;
+        Ok(given.map_or(default, |n| n as usize))
     };
     let classic = Size::CLASSIC;
     let (columns, rows) = (

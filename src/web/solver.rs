@@ -1,8 +1,8 @@
 //! `Solver`: the JS face of the perfect solver and the four levels.
 
 use super::convert::{
-    describe, error_text, integer_from_js, js_error, option, options_object, position_from_js,
-    size_from_options, to_js, MAX_SAFE_INTEGER,
+    describe, error_text, integer_from_js, integer_option, js_error, option, options_object,
+    position_from_js, size_from_options, to_js, MAX_SAFE_INTEGER,
 };
 use crate::engine::{Position, Size};
 use crate::solver::{Book, Level, Rng, Solver as Core};
@@ -160,20 +160,6 @@ extern "C" {
 #[cfg(all(feature = "solver-esm", not(feature = "ui")))]
 fn glue_url() -> String {
     GLUE_URL.with(String::clone)
-}
-
-/// `options[name]` as an integer in `min..=max`, or `None` if it is not given.
-fn integer_option(
-    options: &JsValue,
-    name: &str,
-    min: u64,
-    max: u64,
-) -> Result<Option<u64>, JsError> {
-    let value = option(options, name)?;
-    if value.is_undefined() {
-        return Ok(None);
-    }
-    integer_from_js(&value, name, min, max).map(Some)
 }
 
 /// The options `new Solver` and `Solver.load` share.
