@@ -88,7 +88,7 @@ impl MountHandle {
     ) -> Result<JsValue, JsError> {
         let (over, width) = self.with(|app| {
             let state = app.state();
-            (state.status != "in-progress", state.board[0].len())
+            (state.status != "in-progress", usize::from(state.columns))
         })?;
         let column = match column_from_js(&column, width) {
             Ok(column) => column,

@@ -206,11 +206,19 @@ fn book_bytes(array: &js_sys::Uint8Array) -> Result<Vec<u8>, crate::solver::book
     Ok(array.to_vec())
 }
 
-/// The book in `options.book`: `undefined`, `null` or `false` for none, or the bytes of a
-/// book file (a `Uint8Array` or an `ArrayBuffer`), which must read as one.
-fn book_from_js(value: &JsValue) -> Result<Option<Book>, JsError> {
+/// The book in `options.book`, for a solver of `size`: `undefined`, `null` or `false` for
+/// none, or the bytes of a book file (a `Uint8Array` or an `ArrayBuffer`), which must read
+/// as one; only the 7 x 6 board has a book.
+fn book_from_js(value: &JsValue, size: Size) -> Result<Option<Book>, JsError> {
     if value.is_undefined() || value.is_null() || value.as_bool() == Some(false) {
         return Ok(None);
+    }
+    if !size.is_classic() {
+        return Err(JsError::new(&format!(
+            "the opening book is for the 7 x 6 board, not {} x {}: leave options.book out",
+            size.width(),
+            size.height()
+        )));
     }
     let bytes = if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
         book_bytes(bytes).map_err(|e| JsError::new(&format!("invalid book: {e}")))?
@@ -243,16 +251,8 @@ impl Solver {
             None => (Settings::default(), None),
             Some(options) => {
                 let settings = Settings::from_js(&options)?;
-                let book = option(&options, "book")?;
-                let none = book.is_undefined() || book.is_null() || book.as_bool() == Some(false);
-                if !none && !settings.size.is_classic() {
-                    return Err(JsError::new(&format!(
-                        "the opening book is for the 7 x 6 board, not {} x {}: leave options.book out",
-                        settings.size.width(),
-                        settings.size.height()
-                    )));
-                }
-                (settings, book_from_js(&book)?)
+                let book = book_from_js(&option(&options, "book")?, settings.size)?;
+                (settings, book)
             }
         };
         Solver::with(settings, book)
