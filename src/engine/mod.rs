@@ -20,7 +20,7 @@ pub use error::{ParseMovesError, PlayError};
 /// The one four-in-a-row test, shared with the solver's bitboards.
 pub(crate) use position::has_four;
 pub use position::{Cell, Placed, Player, Position, Status};
-pub use size::{Size, SizeError};
+pub use size::{ParseSizeError, Size, SizeError};
 
 /// Number of columns on the standard board.
 pub const WIDTH: usize = Size::CLASSIC.width();

@@ -150,9 +150,70 @@ impl fmt::Display for Size {
     }
 }
 
+/// Why a written size (`"8x7"`) was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseSizeError {
+    /// Not `columns` `x` `rows` in digits.
+    Form(String),
+    /// Written right, but not a size a board can have.
+    Size(SizeError),
+}
+
+impl fmt::Display for ParseSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseSizeError::Form(text) => write!(
+                f,
+                "{} is not a board size: it is written columns x rows, such as 8x7",
+                crate::engine::error::quoted(text)
+            ),
+            ParseSizeError::Size(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParseSizeError {}
+
+/// Reads `8x7`: one or two digits, `x`, one or two digits, as [`Size`]'s `Display` writes.
+impl std::str::FromStr for Size {
+    type Err = ParseSizeError;
+    fn from_str(text: &str) -> Result<Size, ParseSizeError> {
+        let form = || ParseSizeError::Form(text.to_owned());
+        let (w, h) = text.split_once('x').ok_or_else(form)?;
+        let number = |part: &str| -> Result<usize, ParseSizeError> {
+            let digits =
+                !part.is_empty() && part.len() <= 2 && part.bytes().all(|b| b.is_ascii_digit());
+            digits.then(|| part.parse().ok()).flatten().ok_or_else(form)
+        };
+        Size::new(number(w)?, number(h)?).map_err(ParseSizeError::Size)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_read_back_what_they_write() {
+        for size in Size::all() {
+            assert_eq!(size.to_string().parse::<Size>(), Ok(size));
+        }
+        assert!(matches!(
+            "10x6".parse::<Size>(),
+            Err(ParseSizeError::Size(_))
+        ));
+        assert!(matches!(
+            "3x6".parse::<Size>(),
+            Err(ParseSizeError::Size(_))
+        ));
+        for bad in [
+            "", "7", "7x", "x6", "7X6", "7 x 6", "+7x6", "7x6x", "007x6", "7.5x6", "７x6",
+        ] {
+            let e = bad.parse::<Size>().unwrap_err();
+            assert!(matches!(e, ParseSizeError::Form(_)), "{bad:?}: {e}");
+            assert!(e.to_string().contains("such as 8x7"), "{e}");
+        }
+    }
 
     #[test]
     fn sizes_are_checked() {

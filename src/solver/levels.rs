@@ -10,9 +10,27 @@
 use super::bits::Bits;
 use super::search::{Booked, Search};
 use super::{Forced, SolveError};
-use crate::engine::{Position, MAX_WIDTH};
+use crate::engine::{Position, Size, MAX_WIDTH};
 use std::fmt;
 use std::str::FromStr;
+
+/// The sizes (columns, rows) where `perfect` is offered: 7 x 6 with its opening book, and
+/// the boards where its slowest move of a whole game took at most a second in Chromium
+/// (`node benches/perfect-sizes.mjs`; the figures are in docs/sizes.md).
+pub const PERFECT_SIZES: &[(u8, u8)] = &[
+    (7, 6),
+    (4, 4),
+    (4, 5),
+    (5, 4),
+    (4, 6),
+    (6, 4),
+    (5, 5),
+    (4, 7),
+    (7, 4),
+    (5, 6),
+    (6, 5),
+    (4, 8),
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -32,6 +50,13 @@ impl Level {
             Level::Hard => "hard",
             Level::Perfect => "perfect",
         }
+    }
+
+    /// Whether the level is offered on a board of `size`. Every level is, but `perfect`:
+    /// only where each of its moves is exact and comes within a second in Chromium
+    /// ([`PERFECT_SIZES`]).
+    pub fn offered_on(self, size: Size) -> bool {
+        self != Level::Perfect || PERFECT_SIZES.contains(&(size.width() as u8, size.height() as u8))
     }
 
     /// Positions a level may search per move to look further than its horizon.

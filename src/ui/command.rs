@@ -2,6 +2,7 @@
 
 use super::puzzle::PuzzleChoice;
 use super::settings::{ModeChoice, PlayerKind};
+use crate::engine::Size;
 
 /// One thing a person asks for; [`super::Controller::command`] carries it out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +26,10 @@ pub enum Command {
     SetReducedMotion(bool),
     SetAnalysis(bool),
     SetSound(bool),
+    /// Play on a board of this size: a new game, once confirmed if one is in progress.
+    SetSize(Size),
+    /// Whether the size asked for replaces the game in progress.
+    ConfirmSize(bool),
     /// The main choice: the opponent, the computer's level or the person's colour.
     Choose(ModeChoice),
     /// Say the whole board.

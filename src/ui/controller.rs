@@ -24,8 +24,18 @@ use super::settings::{MainChoice, Mode, ModeChoice, PlayerKind, Settings};
 use super::share;
 use super::stats::{Record, Records};
 use super::text::Texts;
-use crate::engine::{Column, Placed, Player, Position};
+use crate::engine::{Column, Placed, Player, Position, Size};
 use crate::solver::Level;
+
+/// `players`, with a level not offered on a board of `size` replaced by the one below it.
+pub(crate) fn offered(players: [PlayerKind; 2], size: Size) -> [PlayerKind; 2] {
+    players.map(|kind| match kind {
+        PlayerKind::Computer(Level::Perfect) if !Level::Perfect.offered_on(size) => {
+            PlayerKind::Computer(Level::Hard)
+        }
+        kind => kind,
+    })
+}
 
 #[derive(Debug, Clone)]
 pub struct Controller {
@@ -47,6 +57,9 @@ pub struct Controller {
     notice: Option<String>,
     /// The position the host last heard of in `c4-change`; `None` before the first.
     told: Option<Position>,
+    /// A new board size asked for while a game was in progress: it waits for the player
+    /// to confirm that it replaces the game.
+    asked_size: Option<Size>,
 }
 
 impl Controller {
@@ -56,6 +69,10 @@ impl Controller {
 
     /// A controller whose game starts from `position` (a game in progress or over).
     pub fn with_position(settings: Settings, position: Position) -> Controller {
+        let settings = Settings {
+            players: offered(settings.players, position.size()),
+            ..settings
+        };
         Controller {
             motion: Motion::at_rest(&position, settings.reduced_motion),
             game: Session::new(position, settings.players),
@@ -70,6 +87,7 @@ impl Controller {
             solved: Solved::default(),
             notice: None,
             told: None,
+            asked_size: None,
         }
     }
 
@@ -90,6 +108,15 @@ impl Controller {
             Command::ResetRecord | Command::Hover(_) | Command::FocusBoard(_)
         ) {
             self.records.disarm();
+        }
+        if !matches!(
+            command,
+            Command::SetSize(_)
+                | Command::ConfirmSize(_)
+                | Command::Hover(_)
+                | Command::FocusBoard(_)
+        ) {
+            self.asked_size = None;
         }
         match command {
             Command::Drop(column) => self.drop_piece(column, now),
@@ -130,8 +157,11 @@ impl Controller {
             },
             Command::Puzzle(choice) => self.open_puzzle(choice, now),
             Command::Retry => self.retry(now),
+            Command::SetSize(size) => self.set_size(size, now),
+            Command::ConfirmSize(confirmed) => self.confirm_size(confirmed, now),
             Command::ResetRecord => {
-                let (effects, changed) = self.records.reset(&self.texts);
+                let size = self.game.position().size();
+                let (effects, changed) = self.records.reset(size, &self.texts);
                 [effects, changed.then(|| self.save()).into_iter().collect()].concat()
             }
             Command::CopyLink => vec![Effect::CopyLink(self.link().encode())],
@@ -158,24 +188,29 @@ impl Controller {
                 if let Some(column) = pending {
                     effects.extend(self.drop_piece(column, now));
                 }
-                let (moves, shown) = (self.position().move_count(), self.analysis_shown());
+                let (position, shown) = (*self.position(), self.analysis_shown());
                 if shown || hint {
                     self.helped();
                 }
-                effects.extend(self.jobs.analysed(hint, shown, moves, &self.texts));
+                effects.extend(self.jobs.analysed(hint, shown, &position, &self.texts));
                 effects
             }
             Answer::Review(scores) => match &mut self.activity {
                 Activity::Review(review) => review.ready(scores, &self.texts),
                 _ => Vec::new(),
             },
+            Answer::Unknown { review: true } => match &mut self.activity {
+                Activity::Review(review) => review.not_known(&self.texts),
+                _ => Vec::new(),
+            },
+            Answer::Unknown { review: false } => {
+                let said = self.texts.not_known().to_owned();
+                [vec![Effect::Changed], self.notify(said)].concat()
+            }
             Answer::Hint { columns, score } => {
                 self.helped();
-                let moves = self.position().move_count();
-                let width = self.position().width();
-                let hint = self
-                    .jobs
-                    .give_hint(&columns, width, score, moves, &self.texts);
+                let position = *self.position();
+                let hint = self.jobs.give_hint(&columns, score, &position, &self.texts);
                 [vec![Effect::Changed], hint].concat()
             }
             Answer::Failed(error) => Effect::failed(&self.texts, &error),
@@ -513,9 +548,11 @@ impl Controller {
         let counted = match &mut self.activity {
             Activity::Review(_) => return Vec::new(),
             Activity::Puzzle(run) => run.ended(&mut self.solved),
-            Activity::Play => self
-                .records
-                .count(mode, position.status(), self.game.helped()),
+            Activity::Play => {
+                let helped = self.game.helped();
+                let size = position.size();
+                self.records.count(size, mode, position.status(), helped)
+            }
         };
         // The record and the puzzle's state first: the result line reads them.
         let mut effects: Vec<Effect> = counted.then(|| self.save()).into_iter().collect();
@@ -622,18 +659,32 @@ impl Controller {
         self.set_settings(settings, now)
     }
 
-    /// New settings; the game goes on.
+    /// New settings; the game goes on. A level not offered on the game's board is played
+    /// at the one below it, and the player is told why.
     pub fn set_settings(&mut self, settings: Settings, now: f64) -> Vec<Effect> {
+        let size = self.game.position().size();
+        let players = offered(settings.players, size);
+        let mut told = Vec::new();
+        if players != settings.players {
+            told.push(Effect::Announce(
+                self.texts.with_size(self.texts.perfect_replaced(), size),
+            ));
+        }
+        let settings = Settings {
+            players,
+            ..settings
+        };
         // The same settings again (a radio's click and change both say it): nothing to do.
         if settings == self.settings {
-            return Vec::new();
+            return told;
         }
         let players_changed = settings.players != self.settings.players;
         let analysis_on = settings.show_analysis && !self.settings.show_analysis;
         self.settings = settings;
         self.game.set_players(settings.players);
         self.motion.set_reduced(settings.reduced_motion);
-        let mut effects = vec![Effect::Changed, self.save()];
+        let mut effects = told;
+        effects.extend([Effect::Changed, self.save()]);
         if players_changed {
             // Keep the game; only what was being worked out for it is dropped.
             self.jobs.forget();
@@ -641,8 +692,9 @@ impl Controller {
             effects.extend(self.tick(now));
         } else if analysis_on {
             if let Some(scores) = self.jobs.analysis() {
-                let moves = self.position().move_count();
-                effects.push(Effect::Announce(self.texts.analysis_text(scores, moves)));
+                let p = self.position();
+                let said = self.texts.analysis_text(scores, p.size(), p.move_count());
+                effects.push(Effect::Announce(said));
             } else if self.motion.fall().is_none() && self.human_to_move() {
                 let position = *self.position();
                 effects.extend(self.jobs.ask_analysis(&position));
@@ -655,5 +707,6 @@ impl Controller {
 mod activities;
 mod host;
 mod links;
+mod sizes;
 #[cfg(test)]
 mod tests;

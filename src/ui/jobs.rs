@@ -7,7 +7,7 @@ use super::protocol::{Reply, Request, Scores};
 use super::session::Session;
 use super::settings::PlayerKind;
 use super::text::{self, Texts};
-use crate::engine::Position;
+use crate::engine::{Position, Size};
 use crate::solver::Level;
 
 /// What the computer's worker is doing for this game: one job at a time. Each job has an
@@ -51,6 +51,9 @@ pub enum Answer {
     Hint { columns: Vec<usize>, score: i32 },
     /// The review's analysis, one per position it asked about.
     Review(Vec<Scores>),
+    /// The job's answer is not known: it could not be worked out within its budget. For a
+    /// review, `review`; for the analysis or a hint, the position's [`Jobs::unknown`].
+    Unknown { review: bool },
     /// The job failed, for a reason the player has not heard yet.
     Failed(String),
 }
@@ -63,6 +66,9 @@ pub struct Jobs {
     last_id: u32,
     /// The analysis of the position shown, once known.
     analysis: Option<Scores>,
+    /// The worker could not work out the position shown within its budget (a big board):
+    /// its analysis and hint are not known, and not asked for again.
+    unknown: bool,
     /// The hinted column and its score.
     hint: Option<(usize, i32)>,
     /// The last position a [`Request::Ponder`] was sent for.
@@ -139,6 +145,12 @@ impl Jobs {
     pub fn forget(&mut self) {
         self.analysis = None;
         self.hint = None;
+        self.unknown = false;
+    }
+
+    /// Whether the position shown is too hard to work out within the worker's budget.
+    pub fn unknown(&self) -> bool {
+        self.unknown
     }
 
     /// The position is replaced: the job is dropped (and what the board still has queued at
@@ -197,6 +209,12 @@ impl Jobs {
                 let columns = columns.into_iter().map(usize::from).collect();
                 Answer::Hint { columns, score }
             }
+            Reply::Unknown { id } if self.job.id() == Some(id) => {
+                let review = matches!(self.job, Job::Review { .. });
+                self.job = Job::Idle;
+                self.unknown = !review;
+                Answer::Unknown { review }
+            }
             Reply::Failed { id, error } if id.is_none() || id == self.job.id() => {
                 self.job = Job::Idle;
                 if self.failure.as_ref() == Some(&error) {
@@ -232,13 +250,21 @@ impl Jobs {
 
     /// Asks for the computer's move at `level` in `position`.
     pub fn ask_move(&mut self, position: &Position, level: Level) -> Vec<Effect> {
-        let moves = position.moves_string();
-        self.start(|id| (Job::Move { id }, Request::BestMove { id, moves, level }))
+        let (board, moves) = (position.size().into(), position.moves_string());
+        self.start(|id| {
+            let request = Request::BestMove {
+                id,
+                board,
+                moves,
+                level,
+            };
+            (Job::Move { id }, request)
+        })
     }
 
     /// Asks for the analysis of `position` unless it is known or on its way.
     pub fn ask_analysis(&mut self, position: &Position) -> Vec<Effect> {
-        if self.analysis.is_some() || position.is_over() {
+        if self.analysis.is_some() || self.unknown || position.is_over() {
             return Vec::new();
         }
         let hint = match self.job {
@@ -246,13 +272,25 @@ impl Jobs {
             Job::Hint { .. } => true,
             Job::Idle | Job::Move { .. } => false,
         };
-        let moves = position.moves_string();
-        self.start(|id| (Job::Analysis { id, hint }, Request::Analyze { id, moves }))
+        let (board, moves) = (position.size().into(), position.moves_string());
+        self.start(|id| {
+            let request = Request::Analyze { id, board, moves };
+            (Job::Analysis { id, hint }, request)
+        })
     }
 
-    /// Asks for the analysis of every position of a game under review.
-    pub fn ask_review(&mut self, positions: Vec<String>) -> Vec<Effect> {
-        self.start(|id| (Job::Review { id }, Request::Review { id, positions }))
+    /// Asks for the analysis of every position of a game on a board of `size`, under
+    /// review.
+    pub fn ask_review(&mut self, size: Size, positions: Vec<String>) -> Vec<Effect> {
+        let board = size.into();
+        self.start(|id| {
+            let request = Request::Review {
+                id,
+                board,
+                positions,
+            };
+            (Job::Review { id }, request)
+        })
     }
 
     /// Lets the worker think about `position` on the player's time, once per position.
@@ -262,75 +300,85 @@ impl Jobs {
             return Vec::new();
         }
         self.pondered = Some(moves.clone());
-        vec![Effect::Ask(Request::Ponder { moves })]
+        let board = position.size().into();
+        vec![Effect::Ask(Request::Ponder { board, moves })]
     }
 
     /// A person to move in `position` asks which move is best: said again if known, worked
     /// out from the analysis if that is known, or asked of the worker (with the analysis, if
     /// it is wanted anyway).
     pub fn ask_hint(&mut self, position: &Position, analysis: bool, t: &Texts) -> Vec<Effect> {
-        let moves_played = position.move_count();
         if let Some((column, score)) = self.hint {
-            return Effect::say(t.hint_text(column, score, moves_played));
+            return Effect::say(t.hint_text(column, score, position.size(), position.move_count()));
         }
         if self.analysis.is_some() {
-            return self.hint_from_analysis(moves_played, t);
+            return self.hint_from_analysis(position, t);
+        }
+        if self.unknown {
+            return Effect::say(t.not_known().to_owned());
         }
         let mut effects = Effect::say(t.looking_for_hint().to_owned());
-        let moves = position.moves_string();
+        let (board, moves) = (position.size().into(), position.moves_string());
         match self.job {
             Job::Analysis { id, .. } => self.job = Job::Analysis { id, hint: true },
             Job::Hint { .. } | Job::Review { .. } => {}
             Job::Idle | Job::Move { .. } if analysis => {
                 // The analysis is wanted anyway, and the hint follows from it.
                 effects.extend(self.start(|id| {
-                    (
-                        Job::Analysis { id, hint: true },
-                        Request::Analyze { id, moves },
-                    )
+                    let request = Request::Analyze { id, board, moves };
+                    (Job::Analysis { id, hint: true }, request)
                 }));
             }
             Job::Idle | Job::Move { .. } => {
-                effects.extend(self.start(|id| (Job::Hint { id }, Request::Hint { id, moves })));
+                effects.extend(
+                    self.start(|id| (Job::Hint { id }, Request::Hint { id, board, moves })),
+                );
             }
         }
         effects
     }
 
-    /// The analysis is in: the hint that follows from it if one was asked for, or the
-    /// analysis said if it is `shown`.
-    pub fn analysed(&mut self, hint: bool, shown: bool, moves: usize, t: &Texts) -> Vec<Effect> {
+    /// The analysis of `position` is in: the hint that follows from it if one was asked
+    /// for, or the analysis said if it is `shown`.
+    pub fn analysed(
+        &mut self,
+        hint: bool,
+        shown: bool,
+        position: &Position,
+        t: &Texts,
+    ) -> Vec<Effect> {
         match &self.analysis {
-            _ if hint => self.hint_from_analysis(moves, t),
-            Some(scores) if shown => Effect::say(t.analysis_text(scores, moves)),
+            _ if hint => self.hint_from_analysis(position, t),
+            Some(scores) if shown => {
+                Effect::say(t.analysis_text(scores, position.size(), position.move_count()))
+            }
             _ => Vec::new(),
         }
     }
 
-    /// The hint that follows from the analysis, if it is known.
-    pub fn hint_from_analysis(&mut self, moves_played: usize, t: &Texts) -> Vec<Effect> {
+    /// The hint in `position` that follows from the analysis, if it is known.
+    pub fn hint_from_analysis(&mut self, position: &Position, t: &Texts) -> Vec<Effect> {
         let Some(scores) = self.analysis.clone() else {
             return Vec::new();
         };
         let best = text::best_columns(&scores);
         match best.first().and_then(|&c| scores[c]) {
-            Some(score) => self.give_hint(&best, scores.len(), score, moves_played, t),
+            Some(score) => self.give_hint(&best, score, position, t),
             None => Vec::new(),
         }
     }
 
-    /// Shows and announces the hint: the most central of the `best` columns of a board
-    /// `width` wide, which reach `score`; it is the one people find most natural.
+    /// Shows and announces the hint in `position`: the most central of the `best` columns,
+    /// which reach `score`; it is the one people find most natural.
     pub fn give_hint(
         &mut self,
         best: &[usize],
-        width: usize,
         score: i32,
-        moves_played: usize,
+        position: &Position,
         t: &Texts,
     ) -> Vec<Effect> {
-        // The most central of the best columns on the board `width` wide.
-        let width = width as i32;
+        // The most central of the best columns on the board.
+        let width = position.width() as i32;
         let Some(&column) = best
             .iter()
             .filter(|&&c| (c as i32) < width)
@@ -339,6 +387,7 @@ impl Jobs {
             return Vec::new();
         };
         self.hint = Some((column, score));
-        Effect::changed(t.hint_text(column, score, moves_played))
+        let (size, moves) = (position.size(), position.move_count());
+        Effect::changed(t.hint_text(column, score, size, moves))
     }
 }

@@ -3,7 +3,7 @@
 
 use super::controller::Controller;
 use super::settings::{Mode, ModeChoice, Settings};
-use crate::engine::{Player, Status};
+use crate::engine::{Player, Size, Status};
 use crate::solver::Level;
 
 pub use super::puzzle::PuzzleView;
@@ -74,6 +74,14 @@ pub struct Mirror {
     pub notice: Option<String>,
     /// There is a game to review.
     pub can_review: bool,
+    /// The game's board size, which the size choice shows.
+    pub size: Size,
+    /// A new size waits for the player to confirm it replaces the game in progress: the
+    /// question, and the label of the button that confirms it.
+    pub size_question: Option<(String, String)>,
+    /// Whether the top level is offered on the game's board; if not, why, in one line.
+    pub perfect_offered: bool,
+    pub level_note: Option<String>,
     /// Which texts the labels that do not change with the game show (see
     /// [`Controller::texts_version`]): the view reads them from the controller when it changes.
     pub texts_version: u32,
@@ -104,9 +112,9 @@ impl Mirror {
         let columns = (0..p.width())
             .map(|column| {
                 let score = shown.and_then(|s| s[column]);
-                let outcome = score.map(|s| text.outcome_text(s, p.move_count()));
+                let outcome = score.map(|s| text.outcome_text(s, p.size(), p.move_count()));
                 let label = score
-                    .map(|s| text.outcome_label(s, p.move_count()))
+                    .map(|s| text.outcome_label(s, p.size(), p.move_count()))
                     .unwrap_or_default();
                 let hinted = c.hint() == Some(column);
                 ColumnView {
@@ -189,7 +197,7 @@ impl Mirror {
             puzzle: c
                 .puzzle()
                 .map(|run| run.view(text, c.jobs().analysis().is_none())),
-            record: c.records().view(text),
+            record: c.records().view(c.game().size(), text),
             solved: c.solved().clone(),
             puzzles_solved: super::text::fill(
                 text.puzzles_solved(),
@@ -200,6 +208,16 @@ impl Mirror {
             ),
             notice: c.notice().map(str::to_owned),
             can_review: c.game().move_count() > 0 && c.puzzle().is_none(),
+            size: c.game().size(),
+            size_question: c.asked_size().map(|size| {
+                (
+                    text.with_size(text.size_confirm(), size),
+                    text.with_size(text.size_replace(), size),
+                )
+            }),
+            perfect_offered: Level::Perfect.offered_on(c.game().size()),
+            level_note: (!Level::Perfect.offered_on(c.game().size()))
+                .then(|| text.with_size(text.perfect_not_offered(), c.game().size())),
         }
     }
 }

@@ -3,15 +3,35 @@
 //! and routes these messages to and from each board).
 //!
 //! The page sends [`Request`]s and the worker answers with [`Reply`]s, as plain objects with
-//! one key, the message's name: `{ bestMove: { id: 3, moves: "44", level: "hard" } }` one
-//! way, `{ move: { id: 3, column: 2 } }` the other. Requests are written with serde; replies
+//! one key, the message's name: `{ bestMove: { id: 3, columns: 7, rows: 6, moves: "44",
+//! level: "hard" } }` one way, `{ move: { id: 3, column: 2 } }` the other. Every request
+//! names its board's size; on any but 7 x 6 the worker's exact answers have a budget, and
+//! past it the answer is [`Reply::Unknown`]. Requests are written with serde; replies
 //! are read by the web layer (`src/web/ai.rs`, whose tests read them as `worker.js` writes
 //! them), by hand, which keeps the page's module small. Every request the page waits for
 //! carries an `id`, and its reply the same `id`: a reply whose `id` is not the one awaited
 //! is stale.
 
+use crate::engine::Size;
 use crate::solver::Level;
 use serde::Serialize;
+
+/// The board a request is about: its columns and rows, written beside the request's other
+/// fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Board {
+    pub columns: u8,
+    pub rows: u8,
+}
+
+impl From<Size> for Board {
+    fn from(size: Size) -> Board {
+        Board {
+            columns: size.width() as u8,
+            rows: size.height() as u8,
+        }
+    }
+}
 
 /// Per-column solver scores for the side to move (Pons' convention), `None` for a full column.
 pub type Scores = Vec<Option<i32>>;
@@ -23,19 +43,40 @@ pub enum Request {
     /// The computer's move at `level` in the position after `moves`.
     BestMove {
         id: u32,
+        #[serde(flatten)]
+        board: Board,
         moves: String,
         #[serde(with = "level_name")]
         level: Level,
     },
     /// Every column's score.
-    Analyze { id: u32, moves: String },
+    Analyze {
+        id: u32,
+        #[serde(flatten)]
+        board: Board,
+        moves: String,
+    },
     /// The best columns and their score (cheaper than an analysis).
-    Hint { id: u32, moves: String },
+    Hint {
+        id: u32,
+        #[serde(flatten)]
+        board: Board,
+        moves: String,
+    },
     /// Think ahead about the position while a person is to move; no reply comes, and the
     /// next request stops it.
-    Ponder { moves: String },
+    Ponder {
+        #[serde(flatten)]
+        board: Board,
+        moves: String,
+    },
     /// Every column's score in each of these positions (a game's, for its review).
-    Review { id: u32, positions: Vec<String> },
+    Review {
+        id: u32,
+        #[serde(flatten)]
+        board: Board,
+        positions: Vec<String>,
+    },
 }
 
 /// What the worker answers.
@@ -69,6 +110,11 @@ pub enum Reply {
         id: u32,
         scores: Vec<Scores>,
     },
+    /// Request `id` (an analysis, a hint or a review) could not be worked out within its
+    /// budget, on a board too big to solve quickly: the outcome is not known.
+    Unknown {
+        id: u32,
+    },
     /// Request `id` failed, or (with no `id`) the worker itself did.
     Failed {
         id: Option<u32>,
@@ -98,38 +144,46 @@ mod tests {
 
     #[test]
     fn requests_have_the_workers_shape() {
+        let board = Board::from(Size::CLASSIC);
         written(
             Request::BestMove {
                 id: 3,
+                board,
                 moves: "44".into(),
                 level: Level::Hard,
             },
-            json!({ "bestMove": { "id": 3, "moves": "44", "level": "hard" } }),
+            json!({ "bestMove": { "id": 3, "columns": 7, "rows": 6, "moves": "44", "level": "hard" } }),
         );
         written(
             Request::Analyze {
                 id: 4,
+                board: Board::from(Size::new(9, 4).unwrap()),
                 moves: "".into(),
             },
-            json!({ "analyze": { "id": 4, "moves": "" } }),
+            json!({ "analyze": { "id": 4, "columns": 9, "rows": 4, "moves": "" } }),
         );
         written(
             Request::Hint {
                 id: 5,
+                board,
                 moves: "1".into(),
             },
-            json!({ "hint": { "id": 5, "moves": "1" } }),
+            json!({ "hint": { "id": 5, "columns": 7, "rows": 6, "moves": "1" } }),
         );
         written(
-            Request::Ponder { moves: "4".into() },
-            json!({ "ponder": { "moves": "4" } }),
+            Request::Ponder {
+                board,
+                moves: "4".into(),
+            },
+            json!({ "ponder": { "columns": 7, "rows": 6, "moves": "4" } }),
         );
         written(
             Request::Review {
                 id: 6,
+                board,
                 positions: vec!["".into(), "4".into()],
             },
-            json!({ "review": { "id": 6, "positions": ["", "4"] } }),
+            json!({ "review": { "id": 6, "columns": 7, "rows": 6, "positions": ["", "4"] } }),
         );
     }
 }

@@ -1,7 +1,8 @@
 //! What a game remembers across reloads: the position, the player's settings, their record
 //! against the computer and the puzzles they solved, in a short versioned text
-//! (`v=2&moves=4453&red=human&yellow=hard&analysis=0&motion=0&sound=1&record=…&solved=…`)
-//! that the web layer keeps in `localStorage`. Version 1 (without the record and the
+//! (`v=2&moves=4453&red=human&yellow=hard&analysis=0&motion=0&sound=1&record=…&solved=…`,
+//! and `&size=8x7` for a game on another board than 7 x 6) that the web layer keeps in
+//! `localStorage`. Version 1 (without the record and the
 //! puzzles) still reads. Anything unreadable is refused whole, with why.
 
 use super::fields::{flag, flag_text, number, Fields};
@@ -9,14 +10,14 @@ use super::puzzle::Solved;
 use super::settings::{PlayerKind, Settings};
 use super::stats::Record;
 use crate::engine::error::quoted as quote;
-use crate::engine::Position;
+use crate::engine::{Position, Size};
 use std::fmt;
 
 /// The format's version: saved data with another one is ignored.
 pub const VERSION: u32 = 2;
 
-/// The longest saved text read: more than any real game needs.
-const MAX_LEN: usize = 1200;
+/// The longest saved text read: more than any real game needs, with a record on every size.
+const MAX_LEN: usize = 4000;
 
 /// A saved game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,8 +56,13 @@ impl Saved {
     /// The saved text.
     pub fn encode(&self) -> String {
         let s = &self.settings;
+        let size = self.position.size();
+        let size = match size.is_classic() {
+            true => String::new(),
+            false => format!("&size={size}"),
+        };
         format!(
-            "v={VERSION}&moves={}&red={}&yellow={}&analysis={}&motion={}&sound={}&record={}&solved={}&puzzle={}&helped={}",
+            "v={VERSION}&moves={}&red={}&yellow={}&analysis={}&motion={}&sound={}&record={}&solved={}&puzzle={}&helped={}{size}",
             self.position.moves_string(),
             s.players[0],
             s.players[1],
@@ -72,10 +78,11 @@ impl Saved {
 
     /// Reads a saved text: every field of its version must be there once, and right.
     pub fn decode(text: &str) -> Result<Saved, SaveError> {
-        // `helped` came later in version 2: a text without it had no help.
-        const KEYS: [&str; 11] = [
+        // `helped` and `size` came later in version 2: a text without them had no help,
+        // on 7 x 6.
+        const KEYS: [&str; 12] = [
             "v", "moves", "red", "yellow", "analysis", "motion", "sound", "record", "solved",
-            "puzzle", "helped",
+            "puzzle", "helped", "size",
         ];
         let corrupt = SaveError::Corrupt;
         let fields = Fields::read(text, MAX_LEN).map_err(corrupt)?;
@@ -99,7 +106,11 @@ impl Saved {
                 Some(fields.require("puzzle", number).map_err(corrupt)?).filter(|&p| p != 0),
             )
         };
-        let position = Position::from_moves(fields.need("moves").map_err(corrupt)?)
+        let size = fields
+            .parse("size", str::parse::<Size>)
+            .map_err(corrupt)?
+            .unwrap_or(Size::CLASSIC);
+        let position = Position::from_moves_on(size, fields.need("moves").map_err(corrupt)?)
             .map_err(|e| corrupt(format!("moves: {e}")))?;
         let player = |key| {
             fields
@@ -190,10 +201,12 @@ mod tests {
         let mut saved = sample();
         saved
             .record
-            .count(Level::Hard, crate::ui::stats::Finish::Won);
-        saved
-            .record
-            .count(Level::Perfect, crate::ui::stats::Finish::Lost);
+            .count(Size::CLASSIC, Level::Hard, crate::ui::stats::Finish::Won);
+        saved.record.count(
+            Size::CLASSIC,
+            Level::Perfect,
+            crate::ui::stats::Finish::Lost,
+        );
         saved.solved.insert(3);
         saved.solved.insert(40);
         saved.puzzle = Some(12);
@@ -205,6 +218,30 @@ mod tests {
             "{text}"
         );
         assert_eq!(Saved::decode(&text), Ok(saved));
+    }
+
+    #[test]
+    fn the_size_is_kept() {
+        let size = Size::new(9, 4).unwrap();
+        let saved = Saved {
+            position: Position::from_moves_on(size, "4499").unwrap(),
+            ..sample()
+        };
+        let text = saved.encode();
+        assert!(text.ends_with("&helped=0&size=9x4"), "{text}");
+        assert_eq!(Saved::decode(&text), Ok(saved));
+        for (bad, why) in [
+            (text.replace("size=9x4", "size=10x4"), "size:"),
+            (text.replace("size=9x4", "size=9"), "size:"),
+            // The moves must fit the size: a fifth piece in a column four high.
+            (text.replace("moves=4499", "moves=4444499"), "moves:"),
+            (text.replace("size=9x4", "size=8x4"), "moves:"),
+        ] {
+            match Saved::decode(&bad) {
+                Err(SaveError::Corrupt(e)) => assert!(e.contains(why), "{bad}: {e}"),
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
     }
 
     #[test]
@@ -239,7 +276,7 @@ mod tests {
             (good.replace("&analysis=1", ""), "no analysis"),
             (format!("{good}&moves=44"), "appears twice"),
             (format!("{good}&x=1"), "unknown field"),
-            (format!("{good}&pad={}", "x".repeat(1200)), "too long"),
+            (format!("{good}&pad={}", "x".repeat(4000)), "too long"),
             (good.replace("&record=0.0.0.0-", "&record=0.0-"), "record:"),
             (good.replace("&helped=0", "&helped=2"), "helped:"),
             (good.replace("&solved=", "&solved=zz"), "solved:"),

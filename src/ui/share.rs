@@ -1,5 +1,6 @@
 //! Share links: the position and who plays each side in a URL's fragment, e.g.
-//! `#moves=4453&yellow=hard`. A side not named is a person. `review=N` opens the review at
+//! `#moves=4453&yellow=hard`, or on another board `#size=8x7&moves=4458`. A side not named
+//! is a person; a link without a size is on 7 x 6. `review=N` opens the review at
 //! move N, `puzzle=ID` a puzzle. Whatever is wrong is refused whole, with why.
 
 use super::effect::Effect;
@@ -7,7 +8,7 @@ use super::fields::{number, Fields};
 use super::settings::PlayerKind;
 use super::text::{fill, Texts};
 use crate::engine::error::{ParseMovesError, PlayError};
-use crate::engine::Position;
+use crate::engine::{Position, Size};
 use std::fmt;
 
 /// The longest fragment read: a whole game with both sides named is under 100 bytes.
@@ -48,8 +49,10 @@ pub enum LinkProblem {
     Unreadable,
     /// It is far longer than any game.
     TooLong,
-    /// Its move `number` (from 1) is not a column.
-    NotAColumn { number: usize },
+    /// Its move `number` (from 1) is not a column of a board `columns` wide.
+    NotAColumn { number: usize, columns: usize },
+    /// Its board size is not one the game plays.
+    BadSize,
     /// Its move `number` goes in `column` (from 1), which is full by then.
     FullColumn { number: usize, column: usize },
     /// Its move `number` comes after the game has ended.
@@ -66,7 +69,11 @@ impl LinkProblem {
         let why = match self {
             LinkProblem::Unreadable => t.link_unreadable().to_owned(),
             LinkProblem::TooLong => t.link_too_long().to_owned(),
-            LinkProblem::NotAColumn { number } => fill(t.link_not_a_column(), &[("n", &n(number))]),
+            LinkProblem::NotAColumn { number, columns } => fill(
+                t.link_not_a_column(),
+                &[("n", &n(number)), ("columns", &n(columns))],
+            ),
+            LinkProblem::BadSize => t.link_bad_size().to_owned(),
             LinkProblem::FullColumn { number, column } => fill(
                 t.link_full_column(),
                 &[("n", &n(number)), ("column", &n(column))],
@@ -100,7 +107,7 @@ impl fmt::Display for LinkError {
 
 impl std::error::Error for LinkError {}
 
-const KEYS: [&str; 5] = ["moves", "red", "yellow", "review", "puzzle"];
+const KEYS: [&str; 6] = ["size", "moves", "red", "yellow", "review", "puzzle"];
 
 impl Link {
     /// A link to play on from `position`.
@@ -117,7 +124,12 @@ impl Link {
         if let View::Puzzle(id) = self.view {
             return format!("puzzle={id}");
         }
-        let mut text = format!("moves={}", self.position.moves_string());
+        let size = self.position.size();
+        let mut text = match size.is_classic() {
+            true => String::new(),
+            false => format!("size={size}&"),
+        };
+        text.push_str(&format!("moves={}", self.position.moves_string()));
         for (key, player) in ["red", "yellow"].into_iter().zip(self.players) {
             if player != PlayerKind::Human {
                 text.push_str(&format!("&{key}={player}"));
@@ -168,8 +180,18 @@ impl Link {
                 view: View::Puzzle(id),
             }));
         }
+        let size = match fields.get("size").map(str::parse::<Size>) {
+            None => Size::CLASSIC,
+            Some(Ok(size)) => size,
+            Some(Err(e)) => {
+                return Ok(Err(LinkError::new(
+                    LinkProblem::BadSize,
+                    format!("size: {e}"),
+                )))
+            }
+        };
         let moves = fields.need("moves")?;
-        let position = match Position::from_moves(moves) {
+        let position = match Position::from_moves_on(size, moves) {
             Ok(position) => position,
             Err(e) => {
                 let number = e.index() + 1;
@@ -185,7 +207,10 @@ impl Link {
                         error: PlayError::GameOver { .. },
                         ..
                     } => LinkProblem::AfterTheEnd { number },
-                    _ => LinkProblem::NotAColumn { number },
+                    _ => LinkProblem::NotAColumn {
+                        number,
+                        columns: size.width(),
+                    },
                 };
                 return Ok(Err(LinkError::new(problem, format!("moves: {e}"))));
             }
@@ -276,6 +301,25 @@ mod tests {
         };
         assert_eq!(puzzle.encode(), "puzzle=17");
         assert_eq!(Link::decode("#puzzle=17"), Ok(Some(puzzle)));
+        // Another size: named first, and read back.
+        let sized = Link::decode("#size=8x7&moves=4458&yellow=hard")
+            .unwrap()
+            .unwrap();
+        let size = Size::new(8, 7).unwrap();
+        assert_eq!(
+            sized.position,
+            Position::from_moves_on(size, "4458").unwrap()
+        );
+        assert_eq!(sized.encode(), "size=8x7&moves=4458&yellow=hard");
+        let empty = Link::decode("#size=4x9&moves=").unwrap().unwrap();
+        assert_eq!(empty.position, Position::empty(Size::new(4, 9).unwrap()));
+        assert_eq!(
+            Link::decode("#size=7x6&moves=44")
+                .unwrap()
+                .unwrap()
+                .encode(),
+            "moves=44"
+        );
         // A finished game can be shared, to review it.
         let won = Link::decode("#moves=1212121&review=3").unwrap().unwrap();
         assert!(won.position.is_over());
@@ -288,12 +332,18 @@ mod tests {
         for (bad, problem, why) in [
             (
                 "#moves=44x3",
-                NotAColumn { number: 3 },
+                NotAColumn {
+                    number: 3,
+                    columns: 7,
+                },
                 "moves: invalid move 3 ('x')",
             ),
             (
                 "#moves=4408",
-                NotAColumn { number: 3 },
+                NotAColumn {
+                    number: 3,
+                    columns: 7,
+                },
                 "moves: invalid move 3 ('0')",
             ),
             (
@@ -327,6 +377,42 @@ mod tests {
                 "unknown field \"theme\"",
             ),
             ("#yellow=hard", Unreadable, "no moves"),
+            (
+                "#size=10x7&moves=4",
+                BadSize,
+                "size: unsupported board size 10 x 7",
+            ),
+            (
+                "#size=8&moves=4",
+                BadSize,
+                "size: \"8\" is not a board size",
+            ),
+            (
+                "#size=8x7&size=8x7&moves=4",
+                Unreadable,
+                "\"size\" appears twice",
+            ),
+            (
+                "#size=5x4&moves=446",
+                NotAColumn {
+                    number: 3,
+                    columns: 5,
+                },
+                "column 6 is off this board, which has 5 columns",
+            ),
+            (
+                "#size=5x4&moves=11111",
+                FullColumn {
+                    number: 5,
+                    column: 1,
+                },
+                "column 1 is full",
+            ),
+            (
+                "#puzzle=3&size=8x7",
+                Unreadable,
+                "a puzzle link has no size",
+            ),
             ("#4453", Unreadable, "\"4453\" is not key=value"),
             ("#puzzle=x", Unreadable, "puzzle: \"x\""),
             ("#puzzle=+3", Unreadable, "puzzle: \"+3\""),

@@ -6,7 +6,7 @@
 use super::puzzle::set::Puzzle;
 use super::review::rating::{Rated, Rating, Review, Standing};
 use super::settings::PlayerKind;
-use crate::engine::{Cell, Placed, Player, Position, Status};
+use crate::engine::{Cell, Placed, Player, Position, Size, Status};
 use crate::solver::{Level, Outcome, Score};
 use std::borrow::Cow;
 
@@ -96,7 +96,7 @@ texts! {
     show_analysis / "showAnalysis" = "Show analysis",
     settings / "settings" = "Settings",
     reduce_motion / "reduceMotion" = "Reduce motion",
-    key_help / "keyHelp" = "Keys, once the game has the focus: ← → choose a column (Home and End: the first and last), Enter or Space drops, 1–7 drop directly, U undoes, N starts a new game (U brings the last one back), H gives a hint, B reads the board, Escape closes this.",
+    key_help / "keyHelp" = "Keys, once the game has the focus: ← → choose a column (Home and End: the first and last), Enter or Space drops, the number keys drop in that column, U undoes, N starts a new game (U brings the last one back), H gives a hint, B reads the board, Escape closes this.",
     /// The label of a side's choice of player. `{player}`.
     played_by / "playedBy" = "{player} is played by",
     /// A choice of player: a person.
@@ -384,7 +384,8 @@ texts! {
     link_unreadable / "linkUnreadable" = "it is not a game link this page can read",
     link_too_long / "linkTooLong" = "it is far too long to be a game",
     /// `{n}`: the move.
-    link_not_a_column / "linkNotAColumn" = "its move {n} is not a column from 1 to 7",
+    /// `{n}`: the move; `{columns}`: the board's columns.
+    link_not_a_column / "linkNotAColumn" = "its move {n} is not a column from 1 to {columns}",
     /// `{n}`: the move; `{column}`.
     link_full_column / "linkFullColumn" = "its move {n} goes in column {column}, which is already full",
     /// `{n}`: the move.
@@ -393,6 +394,33 @@ texts! {
     /// What shows instead: the game the player had (saved, or going on).
     link_keeps_game / "linkKeepsGame" = "Your game goes on as it was.",
     link_new_game / "linkNewGame" = "A new game starts.",
+    link_bad_size / "linkBadSize" = "its board size is not one this game plays (4 to 9 columns by 4 to 9 rows)",
+    /// A board size. `{columns}`, `{rows}`.
+    size_name / "sizeName" = "{columns} × {rows}",
+    /// The legend of the choice of board size.
+    board_size / "boardSize" = "Board",
+    /// The choice of a size not in the list: its columns and rows.
+    custom_size / "customSize" = "Custom",
+    columns_label / "columnsLabel" = "Columns",
+    rows_label / "rowsLabel" = "Rows",
+    /// Asked before a new size replaces a game in progress. `{size}`.
+    size_confirm / "sizeConfirm" = "A new {size} game will replace the game in progress.",
+    /// The button that replaces it. `{size}`.
+    size_replace / "sizeReplace" = "Start the {size} game",
+    size_keep / "sizeKeep" = "Keep playing",
+    size_kept / "sizeKept" = "Your game goes on.",
+    /// A new game on another size. `{size}`, `{player}`.
+    new_size_game / "newSizeGame" = "New game on a {size} board. {player} to move.",
+    /// Why the top level is not offered, in one line. `{size}`.
+    perfect_not_offered / "perfectNotOffered" = "Perfect is not offered on {size}: its moves could take minutes there.",
+    /// Said when a size without the top level comes in while the computer plays it. `{size}`.
+    perfect_replaced / "perfectReplaced" = "Perfect is not offered on {size}, so the computer plays hard.",
+    /// The analysis or the hint could not be worked out in time on a big board.
+    not_known / "notKnown" = "The outcome is not known: on this board it takes too long to work out.",
+    /// The review could not rate every move in time on a big board.
+    review_not_known / "reviewNotKnown" = "The ratings are not known: on this board the early positions take too long to work out.",
+    /// The record's board. `{size}`.
+    record_board / "recordBoard" = "On the {size} board",
 }
 
 /// `template` with each `{name}` replaced by its value.
@@ -692,8 +720,9 @@ impl Texts {
     }
 
     /// The hint, in plain words: "Play column 4: you can force a win."
-    pub fn hint_text(&self, column: usize, score: i32, moves: usize) -> String {
-        let template = match Score::new(score).outcome(moves) {
+    /// `score` is for the side to move after `moves` moves on a board of `size`.
+    pub fn hint_text(&self, column: usize, score: i32, size: Size, moves: usize) -> String {
+        let template = match Score::new(score).outcome_on(size, moves) {
             Outcome::Win(1) => &self.hint_win_now(),
             Outcome::Win(_) => &self.hint_win(),
             Outcome::Draw => &self.hint_draw(),
@@ -704,9 +733,9 @@ impl Texts {
 
     /// The analysis label over a column, in two short lines: ("win", "in 3"), ("draw", "")
     /// or ("loss", "in 5").
-    pub fn outcome_label(&self, score: i32, moves: usize) -> (String, String) {
+    pub fn outcome_label(&self, score: i32, size: Size, moves: usize) -> (String, String) {
         let within = |n: u32| fill(self.label_in(), &[("n", &n.to_string())]);
-        match Score::new(score).outcome(moves) {
+        match Score::new(score).outcome_on(size, moves) {
             Outcome::Win(n) => (self.label_win().to_owned(), within(n)),
             Outcome::Draw => (self.draw().to_owned(), String::new()),
             Outcome::Loss(n) => (self.label_loss().to_owned(), within(n)),
@@ -795,6 +824,22 @@ impl Texts {
             })
             .collect();
         fill(self.undid(), &[("moves", &what.join(self.and()))])
+    }
+
+    /// "8 × 7".
+    pub fn size_text(&self, size: Size) -> String {
+        fill(
+            self.size_name(),
+            &[
+                ("columns", &size.width().to_string()),
+                ("rows", &size.height().to_string()),
+            ],
+        )
+    }
+
+    /// A text whose one placeholder is `{size}`.
+    pub fn with_size(&self, template: &str, size: Size) -> String {
+        fill(template, &[("size", &self.size_text(size))])
     }
 
     pub fn new_game_text(&self, first: Player) -> String {
@@ -946,10 +991,10 @@ impl Texts {
     }
 
     /// A column's outcome in words, from a solver score for the side to move after `moves`
-    /// moves (see [`Score`]): "win in 3" (with the mover's third move from now), "draw", or
-    /// "loses in 5" (to the opponent's fifth move from now).
-    pub fn outcome_text(&self, score: i32, moves: usize) -> String {
-        match Score::new(score).outcome(moves) {
+    /// moves on a board of `size` (see [`Score`]): "win in 3" (with the mover's third move
+    /// from now), "draw", or "loses in 5" (to the opponent's fifth move from now).
+    pub fn outcome_text(&self, score: i32, size: Size, moves: usize) -> String {
+        match Score::new(score).outcome_on(size, moves) {
             Outcome::Win(n) => fill(self.win_in(), &[("n", &n.to_string())]),
             Outcome::Draw => self.draw().to_owned(),
             Outcome::Loss(n) => fill(self.loses_in(), &[("n", &n.to_string())]),
@@ -957,13 +1002,13 @@ impl Texts {
     }
 
     /// The announcement of an analysis: every column's outcome.
-    pub fn analysis_text(&self, scores: &[Option<i32>], moves: usize) -> String {
+    pub fn analysis_text(&self, scores: &[Option<i32>], size: Size, moves: usize) -> String {
         let parts: Vec<String> = scores
             .iter()
             .enumerate()
             .filter_map(|(c, s)| {
                 s.map(|s| {
-                    let outcome = self.outcome_text(s, moves);
+                    let outcome = self.outcome_text(s, size, moves);
                     fill(
                         self.analysis_item(),
                         &[("column", &(c + 1).to_string()), ("outcome", &outcome)],
@@ -986,6 +1031,7 @@ pub fn best_columns(scores: &[Option<i32>]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    const C: Size = Size::CLASSIC;
 
     #[test]
     fn templates_are_filled() {
@@ -1003,19 +1049,27 @@ mod tests {
     fn outcomes_count_moves_from_now() {
         let t = Texts::default();
         // Empty board: the first player wins with its 21st stone (score 1): 21 moves from now.
-        assert_eq!(t.outcome_text(1, 0), "win in 21");
+        assert_eq!(t.outcome_text(1, C, 0), "win in 21");
         // Pons' example: "4455" scores 18 for Red, who wins with its 4th stone, its 2nd from now.
-        assert_eq!(t.outcome_text(18, 4), "win in 2");
+        assert_eq!(t.outcome_text(18, C, 4), "win in 2");
         // A move that wins at once, after 6 moves: score (43 - 6) / 2 = 18, the next move.
-        assert_eq!(t.outcome_text(18, 6), "win in 1");
+        assert_eq!(t.outcome_text(18, C, 6), "win in 1");
         // Pons' example "44455554221" scores -15 for the mover, Yellow (5 stones played):
         // Red (6 stones) wins with its 7th stone, its first from now.
-        assert_eq!(t.outcome_text(-15, 11), "loses in 1");
-        assert_eq!(t.outcome_text(0, 20), "draw");
+        assert_eq!(t.outcome_text(-15, C, 11), "loses in 1");
+        assert_eq!(t.outcome_text(0, C, 20), "draw");
+        // On 4 x 4, each side has 8 stones: score 1 on the empty board is Red's 8th.
+        let small = Size::new(4, 4).unwrap();
+        assert_eq!(t.outcome_text(1, small, 0), "win in 8");
+        // After Red's first stone, -1 for Yellow: Red wins with its 8th, its 7th from now.
+        assert_eq!(
+            t.outcome_label(-1, small, 1),
+            ("loss".into(), "in 7".into())
+        );
         let scores = [None, Some(-2), Some(3), Some(3), Some(0), None, Some(-1)];
         assert_eq!(best_columns(&scores), vec![2, 3]);
         assert!(t
-            .analysis_text(&scores, 10)
+            .analysis_text(&scores, C, 10)
             .starts_with("Analysis: column 2: loses in"));
     }
 
@@ -1023,21 +1077,27 @@ mod tests {
     fn hints_speak_plainly() {
         let t = Texts::default();
         // The empty board: the first player wins with its 21st move (score 1).
-        assert_eq!(t.hint_text(3, 1, 0), "Play column 4: you can force a win.");
+        assert_eq!(
+            t.hint_text(3, 1, C, 0),
+            "Play column 4: you can force a win."
+        );
         // After 6 moves, score 18 wins with the next move.
-        assert_eq!(t.hint_text(0, 18, 6), "Play column 1: it wins at once!");
-        assert_eq!(t.hint_text(2, 0, 10), "Play column 3: it holds the draw.");
+        assert_eq!(t.hint_text(0, 18, C, 6), "Play column 1: it wins at once!");
+        assert_eq!(
+            t.hint_text(2, 0, C, 10),
+            "Play column 3: it holds the draw."
+        );
         assert!(t
-            .hint_text(6, -15, 11)
+            .hint_text(6, -15, C, 11)
             .starts_with("Play column 7: your opponent can force"));
     }
 
     #[test]
     fn analysis_labels_are_two_short_lines() {
         let t = Texts::default();
-        assert_eq!(t.outcome_label(18, 4), ("win".into(), "in 2".into()));
-        assert_eq!(t.outcome_label(0, 4), ("draw".into(), String::new()));
-        assert_eq!(t.outcome_label(-15, 11), ("loss".into(), "in 1".into()));
+        assert_eq!(t.outcome_label(18, C, 4), ("win".into(), "in 2".into()));
+        assert_eq!(t.outcome_label(0, C, 4), ("draw".into(), String::new()));
+        assert_eq!(t.outcome_label(-15, C, 11), ("loss".into(), "in 1".into()));
     }
 
     #[test]

@@ -353,6 +353,33 @@ impl Solver {
         Ok(to_js(&scores))
     }
 
+    /// `score`, giving up once about `budget` positions are searched: then `null`, never a
+    /// guess. For big boards, where an exact score can take minutes.
+    #[wasm_bindgen(js_name = scoreWithin, unchecked_return_type = "number | null")]
+    pub fn score_within(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let p = position(&moves, self.core.size())?;
+        let budget = integer_from_js(&budget, "budget", 1, MAX_SAFE_INTEGER)?;
+        let score = self.core.score_within(&p, budget).map_err(js_error)?;
+        Ok(to_js(&score))
+    }
+
+    /// `analyze`, giving up once about `budget` positions are searched: then `null`.
+    #[wasm_bindgen(js_name = analyzeWithin, unchecked_return_type = "(number | null)[] | null")]
+    pub fn analyze_within(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let p = position(&moves, self.core.size())?;
+        let budget = integer_from_js(&budget, "budget", 1, MAX_SAFE_INTEGER)?;
+        let scores = self.core.analyze_within(&p, budget).map_err(js_error)?;
+        Ok(to_js(&scores))
+    }
+
     /// The position's score and every column that reaches it: what a hint needs, and much
     /// cheaper than `analyze` early in the game (one exact score, then one yes/no search per
     /// column).

@@ -40,7 +40,8 @@ impl Controller {
             self.texts.review_step_text(&review),
             self.texts.review_waiting()
         );
-        effects.extend(self.jobs.ask_review(review.wanted()));
+        let size = review.game().size();
+        effects.extend(self.jobs.ask_review(size, review.wanted()));
         effects.extend(review.show(&mut self.motion, false, &self.texts, now));
         effects.push(Effect::Announce(said));
         self.activity = Activity::Review(review);

@@ -88,6 +88,12 @@ impl Review {
         }
     }
 
+    /// The worker could not analyse the game within its budget: the ratings are not known.
+    pub fn not_known(&mut self, t: &Texts) -> Vec<Effect> {
+        self.set_unknown();
+        Effect::changed(t.review_not_known().to_owned())
+    }
+
     /// The review's part of the mirror.
     pub fn view(&self, t: &Texts) -> ReviewView {
         let bars = self
@@ -120,6 +126,8 @@ impl Review {
             ready: self.is_ready(),
             line: if self.is_ready() {
                 t.review_step_text(self)
+            } else if self.is_unknown() {
+                format!("{} {}", t.review_step_text(self), t.review_not_known())
             } else {
                 format!("{} {}", t.review_step_text(self), t.review_waiting())
             },

@@ -18,7 +18,7 @@
 //! For a mistake or a blunder that gives up the result, the columns that kept it are named;
 //! for the others below best, the columns that did best.
 
-use crate::engine::{Player, Position, Status};
+use crate::engine::{Player, Position, Size, Status};
 use crate::solver::{Outcome, Score};
 use crate::ui::protocol::Scores;
 
@@ -63,6 +63,7 @@ fn best_score(scores: &[Option<i32>]) -> Option<i32> {
 pub fn rate(
     scores: &[Option<i32>],
     column: usize,
+    size: Size,
     moves_played: usize,
 ) -> Option<(Rating, Vec<usize>)> {
     let played = (*scores.get(column)?)?;
@@ -76,7 +77,7 @@ pub fn rate(
             .collect()
     };
     // The opponent wins with their next move; the best move did better (its score differs).
-    let hands_over = Score::new(played).outcome(moves_played) == Outcome::Loss(1);
+    let hands_over = Score::new(played).outcome_on(size, moves_played) == Outcome::Loss(1);
     let rating = if best > 0 && played < 0 || hands_over {
         Rating::Blunder
     } else if played.signum() < best.signum() {
@@ -103,10 +104,10 @@ pub enum Standing {
 }
 
 impl Standing {
-    /// The standing of a position with `moves_played` moves whose side to move, `mover`,
-    /// can reach `score`.
-    pub fn of_score(score: i32, moves_played: usize, mover: Player) -> Standing {
-        match Score::new(score).outcome(moves_played) {
+    /// The standing of a position on a board of `size` with `moves_played` moves whose
+    /// side to move, `mover`, can reach `score`.
+    pub fn of_score(score: i32, size: Size, moves_played: usize, mover: Player) -> Standing {
+        match Score::new(score).outcome_on(size, moves_played) {
             Outcome::Win(n) => Standing::Wins(mover, n),
             Outcome::Loss(n) => Standing::Wins(mover.other(), n),
             Outcome::Draw => Standing::Draw,
@@ -173,6 +174,9 @@ pub struct Review {
     analysis: Option<Vec<Scores>>,
     /// The moves, rated, once the analysis is in.
     rated: Vec<Rated>,
+    /// The worker could not analyse every position within its budget (a big board): the
+    /// ratings are not known.
+    unknown: bool,
 }
 
 impl Review {
@@ -181,11 +185,12 @@ impl Review {
         let columns: Vec<usize> = game.history().iter().map(|&c| usize::from(c)).collect();
         let mut review = Review {
             at: 0,
-            shown: Position::new(),
+            shown: Position::empty(game.size()),
             game,
             columns,
             analysis: None,
             rated: Vec::new(),
+            unknown: false,
         };
         review.go(at);
         review
@@ -225,7 +230,7 @@ impl Review {
 
     /// The position after the first `n` moves.
     pub fn position_at(&self, n: usize) -> Position {
-        let mut p = Position::new();
+        let mut p = Position::empty(self.game.size());
         for &c in &self.columns[..n.min(self.len())] {
             p.play_unchecked(c);
         }
@@ -235,7 +240,7 @@ impl Review {
     /// The positions the worker must analyse, as move strings: each one of the game that is
     /// not over, from the start.
     pub fn wanted(&self) -> Vec<String> {
-        let mut p = Position::new();
+        let mut p = Position::empty(self.game.size());
         let mut wanted = Vec::new();
         for i in 0..=self.len() {
             if p.is_over() {
@@ -253,6 +258,17 @@ impl Review {
         self.analysis.is_some()
     }
 
+    /// Whether the ratings are known not to come: the game's board is too big to analyse
+    /// every position of it within the worker's budget.
+    pub fn is_unknown(&self) -> bool {
+        self.unknown
+    }
+
+    /// The worker could not analyse the game within its budget.
+    pub fn set_unknown(&mut self) {
+        self.unknown = true;
+    }
+
     /// Takes the worker's analysis: one [`Scores`] per position [`Review::wanted`] names.
     pub fn set_analysis(&mut self, analysis: Vec<Scores>) -> Result<(), &'static str> {
         let wanted = self.wanted().len();
@@ -260,20 +276,21 @@ impl Review {
             return Err(WRONG_ANALYSIS);
         }
         let mut rated = Vec::with_capacity(self.len());
-        let mut p = Position::new();
+        let size = self.game.size();
+        let mut p = Position::empty(size);
         for (i, &column) in self.columns.iter().enumerate() {
             let scores = &analysis[i];
-            let (rating, kept) = rate(scores, column, i).ok_or(WRONG_ANALYSIS)?;
+            let (rating, kept) = rate(scores, column, size, i).ok_or(WRONG_ANALYSIS)?;
             let mover = p.current_player();
             let best = best_score(scores).ok_or(WRONG_ANALYSIS)?;
-            let before = Standing::of_score(best, i, mover);
+            let before = Standing::of_score(best, size, i, mover);
             p.play_unchecked(column);
             let after = match Standing::of_end(p.status()) {
                 Some(end) => end,
                 None => {
                     let next = analysis.get(i + 1).ok_or(WRONG_ANALYSIS)?;
                     let score = best_score(next).ok_or(WRONG_ANALYSIS)?;
-                    Standing::of_score(score, i + 1, p.current_player())
+                    Standing::of_score(score, size, i + 1, p.current_player())
                 }
             };
             rated.push(Rated {
@@ -317,6 +334,7 @@ impl Review {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    const C: Size = Size::CLASSIC;
     use crate::solver::{Book, Solver};
 
     fn solver() -> Solver {
@@ -340,37 +358,43 @@ mod tests {
         assert_eq!(Score::new(-16).outcome(at), Outcome::Loss(1));
         // A win in the best time, a slower win, a draw and a loss on offer.
         let scores = [Some(5), Some(3), None, Some(0), Some(-2), Some(5), Some(-1)];
-        assert_eq!(rate(&scores, 0, at), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&scores, 5, at), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 0, C, at), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 5, C, at), Some((Rating::Best, vec![])));
         assert_eq!(
-            rate(&scores, 1, at),
+            rate(&scores, 1, C, at),
             Some((Rating::Good, vec![])),
             "2 moves slower"
         );
         assert_eq!(
-            rate(&scores, 3, at),
+            rate(&scores, 3, C, at),
             Some((Rating::Mistake, vec![0, 1, 5])),
             "a win for a draw"
         );
         assert_eq!(
-            rate(&scores, 4, at),
+            rate(&scores, 4, C, at),
             Some((Rating::Blunder, vec![0, 1, 5])),
             "a win for a loss"
         );
-        assert_eq!(rate(&scores, 6, at), Some((Rating::Blunder, vec![0, 1, 5])));
-        assert_eq!(rate(&scores, 2, at), None, "a full column");
-        assert_eq!(rate(&scores, 7, at), None, "off the board");
+        assert_eq!(
+            rate(&scores, 6, C, at),
+            Some((Rating::Blunder, vec![0, 1, 5]))
+        );
+        assert_eq!(rate(&scores, 2, C, at), None, "a full column");
+        assert_eq!(rate(&scores, 7, C, at), None, "off the board");
         // A win 3 of the mover's moves later: an inaccuracy, and the best columns named.
         let slow = [Some(8), Some(5), Some(6), Some(8), None, None, None];
-        assert_eq!(rate(&slow, 1, at), Some((Rating::Inaccuracy, vec![0, 3])));
-        assert_eq!(rate(&slow, 2, at), Some((Rating::Good, vec![])));
+        assert_eq!(
+            rate(&slow, 1, C, at),
+            Some((Rating::Inaccuracy, vec![0, 3]))
+        );
+        assert_eq!(rate(&slow, 2, C, at), Some((Rating::Good, vec![])));
         // The best is a draw: a loss is a mistake, unless it comes at once.
         let drawn = [Some(0), Some(-4), Some(0), Some(-1), Some(-16), None, None];
-        assert_eq!(rate(&drawn, 2, at), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&drawn, 3, at), Some((Rating::Mistake, vec![0, 2])));
-        assert_eq!(rate(&drawn, 1, at), Some((Rating::Mistake, vec![0, 2])));
+        assert_eq!(rate(&drawn, 2, C, at), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&drawn, 3, C, at), Some((Rating::Mistake, vec![0, 2])));
+        assert_eq!(rate(&drawn, 1, C, at), Some((Rating::Mistake, vec![0, 2])));
         assert_eq!(
-            rate(&drawn, 4, at),
+            rate(&drawn, 4, C, at),
             Some((Rating::Blunder, vec![0, 2])),
             "the opponent wins next"
         );
@@ -386,10 +410,13 @@ mod tests {
             None,
             Some(-3),
         ];
-        assert_eq!(rate(&lost, 6, at), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&lost, 2, at), Some((Rating::Good, vec![])));
-        assert_eq!(rate(&lost, 1, at), Some((Rating::Inaccuracy, vec![0, 6])));
-        assert_eq!(rate(&lost, 3, at), Some((Rating::Blunder, vec![0, 6])));
+        assert_eq!(rate(&lost, 6, C, at), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&lost, 2, C, at), Some((Rating::Good, vec![])));
+        assert_eq!(
+            rate(&lost, 1, C, at),
+            Some((Rating::Inaccuracy, vec![0, 6]))
+        );
+        assert_eq!(rate(&lost, 3, C, at), Some((Rating::Blunder, vec![0, 6])));
         // From worst to best, as ordered.
         assert!(Rating::Blunder > Rating::Mistake && Rating::Inaccuracy > Rating::Good);
         assert!(Rating::Mistake.is_error() && !Rating::Inaccuracy.is_error());
@@ -405,17 +432,17 @@ mod tests {
         let scores = analyse(&mut solver, "334455");
         let now = Score::win_next(6).get();
         assert_eq!((scores[1], scores[5]), (Some(now), Some(now)));
-        assert_eq!(rate(&scores, 1, 6), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&scores, 5, 6), Some((Rating::Best, vec![])));
-        assert_eq!(rate(&scores, 0, 6), Some((Rating::Good, vec![])));
+        assert_eq!(rate(&scores, 1, C, 6), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 5, C, 6), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 0, C, 6), Some((Rating::Good, vec![])));
         // Red and Yellow each have three in a column (1 and 7), Red to move. Column 1 wins
         // at once: best. Columns 2 to 6 let Yellow win at once: a win thrown away for a
         // loss, a blunder, and the review names column 1 among those that kept the win.
         let scores = analyse(&mut solver, "171717");
         assert_eq!(scores[0], Some(now));
-        assert_eq!(rate(&scores, 0, 6), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 0, C, 6), Some((Rating::Best, vec![])));
         for c in 1..=5 {
-            let (rating, kept) = rate(&scores, c, 6).unwrap();
+            let (rating, kept) = rate(&scores, c, C, 6).unwrap();
             assert_eq!(rating, Rating::Blunder, "column {}", c + 1);
             assert!(kept.contains(&0));
             assert!(kept.iter().all(|k| !(1..=5).contains(k)));
@@ -434,7 +461,7 @@ mod tests {
         let n = moves.len();
         let outcome = |c: usize| Score::new(scores[c].unwrap()).outcome(n);
         assert_eq!(outcome(4), Outcome::Loss(12));
-        assert_eq!(rate(&scores, 4, n), Some((Rating::Best, vec![])));
+        assert_eq!(rate(&scores, 4, C, n), Some((Rating::Best, vec![])));
         for c in [0, 1, 2, 3, 5, 6] {
             let mut after = Position::from_moves(moves).unwrap();
             after.play(c).unwrap();
@@ -445,7 +472,7 @@ mod tests {
             assert!(yellow_wins_now, "column {}", c + 1);
             assert_eq!(outcome(c), Outcome::Loss(1));
             assert_eq!(
-                rate(&scores, c, n),
+                rate(&scores, c, C, n),
                 Some((Rating::Blunder, vec![4])),
                 "column {}",
                 c + 1

@@ -1,73 +1,12 @@
 //! The review, puzzles, the record and share links, through the controller, with the real
 //! solver in the worker's place.
 
+use super::serve::{serve, solver};
 use super::*;
 use crate::engine::Cell;
-use crate::solver::{Book, Rng, Solver};
-use crate::ui::protocol::Reply;
+use crate::solver::Solver;
 use crate::ui::puzzle::{self, Puzzle, PuzzleChoice, PuzzleState};
 use crate::ui::review::Rating;
-
-/// The worker's part, played by the real solver: answers every request in `effects`,
-/// and the requests those answers lead to, and gives back every effect seen.
-fn serve(c: &mut Controller, solver: &mut Solver, effects: Vec<Effect>) -> Vec<Effect> {
-    let mut seen = Vec::new();
-    let mut queue = effects;
-    let mut rng = Rng::new(7);
-    while !queue.is_empty() {
-        let mut next = Vec::new();
-        for effect in queue {
-            if let Effect::Ask(request) = &effect {
-                let reply = match request.clone() {
-                    Request::BestMove { id, moves, level } => {
-                        let p = Position::from_moves(&moves).unwrap();
-                        let column = solver.best_move(&p, level, &mut rng).unwrap();
-                        Some(Reply::Move {
-                            id,
-                            column: column as u8,
-                        })
-                    }
-                    Request::Analyze { id, moves } => Some(Reply::Analysis {
-                        id,
-                        scores: solver
-                            .analyze(&Position::from_moves(&moves).unwrap())
-                            .unwrap(),
-                    }),
-                    Request::Review { id, positions } => Some(Reply::Review {
-                        id,
-                        scores: positions
-                            .iter()
-                            .map(|m| solver.analyze(&Position::from_moves(m).unwrap()).unwrap())
-                            .collect(),
-                    }),
-                    Request::Hint { id, moves } => {
-                        let best = solver
-                            .best_moves(&Position::from_moves(&moves).unwrap())
-                            .unwrap();
-                        Some(Reply::Hint {
-                            id,
-                            score: best.score,
-                            columns: best.columns.iter().map(|&c| c as u8).collect(),
-                        })
-                    }
-                    _ => None,
-                };
-                if let Some(reply) = reply {
-                    next.extend(c.reply(reply, 0.0));
-                }
-            }
-            seen.push(effect);
-        }
-        queue = next;
-    }
-    seen
-}
-
-fn solver() -> Solver {
-    let mut solver = Solver::new(16);
-    solver.set_book(Book::embedded());
-    solver
-}
 
 #[test]
 fn a_review_rates_the_blunder_and_steps_and_plays_on() {
@@ -369,7 +308,7 @@ fn the_record_counts_games_against_the_computer_per_level() {
     let mut c = Controller::with_position(playing(players), start);
     let effects = c.command(Command::Drop(0), 0.0);
     assert!(said(&effects).contains("You win!"));
-    assert_eq!(c.records().record().at(Level::Easy).wins, 1);
+    assert_eq!(c.records().record().at(Size::CLASSIC, Level::Easy).wins, 1);
     assert_eq!(saved(&effects).unwrap().record, *c.records().record());
     // Against perfect, Red blunders and Yellow wins.
     c.command(
@@ -380,8 +319,17 @@ fn the_record_counts_games_against_the_computer_per_level() {
     let effects = c.command(Command::Drop(1), 0.0);
     serve(&mut c, &mut solver, effects);
     assert_eq!(c.position().winner(), Some(Player::Second));
-    assert_eq!(c.records().record().at(Level::Perfect).losses, 1);
-    assert_eq!(c.records().record().at(Level::Easy).games(), 1);
+    assert_eq!(
+        c.records()
+            .record()
+            .at(Size::CLASSIC, Level::Perfect)
+            .losses,
+        1
+    );
+    assert_eq!(
+        c.records().record().at(Size::CLASSIC, Level::Easy).games(),
+        1
+    );
     // With a hint, a win against easy counts apart, the end says so, and the save keeps
     // the help until the next game.
     c.command(
@@ -394,7 +342,7 @@ fn the_record_counts_games_against_the_computer_per_level() {
     assert_eq!(c.hint(), Some(0), "{}", said(&effects));
     let effects = c.command(Command::Drop(0), 0.0);
     assert!(said(&effects).contains("You win!") && said(&effects).contains("With help"));
-    let easy = c.records().record().at(Level::Easy);
+    let easy = c.records().record().at(Size::CLASSIC, Level::Easy);
     assert_eq!((easy.wins, easy.helped), (1, 1), "not a second win");
     assert!(saved(&effects).unwrap().helped);
     let effects = c.new_game(start, 0.0);
@@ -414,17 +362,18 @@ fn the_record_counts_games_against_the_computer_per_level() {
     assert_eq!(*c.position(), start, "the game is back");
     assert!(saved(&effects).is_some_and(|s| s.helped), "with its help");
     c.command(Command::Drop(0), 0.0);
-    assert_eq!(c.records().record().at(Level::Easy).helped, 2);
+    assert_eq!(
+        c.records().record().at(Size::CLASSIC, Level::Easy).helped,
+        2
+    );
     // Two people: not counted.
     c.command(Command::SetPlayers([PlayerKind::Human; 2]), 0.0);
     c.new_game(start, 0.0);
     c.command(Command::Drop(0), 0.0);
     assert_eq!(
-        c.records()
-            .record()
-            .tallies
+        Level::ALL
             .iter()
-            .map(|t| t.games())
+            .map(|&l| c.records().record().at(Size::CLASSIC, l).games())
             .sum::<u32>(),
         4
     );

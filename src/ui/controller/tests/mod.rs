@@ -1,6 +1,7 @@
 //! The controller's tests, one module per room: the game in play (`game`), the computer's
 //! worker (`worker`), what the host and the player choose and hear (`host`), and the
-//! review, puzzles, the record and links with the real solver (`activities`). The helpers
+//! review, puzzles, the record and links with the real solver (`activities`, which `serve`
+//! answers as the worker does), and other board sizes (`sizes`). The helpers
 //! they share read the effects a command or a reply returned.
 
 use super::*;
@@ -14,6 +15,10 @@ pub use crate::ui::protocol::Request;
 mod activities;
 mod game;
 mod host;
+#[cfg(not(target_arch = "wasm32"))]
+mod serve;
+#[cfg(not(target_arch = "wasm32"))]
+mod sizes;
 mod worker;
 
 /// What `pick` finds in each effect that has it, in order.

@@ -92,7 +92,9 @@ fn computer_turns_are_requested_and_stale_answers_dropped() {
     let mut c = Controller::new(settings);
     let e = drop(&mut c, 3, 0.0);
     let id = match asked(&e).as_slice() {
-        [Request::BestMove { id, moves, level }] => {
+        [Request::BestMove {
+            id, moves, level, ..
+        }] => {
             assert_eq!(moves, "4");
             assert_eq!(*level, Level::Easy);
             *id
@@ -174,7 +176,7 @@ fn the_perfect_level_ponders_on_the_players_time() {
         asked(e)
             .into_iter()
             .filter_map(|r| match r {
-                Request::Ponder { moves } => Some(moves),
+                Request::Ponder { moves, .. } => Some(moves),
                 _ => None,
             })
             .collect()
@@ -213,7 +215,7 @@ fn hints_and_analysis_follow_the_position() {
     // With the analysis off, a hint asks only for the best columns (cheaper).
     let e = c.command(Command::Hint, 0.0);
     let id = match asked(&e).as_slice() {
-        [Request::Hint { id, moves }] if moves == "4" => *id,
+        [Request::Hint { id, moves, .. }] if moves == "4" => *id,
         other => panic!("no hint asked: {other:?}"),
     };
     assert!(c.jobs().is_analyzing());
@@ -268,7 +270,7 @@ fn hints_and_analysis_follow_the_position() {
     // Turning analysis on asks for it, and the answer is announced.
     let e = c.command(Command::SetAnalysis(true), 0.0);
     let id = match asked(&e).as_slice() {
-        [Request::Analyze { id, moves }] if moves == "43" => *id,
+        [Request::Analyze { id, moves, .. }] if moves == "43" => *id,
         other => panic!("no analysis asked: {other:?}"),
     };
     // A hint asked while the analysis is on its way comes from the analysis.

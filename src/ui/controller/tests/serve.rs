@@ -1,0 +1,131 @@
+//! The worker's part, played by the real solver, for the tests that play whole games.
+
+use super::*;
+use crate::engine::Size;
+use crate::solver::{Book, Rng, Solver};
+use crate::ui::protocol::{Board, Reply};
+
+/// The worker's part, played by the real solver: answers every request in `effects`,
+/// and the requests those answers lead to, and gives back every effect seen. On a board
+/// other than 7 x 6 a solver for its size answers, and as the worker does, an analysis, a
+/// hint or a review past [`BUDGET`] positions is not known.
+pub fn serve(c: &mut Controller, solver: &mut Solver, effects: Vec<Effect>) -> Vec<Effect> {
+    let mut seen = Vec::new();
+    let mut queue = effects;
+    let mut rng = Rng::new(7);
+    let mut sized: Option<Solver> = None;
+    while !queue.is_empty() {
+        let mut next = Vec::new();
+        for effect in queue {
+            if let Effect::Ask(request) = &effect {
+                let reply = answer(request.clone(), solver, &mut sized, &mut rng);
+                if let Some(reply) = reply {
+                    next.extend(c.reply(reply, 0.0));
+                }
+            }
+            seen.push(effect);
+        }
+        queue = next;
+    }
+    seen
+}
+
+/// The positions the test's worker searches for an exact answer off 7 x 6.
+const BUDGET: u64 = 2_000_000;
+
+fn size_of(board: Board) -> Size {
+    Size::new(board.columns.into(), board.rows.into()).unwrap()
+}
+
+/// The solver for `board`: the 7 x 6 one, or one for its size.
+fn solver_for<'a>(
+    board: Board,
+    classic: &'a mut Solver,
+    sized: &'a mut Option<Solver>,
+) -> &'a mut Solver {
+    let size = size_of(board);
+    if size.is_classic() {
+        return classic;
+    }
+    if sized.as_ref().is_none_or(|s| s.size() != size) {
+        *sized = Some(Solver::try_for_size(size, 16).unwrap());
+    }
+    sized.as_mut().unwrap()
+}
+
+/// The reply to `request`, as the worker gives it.
+fn answer(
+    request: Request,
+    classic: &mut Solver,
+    sized: &mut Option<Solver>,
+    rng: &mut Rng,
+) -> Option<Reply> {
+    let on = |board: Board, moves: &str| Position::from_moves_on(size_of(board), moves).unwrap();
+    let budget = |board: Board| match size_of(board).is_classic() {
+        true => u64::MAX,
+        false => BUDGET,
+    };
+    Some(match request {
+        Request::BestMove {
+            id,
+            board,
+            moves,
+            level,
+        } => {
+            let p = on(board, &moves);
+            let solver = solver_for(board, classic, sized);
+            let column = solver.best_move(&p, level, rng).unwrap();
+            Reply::Move {
+                id,
+                column: column as u8,
+            }
+        }
+        Request::Analyze { id, board, moves } => {
+            let p = on(board, &moves);
+            let solver = solver_for(board, classic, sized);
+            match solver.analyze_within(&p, budget(board)).unwrap() {
+                Some(scores) => Reply::Analysis { id, scores },
+                None => Reply::Unknown { id },
+            }
+        }
+        Request::Hint { id, board, moves } => {
+            let p = on(board, &moves);
+            let solver = solver_for(board, classic, sized);
+            match solver.analyze_within(&p, budget(board)).unwrap() {
+                Some(scores) => {
+                    let columns = crate::ui::text::best_columns(&scores);
+                    Reply::Hint {
+                        id,
+                        score: scores[columns[0]].unwrap(),
+                        columns: columns.iter().map(|&c| c as u8).collect(),
+                    }
+                }
+                None => Reply::Unknown { id },
+            }
+        }
+        Request::Review {
+            id,
+            board,
+            positions,
+        } => {
+            let within = budget(board);
+            let mut scores = Vec::new();
+            for moves in &positions {
+                let p = on(board, moves);
+                let solver = solver_for(board, classic, sized);
+                match solver.analyze_within(&p, within).unwrap() {
+                    Some(s) => scores.push(s),
+                    None => return Some(Reply::Unknown { id }),
+                }
+            }
+            Reply::Review { id, scores }
+        }
+        Request::Ponder { .. } => return None,
+    })
+}
+
+pub fn solver() -> Solver {
+    let mut solver = Solver::new(16);
+    solver.set_book(Book::embedded());
+    solver
+}

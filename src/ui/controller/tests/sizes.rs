@@ -1,0 +1,213 @@
+//! Other board sizes through the controller: choosing one (and confirming it replaces a game
+//! in progress), the levels each size offers, the record per size, share links and saved
+//! games with a size, and the worker's answers that are not known on big boards.
+
+use super::serve::{serve, solver};
+use super::*;
+use crate::engine::Size;
+use crate::ui::mirror::Mirror;
+use crate::ui::share::Link;
+
+fn size(w: usize, h: usize) -> Size {
+    Size::new(w, h).unwrap()
+}
+
+#[test]
+fn a_new_size_starts_a_new_game_at_once_when_none_is_in_progress() {
+    let mut c = Controller::new(reduced());
+    let effects = c.command(Command::SetSize(size(8, 7)), 0.0);
+    assert_eq!(c.position(), &Position::empty(size(8, 7)));
+    assert_eq!(c.cursor().selected(), 3, "the cursor starts in the middle");
+    assert!(said(&effects).starts_with("New game on a 8 × 7 board. Red to move."));
+    assert_eq!(names(&effects), ["c4-newgame"]);
+    let saved = saved(&effects).unwrap();
+    assert_eq!(saved.position.size(), size(8, 7));
+    let m = Mirror::of(&c);
+    assert_eq!((m.columns.len(), m.size), (8, size(8, 7)));
+    // Every column of the wider board plays; the ninth is off it.
+    drop(&mut c, 7, 0.0);
+    assert_eq!(c.position().moves_string(), "8");
+    let e = drop(&mut c, 8, 0.0);
+    assert!(said(&e).contains("9"), "{}", said(&e));
+    assert_eq!(c.position().moves_string(), "8");
+}
+
+#[test]
+fn a_game_in_progress_is_replaced_only_once_the_player_confirms() {
+    let mut c = Controller::new(reduced());
+    drop(&mut c, 3, 0.0);
+    let e = c.command(Command::SetSize(size(5, 4)), 0.0);
+    assert_eq!(
+        said(&e),
+        "A new 5 × 4 game will replace the game in progress."
+    );
+    assert_eq!(c.position().moves_string(), "4", "the game stays");
+    let m = Mirror::of(&c);
+    assert_eq!(
+        m.size,
+        Size::CLASSIC,
+        "the choice still shows the game's size"
+    );
+    assert_eq!(
+        m.size_question.unwrap().1,
+        "Start the 5 × 4 game",
+        "the question shows"
+    );
+    // Keep playing: nothing changes.
+    let e = c.command(Command::ConfirmSize(false), 0.0);
+    assert_eq!(said(&e), "Your game goes on.");
+    assert!(Mirror::of(&c).size_question.is_none());
+    assert_eq!(c.position().moves_string(), "4");
+    // Anything else done meanwhile drops the question too.
+    c.command(Command::SetSize(size(5, 4)), 0.0);
+    drop(&mut c, 3, 0.0);
+    assert!(c.asked_size().is_none());
+    assert!(c.command(Command::ConfirmSize(true), 0.0).is_empty());
+    assert_eq!(c.position().moves_string(), "44");
+    // Confirmed: the new size's game starts, and undo brings the old one back.
+    c.command(Command::SetSize(size(5, 4)), 0.0);
+    c.command(Command::ConfirmSize(true), 0.0);
+    assert_eq!(c.position(), &Position::empty(size(5, 4)));
+    c.command(Command::Undo, 0.0);
+    assert_eq!(c.position().moves_string(), "44");
+    assert_eq!(c.position().size(), Size::CLASSIC);
+    // A finished game is not in progress: no question.
+    let mut c = Controller::with_position(reduced(), Position::from_moves("1212121").unwrap());
+    c.command(Command::SetSize(size(4, 9)), 0.0);
+    assert_eq!(c.position(), &Position::empty(size(4, 9)));
+}
+
+#[test]
+fn perfect_is_offered_only_where_it_is_quick_and_gives_way_to_hard_elsewhere() {
+    assert!(Level::Perfect.offered_on(Size::CLASSIC));
+    assert!(Level::Perfect.offered_on(size(5, 4)));
+    assert!(!Level::Perfect.offered_on(size(9, 9)));
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        assert!(Size::all().all(|s| level.offered_on(s)), "{level}");
+    }
+    let mut c = Controller::new(against(Level::Perfect));
+    let e = c.command(Command::SetSize(size(9, 7)), 0.0);
+    assert!(
+        said(&e).contains("Perfect is not offered on 9 × 7, so the computer plays hard."),
+        "{}",
+        said(&e)
+    );
+    assert_eq!(c.settings().players[1], PlayerKind::Computer(Level::Hard));
+    let m = Mirror::of(&c);
+    assert!(!m.perfect_offered);
+    assert_eq!(
+        m.level_note.as_deref(),
+        Some("Perfect is not offered on 9 × 7: its moves could take minutes there.")
+    );
+    // Asking for it there is answered the same way.
+    let e = c.command(Command::Choose(ModeChoice::Level(Level::Perfect)), 0.0);
+    assert!(
+        said(&e).contains("so the computer plays hard"),
+        "{}",
+        said(&e)
+    );
+    assert_eq!(c.settings().players[1], PlayerKind::Computer(Level::Hard));
+    // A host's start on such a board too.
+    let c = Controller::with_position(against(Level::Perfect), Position::empty(size(9, 7)));
+    assert_eq!(c.settings().players[1], PlayerKind::Computer(Level::Hard));
+    // Back on a board that offers it, it can be chosen again.
+    let mut c = Controller::new(against(Level::Hard));
+    c.command(Command::SetSize(size(4, 4)), 0.0);
+    c.command(Command::Choose(ModeChoice::Level(Level::Perfect)), 0.0);
+    assert_eq!(
+        c.settings().players[1],
+        PlayerKind::Computer(Level::Perfect)
+    );
+    assert!(Mirror::of(&c).perfect_offered && Mirror::of(&c).level_note.is_none());
+}
+
+#[test]
+fn a_game_against_the_computer_on_another_size_counts_in_that_sizes_record() {
+    let mut solver = solver();
+    let mut c = Controller::new(against(Level::Perfect));
+    let small = size(4, 4);
+    let e = c.command(Command::SetSize(small), 0.0);
+    serve(&mut c, &mut solver, e);
+    // Red plays the leftmost open column until the game ends; perfect answers.
+    while !c.position().is_over() {
+        let column = (0..4).find(|&col| c.position().can_play(col)).unwrap();
+        let e = drop(&mut c, column, 0.0);
+        serve(&mut c, &mut solver, e);
+    }
+    let record = c.records().record();
+    assert_eq!(record.at(small, Level::Perfect).games(), 1);
+    assert!(record.is_empty_on(Size::CLASSIC));
+    assert_eq!(Mirror::of(&c).record.board, "On the 4 × 4 board");
+}
+
+#[test]
+fn big_boards_say_what_is_not_known_and_small_ones_are_exact() {
+    let mut solver = solver();
+    let analysis = Settings {
+        show_analysis: true,
+        ..reduced()
+    };
+    // 9 x 9 from the start: far past the budget.
+    let mut c = Controller::new(analysis);
+    let e = c.command(Command::SetSize(size(9, 9)), 0.0);
+    let e = serve(&mut c, &mut solver, e);
+    assert!(
+        said(&e).contains("The outcome is not known"),
+        "{}",
+        said(&e)
+    );
+    assert!(c.jobs().unknown() && c.jobs().analysis().is_none());
+    assert!(Mirror::of(&c).notice.unwrap().contains("not known"));
+    let e = c.command(Command::Hint, 0.0);
+    assert!(said(&e).contains("not known") && asked(&e).is_empty());
+    // The review of a few moves is not known either.
+    let e = drop(&mut c, 4, 0.0);
+    serve(&mut c, &mut solver, e);
+    let e = c.command(Command::Review, 0.0);
+    let e = serve(&mut c, &mut solver, e);
+    assert!(
+        said(&e).contains("The ratings are not known"),
+        "{}",
+        said(&e)
+    );
+    let view = Mirror::of(&c).review.unwrap();
+    assert!(!view.ready && view.line.contains("not known"));
+    // 5 x 4 is solved at once: the analysis, the hint and the review are exact.
+    let mut c = Controller::new(analysis);
+    let e = c.command(Command::SetSize(size(5, 4)), 0.0);
+    serve(&mut c, &mut solver, e);
+    let scores = c.jobs().analysis().expect("known").clone();
+    assert_eq!(scores.len(), 5);
+    let mut exact = crate::solver::Solver::try_for_size(size(5, 4), 16).unwrap();
+    assert_eq!(scores, exact.analyze(&Position::empty(size(5, 4))).unwrap());
+    for column in [2, 2, 1] {
+        let e = drop(&mut c, column, 0.0);
+        serve(&mut c, &mut solver, e);
+    }
+    let e = c.command(Command::Review, 0.0);
+    serve(&mut c, &mut solver, e);
+    assert!(c.review().unwrap().is_ready());
+    assert_eq!(c.review().unwrap().rated().len(), 3);
+}
+
+#[test]
+fn links_and_saved_games_carry_the_size() {
+    let mut c = Controller::new(reduced());
+    let link = Link::decode("#size=8x7&moves=4458").map(Option::unwrap);
+    let e = c.open_link(link, 0.0);
+    assert_eq!(
+        c.position(),
+        &Position::from_moves_on(size(8, 7), "4458").unwrap()
+    );
+    assert!(saved_text(&e).unwrap().contains("&size=8x7"));
+    assert_eq!(c.link().encode(), "size=8x7&moves=4458");
+    // A bad size is refused with a visible line, and the game stays.
+    let e = c.open_link(Link::decode("#size=12x7&moves=4").map(Option::unwrap), 0.0);
+    assert_eq!(c.position().moves_string(), "4458");
+    let notice = Mirror::of(&c).notice.unwrap();
+    assert!(
+        notice.contains("its board size is not one this game plays"),
+        "{notice}"
+    );
+    assert!(said(&e).contains("Your game goes on as it was."));
+}
