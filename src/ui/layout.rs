@@ -58,6 +58,14 @@ impl Layout {
         )
     }
 
+    /// The stage's width over its height, as CSS multiplies by it ("1.03" on the standard
+    /// board): how wide the board's column may be for the height it has.
+    pub fn wide(size: Size) -> String {
+        let ratio = (size.width() as f64 + 2.0 * EDGE) / (stage_rows(size) + 2.0 * EDGE);
+        let h = (ratio * 100.0).round() as u32;
+        format!("{}.{:02}", h / 100, h % 100)
+    }
+
     /// Fits the largest square-celled board of `size` into `width` x `height`, centred,
     /// with [`EDGE`] of a cell free around it.
     pub fn fit(size: Size, width: f64, height: f64) -> Layout {
@@ -168,7 +176,12 @@ mod tests {
     #[test]
     fn the_stylesheet_has_the_stage_shape() {
         assert_eq!(Layout::aspect_ratio(Size::CLASSIC), "7.06 / 6.86");
+        assert_eq!(Layout::wide(Size::CLASSIC), "1.03");
         let css = include_str!("../web/style.css");
+        // Every size sets its own on the game; the standard board's is the fallback.
+        let ratio = format!("var(--c4-ratio, {})", Layout::aspect_ratio(Size::CLASSIC));
+        let wide = format!("100cqh * var(--c4-wide, {})", Layout::wide(Size::CLASSIC));
+        assert!(css.contains(&wide) && !css.contains("100cqh * 1"));
         // The `aspect-ratio` property (not a `max-aspect-ratio` query), unless `auto`.
         let ratios: Vec<&str> = css
             .match_indices("aspect-ratio:")
@@ -180,12 +193,7 @@ mod tests {
             .filter(|value| *value != "auto")
             .collect();
         assert!(!ratios.is_empty());
-        assert!(
-            ratios
-                .iter()
-                .all(|r| *r == Layout::aspect_ratio(Size::CLASSIC)),
-            "{ratios:?}"
-        );
+        assert!(ratios.iter().all(|r| *r == ratio), "{ratios:?}");
     }
 
     #[test]

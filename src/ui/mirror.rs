@@ -74,8 +74,11 @@ pub struct Mirror {
     pub notice: Option<String>,
     /// There is a game to review.
     pub can_review: bool,
-    /// The game's board size, which the size choice shows.
+    /// The board size the size choice shows: the game's, or one asked for that waits for
+    /// the player to confirm it.
     pub size: Size,
+    /// The size of the board shown (a puzzle's is 7 x 6, whatever the game's).
+    pub board: Size,
     /// A new size waits for the player to confirm it replaces the game in progress: the
     /// question, and the label of the button that confirms it.
     pub size_question: Option<(String, String)>,
@@ -208,7 +211,8 @@ impl Mirror {
             ),
             notice: c.notice().map(str::to_owned),
             can_review: c.game().move_count() > 0 && c.puzzle().is_none(),
-            size: c.game().size(),
+            size: c.asked_size().unwrap_or(c.game().size()),
+            board: p.size(),
             size_question: c.asked_size().map(|size| {
                 (
                     text.with_size(text.size_confirm(), size),

@@ -1,6 +1,6 @@
 //! Who plays each side, and the player's other choices.
 
-use crate::engine::Player;
+use crate::engine::{Player, Size};
 use crate::solver::levels::UnknownLevel;
 use crate::solver::Level;
 use std::fmt;
@@ -61,6 +61,24 @@ impl FromStr for PlayerKind {
                 .map(PlayerKind::Computer)
                 .map_err(UnknownPlayer),
         }
+    }
+}
+
+/// The board sizes the first screen lists, the standard one first; any other is a custom
+/// width and height.
+pub const COMMON_SIZES: [Size; 5] = [
+    Size::CLASSIC,
+    sized(8, 7),
+    sized(9, 7),
+    sized(6, 5),
+    sized(5, 4),
+];
+
+/// A size known to be one (checked when the constant is built).
+const fn sized(width: usize, height: usize) -> Size {
+    match Size::new(width, height) {
+        Ok(size) => size,
+        Err(_) => panic!("not a board size"),
     }
 }
 

@@ -135,6 +135,9 @@ fn reply_from_js(data: &JsValue) -> Result<Reply, String> {
             id: body.field("id", count)?,
             scores: body.field("scores", |v| list(v, scores))?,
         },
+        "unknown" => Reply::Unknown {
+            id: body.field("id", count)?,
+        },
         "failed" => Reply::Failed {
             id: body.optional("id", count)?,
             error: body.field("error", JsValue::as_string)?,
@@ -241,6 +244,7 @@ mod tests {
             Ok(Reply::Ready { warning: None })
         );
         assert_eq!(read("{ ready: {} }"), Ok(Reply::Ready { warning: None }));
+        assert_eq!(read("{ unknown: { id: 4 } }"), Ok(Reply::Unknown { id: 4 }));
         assert_eq!(
             read("{ ready: { warning: 'no book' } }"),
             Ok(Reply::Ready {

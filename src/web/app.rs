@@ -298,7 +298,9 @@ impl App {
     /// Shows the game as it is now: the DOM's mirror, then the board.
     fn show(&mut self) {
         let mirror = Mirror::of(&self.controller);
-        self.view.apply(mirror, self.controller.texts());
+        if self.view.apply(mirror, self.controller.texts()) {
+            self.fit();
+        }
         self.repaint();
     }
 

@@ -27,8 +27,10 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board's view, for a board of `size`. It holds a control and a label for the
+    /// widest board's every column, and shows as many as the board has ([`Board::resize`]).
     pub fn build(doc: &Document, labels: &mut Labels, size: Size) -> Result<Board, JsValue> {
-        let width = size.width();
+        let width = Size::MAX;
         let stage: HtmlElement = el(doc, "div", "c4-stage")?;
         let canvas: HtmlCanvasElement = el(doc, "canvas", "")?;
         attr(&canvas, "aria-hidden", "true")?;
@@ -63,17 +65,14 @@ impl Board {
         append(&stage, &canvas)?;
         append(&stage, &analysis)?;
         append(&stage, &columns)?;
-        // What keeps the board's size sane even without the stylesheet, and its shape and
-        // columns on any size: set through the CSSOM, which a strict Content-Security-Policy
-        // allows.
-        let grid = format!("repeat({width}, 1fr)");
+        // What keeps the board's size sane even without the stylesheet: set through the
+        // CSSOM, which a strict Content-Security-Policy allows.
         for (el, rules) in [
             (
                 &stage,
                 &[
                     ("position", "relative"),
                     ("width", "100%"),
-                    ("aspect-ratio", &Layout::aspect_ratio(size)),
                     ("max-height", "85vh"),
                 ][..],
             ),
@@ -86,20 +85,14 @@ impl Board {
                     ("height", "100%"),
                 ][..],
             ),
-            (
-                &columns,
-                &[("position", "absolute"), ("grid-template-columns", &grid)][..],
-            ),
-            (
-                &analysis,
-                &[("position", "absolute"), ("grid-template-columns", &grid)][..],
-            ),
+            (&columns, &[("position", "absolute")][..]),
+            (&analysis, &[("position", "absolute")][..]),
         ] {
             for (name, value) in rules {
                 el.style().set_property(name, value)?;
             }
         }
-        Ok(Board {
+        let mut board = Board {
             size,
             stage,
             canvas,
@@ -108,14 +101,36 @@ impl Board {
             buttons,
             analysis,
             analysis_cells,
-        })
+        };
+        board.resize(size)?;
+        Ok(board)
+    }
+
+    /// Shows a board of `size`: as many column controls and labels as it has columns, in
+    /// its shape.
+    pub fn resize(&mut self, size: Size) -> Result<(), JsValue> {
+        self.size = size;
+        let width = size.width();
+        for (i, button) in self.buttons.iter().enumerate() {
+            set_hidden(button, i >= width);
+        }
+        for (i, [cell, ..]) in self.analysis_cells.iter().enumerate() {
+            set_hidden(cell, i >= width);
+        }
+        let grid = format!("repeat({width}, 1fr)");
+        for el in [&self.columns, &self.analysis] {
+            el.style().set_property("grid-template-columns", &grid)?;
+        }
+        self.stage
+            .style()
+            .set_property("aspect-ratio", &Layout::aspect_ratio(size))
     }
 
     /// Brings the column controls and the analysis labels in line with `m`, given what
     /// `old` showed.
     pub fn apply(&self, m: &Mirror, old: Option<&Mirror>) {
         for (i, (column, button)) in m.columns.iter().zip(&self.buttons).enumerate() {
-            if old.is_some_and(|o| o.columns[i] == *column) {
+            if old.is_some_and(|o| o.columns.get(i) == Some(column)) {
                 continue;
             }
             set_attr(button, "aria-label", &column.name);

@@ -381,6 +381,24 @@ impl Controls {
             };
             set_attr(wrapper, "data-mode", mode);
         }
+        if changed(&|o| o.perfect_offered == m.perfect_offered) {
+            // Not offered on this board: the line under the levels says why.
+            let perfect = PlayerKind::Computer(Level::Perfect).name();
+            for (choice, input) in &self.choices {
+                if *choice == ModeChoice::Level(Level::Perfect) {
+                    input.set_disabled(!m.perfect_offered);
+                }
+            }
+            for select in &self.player_selects {
+                let option = select.query_selector(&format!("option[value={perfect}]"));
+                if let Ok(Some(option)) = option {
+                    set_attr(&option, "aria-disabled", bool_attr(!m.perfect_offered));
+                    option
+                        .toggle_attribute_with_force("disabled", !m.perfect_offered)
+                        .ok();
+                }
+            }
+        }
         if changed(&|o| o.settings == m.settings) {
             set_attr(&self.sound, "aria-pressed", bool_attr(m.settings.sound));
             self.reduce_motion.set_checked(m.settings.reduced_motion);

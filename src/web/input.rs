@@ -119,6 +119,7 @@ pub fn wire(
         }));
     };
 
+    let sizes = view.sizes.listen(&send);
     for (column, b) in view.board.buttons.iter().enumerate() {
         on(
             b,
@@ -400,6 +401,7 @@ pub fn wire(
         restyle.observe_with_options(&element, &watch)?;
         node = element.parent_element();
     }
+    listeners.extend(sizes);
     Ok(Wiring {
         _listeners: listeners,
         observer,

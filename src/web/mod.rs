@@ -45,6 +45,9 @@ mod panels;
 mod parts;
 #[cfg(feature = "ui")]
 mod screen;
+/// The choice of board size.
+#[cfg(feature = "ui")]
+mod sizes;
 #[cfg(feature = "solver-js")]
 pub mod solver;
 #[cfg(feature = "ui")]

@@ -7,6 +7,7 @@ use super::controls::Controls;
 use super::dom::{append, attr, bool_attr, el, set_attr, text};
 use super::labels::Labels;
 use super::panels::Panels;
+use super::sizes::SizeChoice;
 use super::style;
 use crate::ui::mirror::Mirror;
 use crate::ui::text::Texts;
@@ -55,6 +56,15 @@ fn shadow_root(doc: &Document, host: &HtmlElement) -> Result<ShadowRoot, JsValue
     }
 }
 
+/// Gives the stylesheet the shape of a board of `size` on `wrapper`: the stage's aspect
+/// ratio, and how wide the board's column may be for its height.
+fn shape(wrapper: &HtmlElement, size: crate::engine::Size) -> Result<(), JsValue> {
+    use crate::ui::layout::Layout;
+    let style = wrapper.style();
+    style.set_property("--c4-ratio", &Layout::aspect_ratio(size))?;
+    style.set_property("--c4-wide", &Layout::wide(size))
+}
+
 /// Where the keyboard focus was: in the game, and on its result.
 #[derive(Debug, Clone, Copy)]
 pub struct Focus {
@@ -70,6 +80,8 @@ pub struct View {
     pub wrapper: HtmlElement,
     pub board: Board,
     pub controls: Controls,
+    /// The choice of board size, in the main choice.
+    pub sizes: SizeChoice,
     /// The review, the puzzle, the puzzles' list, the record, the notice.
     pub panels: Panels,
     status: HtmlElement,
@@ -97,6 +109,7 @@ impl View {
         labels.attr(&wrapper, "aria-label", |t| t.game().to_owned());
         let layout: HtmlElement = el(doc, "div", "c4-layout")?;
         let controls = Controls::build(doc, &mut labels, links)?;
+        let sizes = SizeChoice::build(doc, &controls.choice, &mut labels)?;
         let board = Board::build(doc, &mut labels, size)?;
         let status: HtmlElement = el(doc, "p", "c4-status")?;
         attr(&status, "role", "status")?;
@@ -123,6 +136,7 @@ impl View {
         append(&wrapper, &layout)?;
         shadow_root(doc, root)?.append_child(&wrapper)?;
         let style_root = style::adopt(&wrapper)?;
+        shape(&wrapper, size)?;
         Ok(View {
             host: root.clone(),
             style_root,
@@ -137,6 +151,7 @@ impl View {
             ],
             board,
             controls,
+            sizes,
             panels,
             shown: None,
             labels,
@@ -145,11 +160,25 @@ impl View {
     }
 
     /// Brings the DOM in line with `m` (and its labels with `texts`), writing only what
-    /// differs from what it shows.
-    pub fn apply(&mut self, m: Mirror, texts: &Texts) {
+    /// differs from what it shows. True if the board changed size: it needs a new layout.
+    pub fn apply(&mut self, m: Mirror, texts: &Texts) -> bool {
         let old = self.shown.take();
         let changed = |f: &dyn Fn(&Mirror) -> bool| old.as_ref().is_none_or(|o| !f(o));
+        let resized = m.board != self.board.size;
+        if resized {
+            let shaped = self
+                .board
+                .resize(m.board)
+                .and_then(|()| shape(&self.wrapper, m.board));
+            if let Err(e) = shaped {
+                web_sys::console::warn_2(
+                    &"connect-four: the board could not be resized:".into(),
+                    &e,
+                );
+            }
+        }
         self.board.apply(&m, old.as_ref());
+        self.sizes.apply(&m, old.as_ref());
         if changed(&|o| o.thinking == m.thinking) {
             set_attr(&self.wrapper, "aria-busy", bool_attr(m.thinking));
         }
@@ -171,6 +200,7 @@ impl View {
             self.labels.show(texts);
         }
         self.shown = Some(m);
+        resized
     }
 
     /// Whether the keyboard focus is on the result panel ("Play again").

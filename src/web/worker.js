@@ -4,17 +4,25 @@
 // so that bundlers follow it. The page's own module never loads the solver.
 //
 // The messages are computer.js's envelopes around `Request` and `Reply` (src/ui/protocol.rs,
-// whose tests pin their shape: an object with one key, the message's name):
-//   board -> worker  { bestMove: { id, moves, level } } | { analyze: { id, moves } }
-//                    { hint: { id, moves } } | { ponder: { moves } }
-//                    { review: { id, positions } }
+// whose tests pin their shape: an object with one key, the message's name). Every request
+// names its board's `columns` and `rows`:
+//   board -> worker  { bestMove: { id, columns, rows, moves, level } }
+//                    { analyze: { id, columns, rows, moves } }
+//                    { hint: { id, columns, rows, moves } } | { ponder: { columns, rows, moves } }
+//                    { review: { id, columns, rows, positions } }
 //   worker -> board  { move: { id, column } } | { analysis: { id, scores } }
 //                    { hint: { id, score, columns } } | { review: { id, scores } }
+//                    { unknown: { id } }        (not worked out within its budget)
 //                    { failed: { id, error } }  (id null: the worker itself failed)
 //   worker -> hub    { started: link }             (a search for this board begins)
 //   worker -> all    { book: { loaded, total } }  (the opening book arriving; total null
 //                                                  when the server does not say)
 //                    { ready: { warning } }        (the book is in, or why there is none)
+//
+// Each size has its own solver: 7 x 6's, with the book, and one for each other size a board
+// plays (the last few kept). Off 7 x 6 there is no book, and an exact answer (an analysis,
+// a hint, a review) has a budget of positions: past it the answer is `unknown`, never a
+// guess, and the worker never hangs on a big board.
 //
 // The solver answers at once, without the book; the book is fetched as the worker starts
 // (when a board first needs the computer). `easy`, `medium` and `hard` never wait for it.
@@ -28,6 +36,41 @@ const STALL_MS = 20_000;
 
 let solver = null;
 let tableMiB = 64;
+/** The other sizes' solvers, "8x7" -> Solver, the most recently used last. */
+const sized = new Map();
+/** How many other sizes keep their solver (and its table). */
+const SIZES_KEPT = 2;
+/** Positions an analysis or a hint may search off 7 x 6 (a second or two). */
+const ANALYSIS_BUDGET = 8_000_000;
+/** Positions a whole review may search off 7 x 6. */
+const REVIEW_BUDGET = 40_000_000;
+
+const classic = ({ columns, rows }) => (columns ?? 7) === 7 && (rows ?? 6) === 6;
+
+/** The solver for the request's board. */
+const solverFor = (body) => {
+  if (classic(body)) return solver;
+  const key = `${body.columns}x${body.rows}`;
+  let found = sized.get(key);
+  if (found) {
+    sized.delete(key);
+  } else {
+    if (sized.size >= SIZES_KEPT) {
+      const [oldest, old] = sized.entries().next().value;
+      sized.delete(oldest);
+      old.free();
+    }
+    found = new Solver({ columns: body.columns, rows: body.rows, tableMiB: Math.min(tableMiB, 32) });
+  }
+  sized.set(key, found);
+  return found;
+};
+
+/** The best columns of an analysis, and their score. */
+const best = (scores) => {
+  const top = Math.max(...scores.filter((s) => s !== null));
+  return { score: top, columns: scores.flatMap((s, c) => (s === top ? [c] : [])) };
+};
 /** "none" (no book URL), "loading", "in" or "failed". */
 let book = "none";
 /** Requests not yet answered, in order: { link, op, body }. */
@@ -41,27 +84,49 @@ let ponderRun = 0;
 const ponderSlice = (run) => {
   if (run !== ponderRun || pondering === null) return;
   try {
-    if (solver.ponder(pondering)) pondering = null;
+    if (solverFor(pondering).ponder(pondering.moves)) pondering = null;
   } catch {
     pondering = null;
   }
   if (pondering !== null) setTimeout(ponderSlice, 0, run);
 };
 
-/** Whether a request needs the book while one is on its way. */
-const needsBook = (op, body) => op !== "bestMove" || body.level === "perfect";
+/** Whether a request needs the book while one is on its way: 7 x 6's exact answers. */
+const needsBook = (op, body) => classic(body) && (op !== "bestMove" || body.level === "perfect");
 
-const answer = (op, { id, moves, level, positions }) => {
+/** A review off 7 x 6: every position within one budget, the last (quickest) first, so the
+ * table helps the earlier ones; null once the budget is spent. */
+const reviewWithin = (s, positions) => {
+  const scores = [];
+  const start = s.nodes;
+  for (let i = positions.length - 1; i >= 0; i--) {
+    const left = REVIEW_BUDGET - (s.nodes - start);
+    const found = left > 0 ? s.analyzeWithin(positions[i], left) : null;
+    if (found === null) return null;
+    scores[i] = found;
+  }
+  return scores;
+};
+
+const answer = (op, body) => {
+  const { id, moves, level, positions } = body;
+  const s = solverFor(body);
+  const exact = classic(body);
   switch (op) {
     case "bestMove":
-      return { move: { id, column: solver.bestMove(moves, level) } };
-    case "analyze":
-      return { analysis: { id, scores: solver.analyze(moves) } };
-    case "review":
-      return { review: { id, scores: positions.map((p) => solver.analyze(p)) } };
+      return { move: { id, column: s.bestMove(moves, level) } };
+    case "analyze": {
+      const scores = exact ? s.analyze(moves) : s.analyzeWithin(moves, ANALYSIS_BUDGET);
+      return scores === null ? { unknown: { id } } : { analysis: { id, scores } };
+    }
+    case "review": {
+      const scores = exact ? positions.map((p) => s.analyze(p)) : reviewWithin(s, positions);
+      return scores === null ? { unknown: { id } } : { review: { id, scores } };
+    }
     case "hint": {
-      const { score, columns } = solver.bestMoves(moves);
-      return { hint: { id, score, columns } };
+      if (exact) return { hint: { id, ...s.bestMoves(moves) } };
+      const scores = s.analyzeWithin(moves, ANALYSIS_BUDGET);
+      return scores === null ? { unknown: { id } } : { hint: { id, ...best(scores) } };
     }
     default:
       return { failed: { id: id ?? null, error: `unknown request ${op}` } };
@@ -72,11 +137,12 @@ const handle = ({ link, op, body }) => {
   // Any request stops pondering; a hint or an analysis of the position being pondered
   // (the person's turn) takes it up again afterwards, where it stopped.
   const pondered = pondering;
-  const resume = pondered === body.moves && (op === "hint" || op === "analyze");
+  const same = pondered && pondered.moves === body.moves && pondered.columns === body.columns && pondered.rows === body.rows;
+  const resume = same && (op === "hint" || op === "analyze");
   pondering = null;
   ponderRun++;
   if (op === "ponder") {
-    pondering = body.moves;
+    pondering = body;
   } else {
     // The page's hub may stop this worker to cancel a search nobody else waits for.
     self.postMessage({ started: link });

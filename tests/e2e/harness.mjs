@@ -122,11 +122,14 @@ export async function installProbe(context) {
     window.__cellPoint = (index, column, rows, across) => {
       const canvas = window.__deepAll(".c4-stage canvas")[index];
       const r = canvas.getBoundingClientRect();
-      const cols = window.__deepAll(".c4-columns")[index].getBoundingClientRect();
-      const cell = cols.width / 7;
+      const controls = window.__deepAll(".c4-columns")[index];
+      const cols = controls.getBoundingClientRect();
+      // As many controls show as the board has columns; they reach from the lane of air
+      // (0.8 of a cell) down to the board's bottom edge.
+      const cell = cols.width / [...controls.children].filter((b) => !b.hidden).length;
+      const height = Math.round(cols.height / cell - 0.8);
       const x = cols.left - r.left + (column + across) * cell;
-      // The controls end at the board's bottom edge, 6 rows below its top.
-      const y = cols.bottom - r.top - 6 * cell + rows * cell;
+      const y = cols.bottom - r.top - height * cell + rows * cell;
       return { canvas, x, y };
     };
     let probe;

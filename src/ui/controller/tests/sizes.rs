@@ -57,6 +57,11 @@ fn a_game_in_progress_is_replaced_only_once_the_player_confirms() {
     let e = c.command(Command::ConfirmSize(false), 0.0);
     assert_eq!(said(&e), "Your game goes on.");
     assert!(Mirror::of(&c).size_question.is_none());
+    assert_eq!(
+        Mirror::of(&c).size,
+        Size::CLASSIC,
+        "back to the game's size"
+    );
     assert_eq!(c.position().moves_string(), "4");
     // Anything else done meanwhile drops the question too.
     c.command(Command::SetSize(size(5, 4)), 0.0);
