@@ -43,11 +43,8 @@ fn a_game_in_progress_is_replaced_only_once_the_player_confirms() {
     );
     assert_eq!(c.position().moves_string(), "4", "the game stays");
     let m = Mirror::of(&c);
-    assert_eq!(
-        m.size,
-        Size::CLASSIC,
-        "the choice still shows the game's size"
-    );
+    assert_eq!(m.size, size(5, 4), "the choice shows the size asked for");
+    assert_eq!(m.board, Size::CLASSIC, "the board stays");
     assert_eq!(
         m.size_question.unwrap().1,
         "Start the 5 × 4 game",
