@@ -61,7 +61,8 @@ fn select(
 }
 
 impl SizeChoice {
-    /// Builds the choice at the end of `parent` (the main choice).
+    /// Builds the choice in `parent` (the main choice), next to its first part, the choice
+    /// of opponent; the question and the note go at its end.
     pub fn build(
         doc: &Document,
         parent: &HtmlElement,
@@ -96,7 +97,10 @@ impl SizeChoice {
         let rows = select(doc, &custom, labels, range())?;
         labels.attr(&rows, "aria-label", |t| t.rows_label().to_owned());
         append(&row, &custom)?;
-        append(parent, &row)?;
+        let second = parent
+            .first_element_child()
+            .and_then(|first| first.next_element_sibling());
+        parent.insert_before(&row, second.as_ref().map(|e| e.as_ref()))?;
 
         let ask: HtmlElement = el(doc, "div", "c4-size-ask")?;
         attr(&ask, "role", "group")?;
