@@ -179,8 +179,8 @@ mod tests {
         assert_eq!(Layout::wide(Size::CLASSIC), "1.03");
         let css = include_str!("../web/style.css");
         // Every size sets its own on the game; the standard board's is the fallback.
-        let ratio = format!("var(--c4-ratio, {})", Layout::aspect_ratio(Size::CLASSIC));
-        let wide = format!("100cqh * var(--c4-wide, {})", Layout::wide(Size::CLASSIC));
+        let ratio = format!("var(--_ratio, {})", Layout::aspect_ratio(Size::CLASSIC));
+        let wide = format!("100cqh * var(--_wide, {})", Layout::wide(Size::CLASSIC));
         assert!(css.contains(&wide) && !css.contains("100cqh * 1"));
         // The `aspect-ratio` property (not a `max-aspect-ratio` query), unless `auto`.
         let ratios: Vec<&str> = css

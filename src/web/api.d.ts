@@ -89,7 +89,11 @@ export interface ConnectFourAttributes {
   red?: "human" | Level;
   /** Who plays Yellow: "human" (default) or a level. */
   yellow?: "human" | Level;
-  /** The start position, in move notation ("4453"). */
+  /** The board's columns, "4" to "9" (default 7): a new size starts a new game. */
+  columns?: number | `${number}`;
+  /** The board's rows, "4" to "9" (default 6). */
+  rows?: number | `${number}`;
+  /** The start position, in move notation ("4453"), on the board's size. */
   moves?: string;
   /** "auto" (default), "light", "dark" or "high-contrast". */
   theme?: "auto" | "light" | "dark" | "high-contrast";

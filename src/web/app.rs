@@ -8,6 +8,7 @@ mod doomed;
 pub use doomed::destroy;
 use doomed::take_down_doomed;
 
+use crate::engine::Position;
 use crate::ui::event::Event;
 use crate::ui::protocol::Reply;
 use crate::ui::{Command, Controller, Effect, Mirror, Scene};
@@ -93,7 +94,9 @@ impl App {
             Some(url) => url.clone(),
             None => crate::web::assets::book_url()?,
         };
-        let position = choice.moves.unwrap_or_default();
+        let position = choice
+            .moves
+            .unwrap_or_else(|| Position::empty(choice.size.unwrap_or_default()));
         let view = View::build(&doc, root, choice.links, position.size())?;
         let mut controller = Controller::with_position(choice.settings, position);
         controller.set_texts(choice.texts.clone());

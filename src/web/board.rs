@@ -113,6 +113,11 @@ impl Board {
         let width = size.width();
         for (i, button) in self.buttons.iter().enumerate() {
             set_hidden(button, i >= width);
+            if i >= width {
+                // Off the board: no control, whatever it said on a wider one.
+                set_attr(button, "aria-disabled", "true");
+                set_attr(button, "tabindex", "-1");
+            }
         }
         for (i, [cell, ..]) in self.analysis_cells.iter().enumerate() {
             set_hidden(cell, i >= width);

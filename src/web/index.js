@@ -147,6 +147,8 @@ export const Solver = new Proxy(function Solver() {}, {
 const ATTRIBUTES = {
   red: "red",
   yellow: "yellow",
+  columns: "columns",
+  rows: "rows",
   moves: "moves",
   theme: "theme",
   "reduced-motion": "reducedMotion",
@@ -156,6 +158,8 @@ const ATTRIBUTES = {
   "storage-key": "storageKey",
 };
 const BOOLEAN = new Set(["reducedMotion", "analysis", "sound"]);
+/** The size's attributes, and the size a removed one leaves. */
+const NUMBER = { columns: 7, rows: 6 };
 
 /** The option an attribute's value sets; a removed attribute sets the option's default. */
 function optionOf(attribute, value) {
@@ -166,6 +170,8 @@ function optionOf(attribute, value) {
     if (name === "reducedMotion") return { reducedMotion: reduced };
     return { [name]: false };
   }
+  // A number, or what the text is if it is none ("8.5", "eight": refused as such).
+  if (name in NUMBER) return { [name]: value === null ? NUMBER[name] : value.trim() === "" ? value : Number(value) };
   if (value !== null) return { [name]: value };
   if (name === "red" || name === "yellow") return { [name]: "human" };
   if (name === "theme") return { theme: "auto" };
@@ -178,8 +184,9 @@ function defineElement() {
 
   /**
    * `<connect-four red="human" yellow="hard" theme="dark">`: the whole game. Its attributes
-   * mirror `mount`'s options (`red`, `yellow`, `moves`, `theme`, `reduced-motion`,
-   * `analysis`, `book-url`), and changing one updates the game. It fires the same events
+   * mirror `mount`'s options (`red`, `yellow`, `columns`, `rows`, `moves`, `theme`,
+   * `reduced-motion`, `analysis`, `book-url`, `sound`, `storage-key`), and changing one
+   * updates the game. It fires the same events
    * as `mount`'s host element and has the same methods as its handle.
    */
   class ConnectFourElement extends HTMLElement {
@@ -209,7 +216,9 @@ function defineElement() {
           if (value === null) continue;
           const option = optionOf(attribute, value);
           try {
-            __checkOptions(option);
+            // The moves are checked on the board the other attributes ask for.
+            const board = attribute === "moves" ? { columns: options.columns, rows: options.rows } : {};
+            __checkOptions({ ...board, ...option });
             options = { ...options, ...option };
           } catch (e) {
             this.#fail(e);

@@ -129,7 +129,7 @@ impl MountHandle {
             let start = options.moves.is_some();
             app.set_options(&options)?;
             if !start {
-                app.new_game(Default::default());
+                app.new_empty_game();
             }
             Ok(())
         })?

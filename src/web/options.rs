@@ -1,7 +1,7 @@
 //! `mount`'s options, defined once: the Rust struct, the list of known keys and the
 //! TypeScript interface all come from the one list below.
 
-use crate::engine::Position;
+use crate::engine::{Position, Size};
 use crate::ui::text::{Texts, TS_TEXTS};
 use crate::ui::theme::Theme;
 use crate::ui::{PlayerKind, Settings};
@@ -63,7 +63,12 @@ mount_options! {
     /// `texts` replaces the one set before: the texts it leaves out are the defaults
     /// (`defaultTexts`), so `{}` or `null` brings every default back.
     texts / "texts": Vec<(String, String)> => "Partial<Texts> | null",
-    /// Start from this position, in move notation (e.g. "4453").
+    /// The board's columns, 4 to 9 (default 7). A size the game is not on starts a new game
+    /// on it.
+    columns / "columns": f64 => "number",
+    /// The board's rows, 4 to 9 (default 6).
+    rows / "rows": f64 => "number",
+    /// Start from this position, in move notation (e.g. "4453"), on the board's size.
     moves / "moves": String => "string",
     /// Where the computer's worker fetches the opening book, relative to the page. Default:
     /// `book.bin` beside the package's `connect_four.js`. Set it if your bundler moves the file.
@@ -98,6 +103,8 @@ pub struct Choice {
     pub book_url: Option<String>,
     /// A position to start from, if the options give one.
     pub moves: Option<Position>,
+    /// The board's size, if the options give one: the game is on it.
+    pub size: Option<Size>,
     pub texts: Texts,
     /// Where the game saves itself, if the options name a place ("" for nowhere).
     pub storage_key: Option<String>,
@@ -123,6 +130,7 @@ impl Choice {
             theme: Theme::Auto,
             book_url: None,
             moves: None,
+            size: None,
             texts: Texts::default(),
             storage_key: None,
             links: false,
@@ -132,6 +140,23 @@ impl Choice {
             puzzle: None,
             helped: false,
         }
+    }
+}
+
+/// The `columns` or `rows` option (`name`): a whole number from 4 to 9, or `current` if it
+/// is left out.
+fn side(value: Option<f64>, name: &str, current: usize) -> Result<usize, String> {
+    match value {
+        None => Ok(current),
+        Some(n) if n.fract() == 0.0 && (Size::MIN as f64..=Size::MAX as f64).contains(&n) => {
+            Ok(n as usize)
+        }
+        Some(n) => Err(format!(
+            "option {name}: expected a whole number from {} to {}, not {}",
+            Size::MIN,
+            Size::MAX,
+            super::convert::describe(&JsValue::from_f64(n))
+        )),
     }
 }
 
@@ -225,6 +250,12 @@ impl OptionValue for bool {
     }
 }
 
+impl OptionValue for f64 {
+    fn from_js(value: &JsValue) -> Result<f64, String> {
+        value.as_f64().ok_or_else(|| expected("a number", value))
+    }
+}
+
 impl OptionValue for String {
     fn from_js(value: &JsValue) -> Result<String, String> {
         value.as_string().ok_or_else(|| expected("a string", value))
@@ -290,11 +321,26 @@ impl MountOptions {
             show_analysis: self.analysis.unwrap_or(base.settings.show_analysis),
             sound: self.sound.unwrap_or(base.settings.sound),
         };
-        let moves = match &self.moves {
-            None => base.moves,
-            Some(moves) => {
-                Some(Position::from_moves(moves).map_err(|e| format!("option moves: {e}"))?)
+        // A size the options give; the one they leave out stays as it was.
+        let size = match (self.columns, self.rows) {
+            (None, None) => base.size,
+            (columns, rows) => {
+                let was = base.size.unwrap_or_default();
+                let columns = side(columns, "columns", was.width())?;
+                let rows = side(rows, "rows", was.height())?;
+                Some(
+                    Size::new(columns, rows)
+                        .map_err(|e| format!("option columns and rows: {e}"))?,
+                )
             }
+        };
+        let moves = match &self.moves {
+            // A start on another size than the one asked for is not the game asked for.
+            None => base.moves.filter(|p| size.is_none_or(|s| p.size() == s)),
+            Some(moves) => Some(
+                Position::from_moves_on(size.unwrap_or_default(), moves)
+                    .map_err(|e| format!("option moves: {e}"))?,
+            ),
         };
         let book_url = match &self.book_url {
             None => base.book_url.clone(),
@@ -329,6 +375,7 @@ impl MountOptions {
             theme: pick(&self.theme, "theme", base.theme)?,
             book_url,
             moves,
+            size,
             storage_key: self.storage_key.clone().or(base.storage_key.clone()),
             links: self.links.unwrap_or(base.links),
             link: base.link.clone(),

@@ -61,8 +61,8 @@ fn shadow_root(doc: &Document, host: &HtmlElement) -> Result<ShadowRoot, JsValue
 fn shape(wrapper: &HtmlElement, size: crate::engine::Size) -> Result<(), JsValue> {
     use crate::ui::layout::Layout;
     let style = wrapper.style();
-    style.set_property("--c4-ratio", &Layout::aspect_ratio(size))?;
-    style.set_property("--c4-wide", &Layout::wide(size))
+    style.set_property("--_ratio", &Layout::aspect_ratio(size))?;
+    style.set_property("--_wide", &Layout::wide(size))
 }
 
 /// Where the keyboard focus was: in the game, and on its result.

@@ -67,7 +67,7 @@ test("a game against the computer (medium): it answers from the worker and the p
   let played = 0;
   while (!(await page.getByRole("button", { name: "Play again" }).isVisible())) {
     const legal = await page.evaluate(() =>
-      window.__deepAll(".c4-col").filter((b) => b.getAttribute("aria-disabled") !== "true").map((b) => Number(b.dataset.column)));
+      window.__deepAll(".c4-col").filter((b) => !b.hidden && b.getAttribute("aria-disabled") !== "true").map((b) => Number(b.dataset.column)));
     if (legal.length === 0) break;
     const before = await moveCount(page);
     // Prefer the centre, as a person might.
@@ -177,10 +177,10 @@ test("hint and analysis at the start are shown and announced", async () => {
   await page.getByRole("checkbox", { name: "Show analysis" }).check();
   await until(async () => /^Analysis: /.test(await live(page)), "analysis announced", 60_000);
   // Each label is two short lines ("win" / "in 21"), in a box of its own.
-  const labels = await page.locator(".c4-analysis span").evaluateAll((spans) => spans.map((s) => [...s.children].map((c) => c.textContent)));
+  const labels = await page.locator(".c4-analysis > span:not([hidden])").evaluateAll((spans) => spans.map((s) => [...s.children].map((c) => c.textContent)));
   assert.equal(labels.length, 7);
   for (const [word, within] of labels) assert.match(`${word} ${within}`, /^(win in \d+|draw |loss in \d+)$/);
-  const boxes = await page.locator(".c4-analysis span").evaluateAll((spans) => spans.map((s) => s.getBoundingClientRect()));
+  const boxes = await page.locator(".c4-analysis > span:not([hidden])").evaluateAll((spans) => spans.map((s) => s.getBoundingClientRect()));
   for (let i = 1; i < boxes.length; i++) assert.ok(boxes[i].left >= boxes[i - 1].right, "labels apart");
   assert.match(await column(page, 4).getAttribute("aria-label"), /analysis: (win in \d+|draw|loses in \d+)/);
   await screenshot(page, "07-analysis");

@@ -30,12 +30,19 @@ impl App {
         self.apply(effects);
     }
 
+    /// A new game on the game's board, from its start.
+    pub fn new_empty_game(&mut self) {
+        self.new_game(Position::empty(self.controller.game().size()));
+    }
+
     /// Changes the options `options` names, keeping the others; an invalid one is an
     /// error, and then nothing changes. A position in them starts a new game there.
     pub fn set_options(&mut self, options: &MountOptions) -> Result<(), String> {
+        let size = self.controller.game().size();
         let base = Choice {
             settings: self.controller.settings(),
             moves: None,
+            size: Some(size),
             ..self.choice.clone()
         };
         let base_uri = self.view.host.base_uri().ok().flatten().unwrap_or_default();
@@ -47,7 +54,9 @@ impl App {
         effects.extend(self.controller.set_settings(choice.settings, self.now()));
         self.apply(effects);
         let theme_changed = choice.theme != self.choice.theme;
-        let start = choice.moves;
+        // A new size starts a new game on it, empty unless the options give moves.
+        let resized = choice.size.filter(|&s| s != size).map(Position::empty);
+        let start = choice.moves.or(resized);
         self.choice = Choice {
             moves: None,
             ..choice
