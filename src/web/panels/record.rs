@@ -13,6 +13,8 @@ use web_sys::{Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement};
 
 pub struct RecordPanel {
     pub details: HtmlDetailsElement,
+    /// Which board the record is for: "On the 8 × 7 board".
+    board: HtmlElement,
     cells: Vec<[HtmlElement; 5]>,
     reset: HtmlButtonElement,
 }
@@ -20,6 +22,8 @@ pub struct RecordPanel {
 impl RecordPanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<RecordPanel, JsValue> {
         let (details, pop) = disclosure(doc, labels, "c4-record", |t| t.record().to_owned())?;
+        let board: HtmlElement = el(doc, "p", "c4-record-board")?;
+        append(&pop, &board)?;
         let grid: HtmlElement = el(doc, "table", "")?;
         let caption: HtmlElement = el(doc, "caption", "")?;
         labels.text(&caption, |t| t.record_caption().to_owned());
@@ -57,6 +61,7 @@ impl RecordPanel {
         append(&pop, &reset)?;
         Ok(RecordPanel {
             details,
+            board,
             cells,
             reset,
         })
@@ -74,6 +79,7 @@ impl RecordPanel {
             &texts.reset_record()
         };
         text(&self.reset, label);
+        text(&self.board, &record.board);
         for (cells, row) in self.cells.iter().zip(&record.rows) {
             for (cell, value) in cells.iter().zip(row) {
                 text(cell, value);
