@@ -3,9 +3,10 @@
 // fresh solver of the worker's table size, timing every move perfect makes. A size offers
 // `perfect` (src/solver/levels.rs, PERFECT_SIZES) where its slowest move took at most a
 // second. 7 x 6 has its book: benches/browser.mjs times it. Figures only, not a test.
-//   node benches/perfect-sizes.mjs [--games N] [--only 6x5,4x8] [--limit-ms M]
+//   node benches/perfect-sizes.mjs [--games N] [--only 6x5,4x8] [--limit-ms M] [--level L]
 // N: games per colour (default 3). M: a size whose first move takes longer than this is
-// not played further (default 5000): it is far from a second.
+// not played further (default 5000): it is far from a second. L: time another level in
+// perfect's place (default perfect), e.g. hard, which every size offers.
 import { serve, launch, DIST } from "../tests/e2e/harness.mjs";
 
 const args = process.argv.slice(2);
@@ -16,6 +17,7 @@ const arg = (name, fallback) => {
 const games = Number(arg("--games", 3));
 const limitMs = Number(arg("--limit-ms", 5000));
 const only = arg("--only", null)?.split(",");
+const level = arg("--level", "perfect");
 
 const sizes = [];
 for (let w = 4; w <= 9; w++) for (let h = 4; h <= 9; h++) {
@@ -28,10 +30,10 @@ const server = await serve(DIST);
 const browser = await launch();
 const page = await browser.newPage();
 await page.goto(server.url + "index.html");
-console.log("| size | cells | perfect's moves | p50 | max | offered (max <= 1 s) |");
+console.log(`| size | cells | ${level}'s moves | p50 | max | within 1 s |`);
 console.log("| --- | --- | --- | --- | --- | --- |");
 for (const [columns, rows] of sizes) {
-  const result = await page.evaluate(async ({ columns, rows, games, limitMs }) => {
+  const result = await page.evaluate(async ({ columns, rows, games, limitMs, level }) => {
     const glue = await import("/connect_four_solver.js");
     await glue.default();
     const times = [];
@@ -44,7 +46,7 @@ for (const [columns, rows] of sizes) {
         for (let ply = 0; ply < columns * rows; ply++) {
           const perfect = ply % 2 === perfectIs;
           const t = performance.now();
-          const column = solver.bestMove(moves, perfect ? "perfect" : "easy");
+          const column = solver.bestMove(moves, perfect ? level : "easy");
           const ms = performance.now() - t;
           if (perfect) times.push(ms);
           if (perfect && ms > limitMs) return { times, stopped: true };
@@ -59,7 +61,7 @@ for (const [columns, rows] of sizes) {
       }
     }
     return { times, stopped: false };
-  }, { columns, rows, games, limitMs });
+  }, { columns, rows, games, limitMs, level });
   const sorted = [...result.times].sort((a, b) => a - b);
   const p50 = sorted[Math.floor(sorted.length / 2)];
   const max = sorted[sorted.length - 1];

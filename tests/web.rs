@@ -702,4 +702,50 @@ mod sizes {
         let e = message(Solver::new(Some(book.into())).err().unwrap());
         assert!(e.contains("for the 7 x 6 board"), "{e}");
     }
+
+    #[wasm_bindgen_test]
+    fn budgets_give_null_rather_than_a_guess() {
+        // 9 x 9 from the start is far past 10,000 positions: null, and the solver still
+        // answers afterwards.
+        let mut big = Solver::new(of(9, 9)).unwrap();
+        let budget = JsValue::from(10_000);
+        let moves = JsValue::from_str("");
+        assert!(big
+            .analyze_within(moves.clone(), budget.clone())
+            .unwrap()
+            .is_null());
+        assert!(big
+            .score_within(moves.clone(), budget.clone())
+            .unwrap()
+            .is_null());
+        let column = big
+            .best_move(JsValue::from_str("5"), JsValue::from_str("easy"))
+            .unwrap();
+        assert!(column < 9);
+        // 5 x 4 within a generous budget: exactly what analyze gives.
+        let mut small = Solver::new(of(5, 4)).unwrap();
+        let within = small
+            .analyze_within(JsValue::from_str("3"), JsValue::from(10_000_000))
+            .unwrap();
+        let exact = small.analyze(JsValue::from_str("3")).unwrap();
+        let read = |v: JsValue| -> Vec<Option<i32>> { serde_wasm_bindgen::from_value(v).unwrap() };
+        assert_eq!(read(within), read(exact));
+        assert_eq!(
+            small
+                .score_within(JsValue::from_str(""), JsValue::from(10_000_000))
+                .unwrap()
+                .as_f64(),
+            Some(0.0)
+        );
+        // A bad budget is refused, saying why.
+        for bad in [
+            JsValue::from(0),
+            JsValue::from(-5),
+            JsValue::from_str("9"),
+            JsValue::NULL,
+        ] {
+            let e = message(small.analyze_within(moves.clone(), bad).unwrap_err());
+            assert!(e.contains("budget"), "{e}");
+        }
+    }
 }

@@ -100,6 +100,14 @@ test("a game in progress is replaced by a new size only once the player says so;
   await page.getByRole("button", { name: "Undo" }).click();
   await until(async () => (await page.evaluate(() => window.c4.state.rows)) === 7, "8 x 7 back");
   assert.equal(await page.evaluate(() => window.c4.state.moves), "8");
+  // Puzzles stay on 7 x 6: the board shows 7 columns for one, and the game's 8 after it.
+  await page.getByText("Puzzles", { exact: true }).click();
+  await page.getByRole("button", { name: "Start", exact: true }).click();
+  await until(async () => /^Puzzle \d+:/.test(await live(page)), "the puzzle");
+  await until(async () => (await shown(page)) === 7, "the puzzle's 7 columns");
+  await page.getByRole("button", { name: "Back to game" }).click();
+  await until(async () => (await shown(page)) === 8, "the game's 8 columns again");
+  assert.equal(await page.evaluate(() => window.c4.state.moves), "8");
   await axe(page, "8 x 7 with the custom size shown");
   assert.deepEqual(problems, []);
   await context.close();
