@@ -119,7 +119,11 @@ pub fn wire(
         }));
     };
 
-    let sizes = view.sizes.listen(&send);
+    let actions: Rc<dyn Fn(Action)> = {
+        let send = send.clone();
+        Rc::new(move |action| send(Input::Act(action)))
+    };
+    let sizes = view.sizes.listen(&actions);
     for (column, b) in view.board.buttons.iter().enumerate() {
         on(
             b,

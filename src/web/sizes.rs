@@ -3,7 +3,6 @@
 //! progress, and the line that says why the top level is not offered on the board.
 
 use super::dom::{append, attr, el, set_hidden, text};
-use super::input::Input;
 use super::labels::Labels;
 use super::parts::text_button;
 use crate::engine::Size;
@@ -165,12 +164,10 @@ impl SizeChoice {
     }
 
     /// Listens to the choice, handing what it asks for to `send`.
-    pub fn listen(&self, send: &Rc<dyn Fn(Input)>) -> Vec<EventListener> {
-        let command = |command, focus_selected| {
-            Input::Act(Action {
-                command,
-                focus_selected,
-            })
+    pub fn listen(&self, send: &Rc<dyn Fn(Action)>) -> Vec<EventListener> {
+        let command = |command, focus_selected| Action {
+            command,
+            focus_selected,
         };
         let (pick, custom, open) = (
             self.pick.clone(),
