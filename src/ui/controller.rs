@@ -470,7 +470,11 @@ impl Controller {
         };
         vec![
             Effect::Announce(message),
-            Effect::Event(Event::Refused { column, reason }),
+            Effect::Event(Event::Refused {
+                board: self.position().size().into(),
+                column,
+                reason,
+            }),
         ]
     }
 
@@ -642,8 +646,10 @@ impl Controller {
     fn settle(&mut self, said: String, start: Option<Position>, now: f64) -> Vec<Effect> {
         let mut effects = vec![Effect::Announce(said), Effect::Changed];
         if let Some(start) = start {
-            let moves = start.moves_string();
-            effects.push(Effect::Event(Event::NewGame { moves }));
+            effects.push(Effect::Event(Event::NewGame {
+                board: start.size().into(),
+                moves: start.moves_string(),
+            }));
             // A game that starts finished has ended, for the host as for the players.
             effects.extend(Event::end(&start).map(Effect::Event));
         }

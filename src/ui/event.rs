@@ -1,7 +1,9 @@
 //! What the host page hears: the state of a game, and the events fired on the host element
 //! (`c4-move`, `c4-end`, `c4-change`, `c4-undo`, `c4-refused`, `c4-newgame`, `c4-error`)
-//! with their `detail`s, as plain serialisable data.
+//! with their `detail`s, as plain serialisable data. Every detail about the board carries
+//! its size, `columns` and `rows`.
 
+use super::protocol::Board;
 use super::settings::PlayerKind;
 use crate::engine::{Cell, Placed, Position};
 use serde::Serialize;
@@ -103,6 +105,8 @@ pub enum Event {
     /// `c4-end`: the game is won or drawn.
     #[serde(rename_all = "camelCase")]
     End {
+        #[serde(flatten)]
+        board: Board,
         status: &'static str,
         winner: Option<u8>,
         win_line: Vec<Cell>,
@@ -114,11 +118,25 @@ pub enum Event {
     Change(GameState),
     /// `c4-undo`: moves were taken back (last first); `moves` are those left. `undone` is
     /// empty when the undo brought back the game a new game had replaced.
-    Undo { moves: String, undone: Vec<Undone> },
+    Undo {
+        #[serde(flatten)]
+        board: Board,
+        moves: String,
+        undone: Vec<Undone>,
+    },
     /// `c4-refused`: a move was refused.
-    Refused { column: usize, reason: Refusal },
-    /// `c4-newgame`: a new game starts.
-    NewGame { moves: String },
+    Refused {
+        #[serde(flatten)]
+        board: Board,
+        column: usize,
+        reason: Refusal,
+    },
+    /// `c4-newgame`: a new game starts, on a board of `columns` by `rows`.
+    NewGame {
+        #[serde(flatten)]
+        board: Board,
+        moves: String,
+    },
     /// `c4-error`: the computer cannot play, or the opening book could not be read.
     Error { message: String },
 }
@@ -152,6 +170,7 @@ impl Event {
     /// `c4-end` for `position`, if the game is over there.
     pub fn end(position: &Position) -> Option<Event> {
         position.is_over().then(|| Event::End {
+            board: position.size().into(),
             status: position.status().as_str(),
             winner: position.winner().map(|p| p.number()),
             win_line: position.win_line(),
@@ -190,21 +209,43 @@ mod tests {
         assert_eq!(
             end,
             json!({
+                "columns": 7, "rows": 6,
                 "status": "win", "winner": 1, "moves": "1212121",
                 "winLine": moved["winLine"].clone(),
             })
         );
+        let board = Board {
+            columns: 8,
+            rows: 5,
+        };
         let refused = Event::Refused {
+            board,
             column: 3,
             reason: Refusal::Busy,
         };
         assert_eq!(
             serde_json::to_value(&refused).unwrap(),
-            json!({ "column": 3, "reason": "busy" })
+            json!({ "columns": 8, "rows": 5, "column": 3, "reason": "busy" })
         );
+        let new_game = Event::NewGame {
+            board,
+            moves: "".into(),
+        };
         assert_eq!(
-            serde_json::to_value(Event::NewGame { moves: "".into() }).unwrap(),
-            json!({ "moves": "" })
+            serde_json::to_value(new_game).unwrap(),
+            json!({ "columns": 8, "rows": 5, "moves": "" })
+        );
+        let undo = Event::Undo {
+            board,
+            moves: "4".into(),
+            undone: vec![Undone {
+                player: 2,
+                column: 3,
+            }],
+        };
+        assert_eq!(
+            serde_json::to_value(undo).unwrap(),
+            json!({ "columns": 8, "rows": 5, "moves": "4", "undone": [{ "player": 2, "column": 3 }] })
         );
     }
 

@@ -16,8 +16,8 @@ use crate::engine::Size;
 use crate::solver::Level;
 use serde::Serialize;
 
-/// The board a request is about: its columns and rows, written beside the request's other
-/// fields.
+/// The board a request or an event is about: its columns and rows, written beside the
+/// other fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Board {
     pub columns: u8,
@@ -77,6 +77,19 @@ pub enum Request {
         board: Board,
         positions: Vec<String>,
     },
+}
+
+impl Request {
+    /// The board the request is about.
+    pub fn board(&self) -> Board {
+        match self {
+            Request::BestMove { board, .. }
+            | Request::Analyze { board, .. }
+            | Request::Hint { board, .. }
+            | Request::Ponder { board, .. }
+            | Request::Review { board, .. } => *board,
+        }
+    }
 }
 
 /// What the worker answers.

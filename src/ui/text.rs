@@ -410,7 +410,7 @@ texts! {
     size_keep / "sizeKeep" = "Keep playing",
     size_kept / "sizeKept" = "Your game goes on.",
     /// A new game on another size. `{size}`, `{player}`.
-    new_size_game / "newSizeGame" = "New game on a {size} board. {player} to move.",
+    new_size_game / "newSizeGame" = "New game, {size} board. {player} to move.",
     /// Why the top level is not offered, in one line. `{size}`.
     perfect_not_offered / "perfectNotOffered" = "Perfect is not offered on {size}: its moves could take minutes there.",
     /// Said when a size without the top level comes in while the computer plays it. `{size}`.

@@ -117,8 +117,14 @@ export interface MoveEventDetail extends MoveResult {
   by: "human" | Level;
 }
 
+/**
+ * The board an event is about: its columns and rows, 4 to 9. Every event's detail but
+ * `c4-error`'s carries them.
+ */
+export type EventBoard = Required<BoardSize>;
+
 /** `c4-end`'s detail: how the game ended (also fired for a game that starts finished). */
-export interface EndEventDetail {
+export interface EndEventDetail extends EventBoard {
   status: "win" | "draw";
   winner: 1 | 2 | null;
   winLine: Cell[];
@@ -133,7 +139,7 @@ export interface EndEventDetail {
 export type ChangeEventDetail = GameState;
 
 /** `c4-undo`'s detail: the moves left, and those taken back. */
-export interface UndoEventDetail {
+export interface UndoEventDetail extends EventBoard {
   /** The moves left. */
   moves: string;
   /** The moves taken back, last first: who had played each, and its column (0-based).
@@ -142,14 +148,14 @@ export interface UndoEventDetail {
 }
 
 /** `c4-refused`'s detail: the column asked for, and why it was refused. */
-export interface RefusedEventDetail {
+export interface RefusedEventDetail extends EventBoard {
   column: number;
   /** The column is full, the game is over, or it is the computer's turn. */
   reason: "full" | "over" | "busy";
 }
 
-/** `c4-newgame`'s detail: the start position. */
-export interface NewGameEventDetail {
+/** `c4-newgame`'s detail: the board's size and the start position. */
+export interface NewGameEventDetail extends EventBoard {
   moves: string;
 }
 

@@ -57,7 +57,7 @@ test("a scripted game fires every event with its detail, in order", async () => 
   const line = [2, 3, 4, 5].map((row) => ({ column: 0, row }));
   assert.deepEqual(end, {
     name: "c4-end", bubbles: true, composed: true, target: true,
-    detail: { status: "win", winner: 1, winLine: line, moves: "1212121" },
+    detail: { columns: 7, rows: 6, status: "win", winner: 1, winLine: line, moves: "1212121" },
   });
   const state = await page.evaluate(() => window.c4.state);
   assert.deepEqual({ ...state, board: undefined }, {
@@ -65,15 +65,15 @@ test("a scripted game fires every event with its detail, in order", async () => 
   });
   // After the end: refused as over, and the error says so.
   assert.match((await tryCall(page, "window.c4.play(3)")).error, /over/);
-  assert.deepEqual((await events(page)).map((e) => [e.name, e.detail]), [["c4-refused", { column: 3, reason: "over" }]]);
+  assert.deepEqual((await events(page)).map((e) => [e.name, e.detail]), [["c4-refused", { columns: 7, rows: 6, column: 3, reason: "over" }]]);
   // A bad column throws, fires nothing and changes nothing.
   await tryCall(page, "window.c4.newGame({ moves: '444444' })");
-  assert.deepEqual((await events(page)).map((e) => [e.name, e.detail]), [["c4-newgame", { moves: "444444" }]]);
+  assert.deepEqual((await events(page)).map((e) => [e.name, e.detail]), [["c4-newgame", { columns: 7, rows: 6, moves: "444444" }]]);
   for (const bad of ["7", "-1", "3.5", "'3'", "null"]) {
     assert.match((await tryCall(page, `window.c4.play(${bad})`)).error, /invalid column/, bad);
   }
   assert.match((await tryCall(page, "window.c4.play(3)")).error, /full/);
-  assert.deepEqual((await events(page)).map((e) => [e.name, e.detail]), [["c4-refused", { column: 3, reason: "full" }]]);
+  assert.deepEqual((await events(page)).map((e) => [e.name, e.detail]), [["c4-refused", { columns: 7, rows: 6, column: 3, reason: "full" }]]);
   assert.equal(await page.evaluate(() => window.c4.state.moves), "444444");
   // The computer's turn: busy. Its move comes as a c4-move by its level.
   await tryCall(page, "window.c4.setOptions({ yellow: 'easy' })");
@@ -97,7 +97,7 @@ test("a scripted game fires every event with its detail, in order", async () => 
   assert.match((await tryCall(page, "window.c4.setOptions({ colour: 'red' })")).error, /unknown field/);
   await tryCall(page, "window.c4.newGame()");
   const fresh = await events(page);
-  assert.deepEqual(fresh.at(-1), { name: "c4-newgame", bubbles: true, composed: true, target: true, detail: { moves: "" } });
+  assert.deepEqual(fresh.at(-1), { name: "c4-newgame", bubbles: true, composed: true, target: true, detail: { columns: 7, rows: 6, moves: "" } });
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -34,7 +34,7 @@ test("a size chosen on the first screen: a whole game against the computer on 5 
   // A first visit plays the computer (medium); on 5 x 4 perfect is offered too.
   await boardSelect(page).selectOption("5x4");
   await until(async () => (await shown(page)) === 5, "five columns");
-  assert.match(await live(page), /^New game on a 5 × 4 board\. Red to move\./);
+  assert.match(await live(page), /^New game, 5 × 4 board\. Red to move\./);
   assert.equal(await page.evaluate(() => window.c4.state.columns * 10 + window.c4.state.rows), 54);
   assert.equal(await column(page, 6).count(), 0, "no sixth column");
   await page.getByRole("radio", { name: "perfect" }).check();
@@ -142,8 +142,12 @@ test("three sizes share a page: two mounts and the element, each playing its own
   assert.deepEqual(moves, ["8", "5", "6"]);
   const refused = await page.evaluate(() => { try { window.small.play(5); return "played"; } catch (e) { return e.message; } });
   assert.match(refused, /column/);
-  // The element's attributes change its size: a new game on it.
-  await page.evaluate(() => window.tall.setAttribute("columns", "4"));
+  // The element's attributes change its size: a new game on it, and its event says which.
+  const started = await page.evaluate(() => new Promise((done) => {
+    window.tall.addEventListener("c4-newgame", (e) => done(e.detail), { once: true });
+    window.tall.setAttribute("columns", "4");
+  }));
+  assert.deepEqual(started, { columns: 4, rows: 9, moves: "" });
   await until(async () => (await shown(page, 2)) === 4, "the element on 4 x 9");
   assert.equal(await page.evaluate(() => window.tall.state.moves), "");
   const bad = await page.evaluate(() => new Promise((done) => {

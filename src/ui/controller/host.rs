@@ -39,8 +39,10 @@ impl Controller {
 
     /// `c4-undo` for the moves `undone` (last first), in the game as it is now.
     pub(super) fn undone(&self, undone: &[(Player, usize)]) -> Effect {
+        let position = self.game.position();
         Effect::Event(Event::Undo {
-            moves: self.game.position().moves_string(),
+            board: position.size().into(),
+            moves: position.moves_string(),
             undone: undone
                 .iter()
                 .map(|&(player, column)| Undone {

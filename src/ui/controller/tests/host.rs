@@ -3,6 +3,11 @@
 
 use super::*;
 
+const CLASSIC: Board = Board {
+    columns: 7,
+    rows: 6,
+};
+
 #[test]
 fn the_host_hears_moves_refusals_new_games_and_the_end() {
     let settings = against(Level::Easy);
@@ -21,6 +26,7 @@ fn the_host_hears_moves_refusals_new_games_and_the_end() {
     assert_eq!(
         events(&e),
         [Event::Refused {
+            board: CLASSIC,
             column: 2,
             reason: Refusal::Busy
         }]
@@ -32,7 +38,10 @@ fn the_host_hears_moves_refusals_new_games_and_the_end() {
         other => panic!("{other:?}"),
     }
     let e = c.command(Command::NewGame, 0.0);
-    assert_eq!(events(&e), [Event::NewGame { moves: "".into() }]);
+    assert_eq!(events(&e), [Event::NewGame {
+            board: CLASSIC,
+            moves: "".into()
+        }]);
     // A full column, then the end and a move after it.
     let mut c = Controller::with_position(
         Settings {
@@ -44,6 +53,7 @@ fn the_host_hears_moves_refusals_new_games_and_the_end() {
     assert_eq!(
         events(&drop(&mut c, 3, 0.0)),
         [Event::Refused {
+            board: CLASSIC,
             column: 3,
             reason: Refusal::Full
         }]
@@ -56,6 +66,7 @@ fn the_host_hears_moves_refusals_new_games_and_the_end() {
     assert_eq!(
         events(&drop(&mut c, 5, 0.0)),
         [Event::Refused {
+            board: CLASSIC,
             column: 5,
             reason: Refusal::Over
         }]
@@ -83,6 +94,7 @@ fn the_hosts_play_is_taken_while_a_piece_falls() {
     assert_eq!(
         events(&e),
         [Event::NewGame {
+            board: CLASSIC,
             moves: "4453".into()
         }]
     );
@@ -101,6 +113,7 @@ fn a_click_during_the_fall_before_the_computers_turn_is_refused() {
     assert_eq!(
         events(&e),
         [Event::Refused {
+            board: CLASSIC,
             column: 2,
             reason: Refusal::Busy
         }]
@@ -258,6 +271,7 @@ fn an_undo_tells_the_host_what_it_took_back() {
     assert_eq!(
         events(&e),
         [Event::Undo {
+            board: CLASSIC,
             moves: "4".into(),
             undone: vec![Undone {
                 player: 2,
@@ -277,6 +291,7 @@ fn an_undo_tells_the_host_what_it_took_back() {
     assert_eq!(
         events(&e),
         [Event::Undo {
+            board: CLASSIC,
             moves: "".into(),
             undone: vec![
                 Undone {
@@ -296,6 +311,7 @@ fn an_undo_tells_the_host_what_it_took_back() {
     c.command(Command::NewGame, 0.0);
     let e = c.command(Command::Undo, 0.0);
     assert!(events(&e).contains(&Event::Undo {
+        board: CLASSIC,
         moves: "4".into(),
         undone: vec![]
     }));

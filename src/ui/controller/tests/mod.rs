@@ -9,7 +9,7 @@ pub use crate::engine::{Cell, Player, Status};
 pub use crate::ui::anim;
 pub use crate::ui::event::Undone;
 pub use crate::ui::jobs::Job;
-pub use crate::ui::protocol::Request;
+pub use crate::ui::protocol::{Board, Request};
 
 #[cfg(not(target_arch = "wasm32"))]
 mod activities;

@@ -18,8 +18,17 @@ fn a_new_size_starts_a_new_game_at_once_when_none_is_in_progress() {
     let effects = c.command(Command::SetSize(size(8, 7)), 0.0);
     assert_eq!(c.position(), &Position::empty(size(8, 7)));
     assert_eq!(c.cursor().selected(), 3, "the cursor starts in the middle");
-    assert!(said(&effects).starts_with("New game on a 8 × 7 board. Red to move."));
-    assert_eq!(names(&effects), ["c4-newgame"]);
+    assert!(said(&effects).starts_with("New game, 8 × 7 board. Red to move."));
+    assert_eq!(
+        events(&effects),
+        [Event::NewGame {
+            board: Board {
+                columns: 8,
+                rows: 7
+            },
+            moves: "".into()
+        }]
+    );
     let saved = saved(&effects).unwrap();
     assert_eq!(saved.position.size(), size(8, 7));
     let m = Mirror::of(&c);
@@ -121,6 +130,26 @@ fn perfect_is_offered_only_where_it_is_quick_and_gives_way_to_hard_elsewhere() {
         PlayerKind::Computer(Level::Perfect)
     );
     assert!(Mirror::of(&c).perfect_offered && Mirror::of(&c).level_note.is_none());
+}
+
+/// Only 7 x 6 has a book: on another size the perfect level's move never says it waits
+/// for one while it comes.
+#[test]
+fn only_the_standard_board_waits_for_the_book() {
+    let arriving = Reply::Book {
+        loaded: 280_000,
+        total: Some(700_000),
+    };
+    for (board, waits) in [(Size::CLASSIC, true), (size(4, 4), false)] {
+        let mut c = Controller::new(against(Level::Perfect));
+        c.command(Command::SetSize(board), 0.0);
+        drop(&mut c, 1, 0.0);
+        assert!(c.jobs().is_thinking(), "{board}");
+        c.reply(arriving.clone(), 10.0);
+        assert_eq!(c.jobs().book_wait().is_some(), waits, "{board}");
+        let turn = Mirror::of(&c).turn;
+        assert_eq!(turn.contains("opening book"), waits, "{board}: {turn}");
+    }
 }
 
 #[test]
