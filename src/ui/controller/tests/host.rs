@@ -38,10 +38,13 @@ fn the_host_hears_moves_refusals_new_games_and_the_end() {
         other => panic!("{other:?}"),
     }
     let e = c.command(Command::NewGame, 0.0);
-    assert_eq!(events(&e), [Event::NewGame {
+    assert_eq!(
+        events(&e),
+        [Event::NewGame {
             board: CLASSIC,
             moves: "".into()
-        }]);
+        }]
+    );
     // A full column, then the end and a move after it.
     let mut c = Controller::with_position(
         Settings {
