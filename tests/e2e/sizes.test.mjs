@@ -131,6 +131,8 @@ test("a sized share link opens on its size; a bad size is refused with a visible
 
 test("three sizes share a page: two mounts and the element, each playing its own board, under a strict CSP", async () => {
   const { page, problems, context } = await openPage(browser, `${widget.url}page/?sizes`, { viewport: { width: 900, height: 1100 } });
+  // The page's module sets the boards up once it has loaded.
+  await page.waitForFunction(() => window.tall);
   await page.evaluate(() => window.tall.ready);
   await until(async () => (await page.evaluate(() => window.__deepAll(".c4-columns").length)) === 3, "three boards");
   assert.deepEqual(await Promise.all([0, 1, 2].map((i) => shown(page, i))), [8, 5, 6]);
