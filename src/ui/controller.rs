@@ -60,6 +60,9 @@ pub struct Controller {
     /// A new board size asked for while a game was in progress: it waits for the player
     /// to confirm that it replaces the game.
     asked_size: Option<Size>,
+    /// The players chosen, while a level they chose gives way on this board: a board that
+    /// offers it brings it back.
+    gave_way: Option<[PlayerKind; 2]>,
 }
 
 impl Controller {
@@ -69,8 +72,9 @@ impl Controller {
 
     /// A controller whose game starts from `position` (a game in progress or over).
     pub fn with_position(settings: Settings, position: Position) -> Controller {
+        let chosen = settings.players;
         let settings = Settings {
-            players: offered(settings.players, position.size()),
+            players: offered(chosen, position.size()),
             ..settings
         };
         Controller {
@@ -88,6 +92,7 @@ impl Controller {
             notice: None,
             told: None,
             asked_size: None,
+            gave_way: (chosen != settings.players).then_some(chosen),
         }
     }
 
@@ -115,9 +120,17 @@ impl Controller {
                 | Command::ConfirmSize(_)
                 | Command::Hover(_)
                 | Command::FocusBoard(_)
-        ) {
-            self.asked_size = None;
+        ) && self.asked_size.take().is_some()
+        {
+            // Anything else a person does answers the size's question: the game goes on.
+            let kept = Effect::changed(self.texts.size_kept().to_owned());
+            return [kept, self.route(command, now)].concat();
         }
+        self.route(command, now)
+    }
+
+    /// Carries out `command` in the room showing.
+    fn route(&mut self, command: Command, now: f64) -> Vec<Effect> {
         match command {
             Command::Drop(column) => self.drop_piece(column, now),
             Command::Select(_)
@@ -672,9 +685,12 @@ impl Controller {
         let players = offered(settings.players, size);
         let mut told = Vec::new();
         if players != settings.players {
+            self.gave_way = Some(settings.players);
             told.push(Effect::Announce(
                 self.texts.with_size(self.texts.perfect_replaced(), size),
             ));
+        } else if settings.players != self.settings.players {
+            self.gave_way = None;
         }
         let settings = Settings {
             players,

@@ -41,29 +41,35 @@ pub struct Layout {
     pub hole: f64,
 }
 
+/// `x` to two decimals, as CSS reads it, with integers: float formatting would cost the
+/// page's module 15 KB.
+fn hundredths(x: f64) -> String {
+    let h = (x * 100.0).round() as u32;
+    format!("{}.{:02}", h / 100, h % 100)
+}
+
 impl Layout {
     /// The stage's shape as CSS writes it ("7.06 / 6.86" on the standard board): the
     /// board's columns wide, its rows and the lane of air tall, with the free edge around.
     /// The web layer sets it on the stage, and the stylesheet uses the standard board's.
     pub fn aspect_ratio(size: Size) -> String {
-        // In hundredths, with integers: float formatting would cost the page's module 15 KB.
-        let hundredths = |x: f64| {
-            let h = (x * 100.0).round() as u32;
-            format!("{}.{:02}", h / 100, h % 100)
-        };
         format!(
             "{} / {}",
             hundredths(size.width() as f64 + 2.0 * EDGE),
-            hundredths(stage_rows(size) + 2.0 * EDGE)
+            Layout::tall(size)
         )
     }
 
     /// The stage's width over its height, as CSS multiplies by it ("1.03" on the standard
     /// board): how wide the board's column may be for the height it has.
     pub fn wide(size: Size) -> String {
-        let ratio = (size.width() as f64 + 2.0 * EDGE) / (stage_rows(size) + 2.0 * EDGE);
-        let h = (ratio * 100.0).round() as u32;
-        format!("{}.{:02}", h / 100, h % 100)
+        hundredths((size.width() as f64 + 2.0 * EDGE) / (stage_rows(size) + 2.0 * EDGE))
+    }
+
+    /// The stage's height in cells ("6.86" on the standard board): how tall the stage must
+    /// be for cells of a given size.
+    pub fn tall(size: Size) -> String {
+        hundredths(stage_rows(size) + 2.0 * EDGE)
     }
 
     /// Fits the largest square-celled board of `size` into `width` x `height`, centred,
@@ -177,11 +183,15 @@ mod tests {
     fn the_stylesheet_has_the_stage_shape() {
         assert_eq!(Layout::aspect_ratio(Size::CLASSIC), "7.06 / 6.86");
         assert_eq!(Layout::wide(Size::CLASSIC), "1.03");
+        assert_eq!(Layout::tall(Size::CLASSIC), "6.86");
+        assert_eq!(Layout::tall(Size::new(4, 9).unwrap()), "9.86");
         let css = include_str!("../web/style.css");
         // Every size sets its own on the game; the standard board's is the fallback.
         let ratio = format!("var(--_ratio, {})", Layout::aspect_ratio(Size::CLASSIC));
         let wide = format!("100cqh * var(--_wide, {})", Layout::wide(Size::CLASSIC));
         assert!(css.contains(&wide) && !css.contains("100cqh * 1"));
+        let tall = format!("var(--_tall, {}) * 28px", Layout::tall(Size::CLASSIC));
+        assert!(css.contains(&tall), "the least board is 28px a cell");
         // The `aspect-ratio` property (not a `max-aspect-ratio` query), unless `auto`.
         let ratios: Vec<&str> = css
             .match_indices("aspect-ratio:")

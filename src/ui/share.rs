@@ -190,7 +190,11 @@ impl Link {
                 )))
             }
         };
-        let moves = fields.need("moves")?;
+        // A size alone is its empty board.
+        let moves = match fields.get("size") {
+            Some(_) => fields.get("moves").unwrap_or(""),
+            None => fields.need("moves")?,
+        };
         let position = match Position::from_moves_on(size, moves) {
             Ok(position) => position,
             Err(e) => {
@@ -313,6 +317,8 @@ mod tests {
         assert_eq!(sized.encode(), "size=8x7&moves=4458&yellow=hard");
         let empty = Link::decode("#size=4x9&moves=").unwrap().unwrap();
         assert_eq!(empty.position, Position::empty(Size::new(4, 9).unwrap()));
+        // A size alone is its empty board.
+        assert_eq!(Link::decode("#size=4x9"), Ok(Some(empty)));
         assert_eq!(
             Link::decode("#size=7x6&moves=44")
                 .unwrap()

@@ -150,8 +150,8 @@ texts! {
     column_with_pieces / "columnWithPieces" = "Column {column}, {fill}: {pieces} (bottom to top)",
     empty / "empty" = "empty",
     column_full / "columnFull" = "full",
-    /// `{n}`: how many of the 6 cells are filled.
-    filled / "filled" = "{n} of 6 filled",
+    /// `{n}`: how many of the column's `{rows}` cells are filled.
+    filled / "filled" = "{n} of {rows} filled",
     /// Added to a column's name when the analysis is shown. `{outcome}`.
     analysis_of_column / "analysisOfColumn" = "; analysis: {outcome}",
     /// Added to the hinted column's name.
@@ -412,9 +412,11 @@ texts! {
     /// A new game on another size. `{size}`, `{player}`.
     new_size_game / "newSizeGame" = "New game, {size} board. {player} to move.",
     /// Why the top level is not offered, in one line. `{size}`.
-    perfect_not_offered / "perfectNotOffered" = "Perfect is not offered on {size}: its moves could take minutes there.",
+    perfect_not_offered / "perfectNotOffered" = "Perfect is not offered on {size}: its moves can take over a second there.",
     /// Said when a size without the top level comes in while the computer plays it. `{size}`.
     perfect_replaced / "perfectReplaced" = "Perfect is not offered on {size}, so the computer plays hard.",
+    /// Said when the top level, given way on another size, comes back. `{size}`.
+    perfect_back / "perfectBack" = "On {size} the computer plays perfect again.",
     /// The analysis or the hint could not be worked out in time on a big board.
     not_known / "notKnown" = "The outcome is not known: on this board it takes too long to work out.",
     /// The review could not rate every move in time on a big board.
@@ -973,7 +975,13 @@ impl Texts {
         } else if height == 0 {
             self.empty().to_owned()
         } else {
-            fill(self.filled(), &[("n", &height.to_string())])
+            fill(
+                self.filled(),
+                &[
+                    ("n", &height.to_string()),
+                    ("rows", &position.rows().to_string()),
+                ],
+            )
         };
         let number = (column + 1).to_string();
         if pieces.is_empty() {
@@ -1139,6 +1147,13 @@ mod tests {
             "Column 4, 2 of 6 filled: Red, Yellow (bottom to top)"
         );
         assert_eq!(t.column_label(&p, 0), "Column 1, empty");
+        // A column holds as many cells as the board has rows.
+        let size = crate::engine::Size::new(5, 4).unwrap();
+        let small = Position::from_moves_on(size, "44").unwrap();
+        assert_eq!(
+            t.column_label(&small, 3),
+            "Column 4, 2 of 4 filled: Red, Yellow (bottom to top)"
+        );
         assert_eq!(t.full_text(0), "Column 1 is full");
         assert_eq!(t.turn_text(&p), "Red to move");
         let p = Position::from_moves("444444").unwrap();

@@ -8,11 +8,12 @@
 // writes it out as CommonJS for the Node entry (node/guard.cjs).
 
 /**
- * Guards `Class` (a wasm-bindgen class) and returns the class to export in its place: the
- * same class, except that `new` also records the object as genuine. Objects the wasm side
- * makes (`Class.__wrap`) are recorded too.
+ * Guards `Class` (a wasm-bindgen class, called `name` in errors: a bundler's minifier may
+ * rename the class itself) and returns the class to export in its place: the same class,
+ * except that `new` also records the object as genuine. Objects the wasm side makes
+ * (`Class.__wrap`) are recorded too.
  */
-export function guard(Class) {
+export function guard(Class, name) {
   const genuine = new WeakMap(); // object -> the pointer it was made with
   const record = (obj) => {
     const ptr = obj.__wbg_ptr;
@@ -28,7 +29,6 @@ export function guard(Class) {
       writable: true, configurable: true,
     });
   }
-  const name = Class.name;
   const proto = Class.prototype;
   const check = (self, method) => {
     const made = genuine.get(self);

@@ -31,7 +31,7 @@ const notStarted = (what) =>
  * made or used before `init()`.
  */
 function afterInit(Class, name) {
-  const guarded = guard(Class);
+  const guarded = guard(Class, name);
   return new Proxy(guarded, {
     construct(target, args, newTarget) {
       if (!started) throw notStarted(`new ${name}()`);
@@ -112,7 +112,7 @@ let solverLoading = null;
 export function initSolver(module_or_path) {
   solverLoading ??= import("./connect_four_solver.js").then(async (glue) => {
     await glue.default(module_or_path);
-    SolverClass = guard(glue.Solver);
+    SolverClass = guard(glue.Solver, "Solver");
   }).catch((e) => {
     solverLoading = null;
     throw e;

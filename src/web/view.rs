@@ -57,12 +57,13 @@ fn shadow_root(doc: &Document, host: &HtmlElement) -> Result<ShadowRoot, JsValue
 }
 
 /// Gives the stylesheet the shape of a board of `size` on `wrapper`: the stage's aspect
-/// ratio, and how wide the board's column may be for its height.
+/// ratio, how wide the board's column may be for its height, and its height in cells.
 fn shape(wrapper: &HtmlElement, size: crate::engine::Size) -> Result<(), JsValue> {
     use crate::ui::layout::Layout;
     let style = wrapper.style();
     style.set_property("--_ratio", &Layout::aspect_ratio(size))?;
-    style.set_property("--_wide", &Layout::wide(size))
+    style.set_property("--_wide", &Layout::wide(size))?;
+    style.set_property("--_tall", &Layout::tall(size))
 }
 
 /// Where the keyboard focus was: in the game, and on its result.

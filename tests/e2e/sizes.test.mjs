@@ -87,7 +87,7 @@ test("a game in progress is replaced by a new size only once the player says so;
   // Perfect is not offered on 8 x 7: its radio is disabled, and one line says why.
   assert.equal(await page.getByRole("radio", { name: "perfect" }).isDisabled(), true);
   assert.equal((await page.locator(".c4-level-note").textContent()).trim(),
-    "Perfect is not offered on 8 × 7: its moves could take minutes there.");
+    "Perfect is not offered on 8 × 7: its moves can take over a second there.");
   // A custom size: the list offers its columns and rows; with a move on the board, it asks.
   await column(page, 8).click();
   await settled(page);

@@ -37,7 +37,7 @@ impl Controller {
             let moves = link.position.move_count().to_string();
             let now_said = self
                 .result_line()
-                .unwrap_or_else(|| self.texts.turn_text(self.position()));
+                .unwrap_or_else(|| format!("{}.", self.texts.turn_text(self.position())));
             let said = fill(self.texts.link_opened(), &[("n", &moves)]);
             effects.push(Effect::Announce(format!("{said} {now_said}")));
         }

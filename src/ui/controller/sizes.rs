@@ -42,16 +42,19 @@ impl Controller {
     /// A new game on a board of `size`, which undo can take back like any new game.
     fn start_size(&mut self, size: Size, now: f64) -> Vec<Effect> {
         let mut effects = self.leave(now);
-        let players = offered(self.settings.players, size);
+        let chosen = self.gave_way.take().unwrap_or(self.settings.players);
+        let players = offered(chosen, size);
         let mut said = self.texts.with_player(
             &self.texts.with_size(self.texts.new_size_game(), size),
             crate::engine::Player::First,
         );
         if players != self.settings.players {
-            said = format!(
-                "{said} {}",
-                self.texts.with_size(self.texts.perfect_replaced(), size)
-            );
+            // The chosen level gives way on this board, or comes back on it.
+            let why = match players == chosen {
+                true => self.texts.perfect_back(),
+                false => self.texts.perfect_replaced(),
+            };
+            said = format!("{said} {}", self.texts.with_size(why, size));
             let settings = super::Settings {
                 players,
                 ..self.settings
@@ -59,6 +62,7 @@ impl Controller {
             self.settings = settings;
             self.game.set_players(players);
         }
+        self.gave_way = (players != chosen).then_some(chosen);
         effects.extend(self.start_game(Position::empty(size), true, said, now));
         effects
     }

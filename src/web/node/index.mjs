@@ -61,8 +61,8 @@ async function load(options) {
 Object.defineProperty(SolverClass, "load", { value: load, writable: true, configurable: true });
 
 // Every method checks its `this` first: see guard.js.
-export const Game = guard(GameClass);
-export const Solver = guard(SolverClass);
+export const Game = guard(GameClass, "Game");
+export const Solver = guard(SolverClass, "Solver");
 
 const NO_DOM =
   "there is no DOM here (Node, or a server rendering the page): mount the game in the browser, " +

@@ -420,7 +420,7 @@ fn links_open_what_they_show_or_say_why_not() {
     let effects = c.open_link(Ok(link), 0.0);
     let opened = said(&effects);
     assert!(
-        opened.ends_with("Shared game opened: 4 moves played. Red to move"),
+        opened.ends_with("Shared game opened: 4 moves played. Red to move."),
         "{opened}"
     );
     assert_eq!(c.position().moves_string(), "4453");

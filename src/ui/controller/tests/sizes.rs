@@ -69,9 +69,19 @@ fn a_game_in_progress_is_replaced_only_once_the_player_confirms() {
         "back to the game's size"
     );
     assert_eq!(c.position().moves_string(), "4");
-    // Anything else done meanwhile drops the question too.
+    // Anything else done meanwhile drops the question too, and says the game goes on
+    // before what it does (the status line never keeps the question).
     c.command(Command::SetSize(size(5, 4)), 0.0);
-    drop(&mut c, 3, 0.0);
+    let e = c.command(Command::ReadBoard, 0.0);
+    assert_eq!(announced(&e)[0], "Your game goes on.");
+    assert!(c.asked_size().is_none());
+    c.command(Command::SetSize(size(5, 4)), 0.0);
+    let e = drop(&mut c, 3, 0.0);
+    assert_eq!(announced(&e)[0], "Your game goes on.");
+    assert!(announced(&e)
+        .last()
+        .unwrap()
+        .starts_with("Yellow in column 4"));
     assert!(c.asked_size().is_none());
     assert!(c.command(Command::ConfirmSize(true), 0.0).is_empty());
     assert_eq!(c.position().moves_string(), "44");
@@ -108,7 +118,7 @@ fn perfect_is_offered_only_where_it_is_quick_and_gives_way_to_hard_elsewhere() {
     assert!(!m.perfect_offered);
     assert_eq!(
         m.level_note.as_deref(),
-        Some("Perfect is not offered on 9 × 7: its moves could take minutes there.")
+        Some("Perfect is not offered on 9 × 7: its moves can take over a second there.")
     );
     // Asking for it there is answered the same way.
     let e = c.command(Command::Choose(ModeChoice::Level(Level::Perfect)), 0.0);
@@ -119,8 +129,24 @@ fn perfect_is_offered_only_where_it_is_quick_and_gives_way_to_hard_elsewhere() {
     );
     assert_eq!(c.settings().players[1], PlayerKind::Computer(Level::Hard));
     // A host's start on such a board too.
-    let c = Controller::with_position(against(Level::Perfect), Position::empty(size(9, 7)));
+    let mut c = Controller::with_position(against(Level::Perfect), Position::empty(size(9, 7)));
     assert_eq!(c.settings().players[1], PlayerKind::Computer(Level::Hard));
+    // Back on a board that offers it, the level chosen comes back, and the player hears so.
+    let e = c.command(Command::SetSize(size(5, 4)), 0.0);
+    assert!(
+        said(&e).ends_with("On 5 × 4 the computer plays perfect again."),
+        "{}",
+        said(&e)
+    );
+    assert_eq!(
+        c.settings().players[1],
+        PlayerKind::Computer(Level::Perfect)
+    );
+    // Choosing another level in between forgets it.
+    c.command(Command::SetSize(size(9, 7)), 0.0);
+    c.command(Command::Choose(ModeChoice::Level(Level::Medium)), 0.0);
+    c.command(Command::SetSize(Size::CLASSIC), 0.0);
+    assert_eq!(c.settings().players[1], PlayerKind::Computer(Level::Medium));
     // Back on a board that offers it, it can be chosen again.
     let mut c = Controller::new(against(Level::Hard));
     c.command(Command::SetSize(size(4, 4)), 0.0);
