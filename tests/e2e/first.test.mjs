@@ -340,6 +340,8 @@ test("two boards on one page keep separate saves", async () => {
     window.second = window.wasmBindings.mount(div, { reducedMotion: true, storageKey: "connect-four:second" });
   });
   await second();
+  // Two people on the page's board, so no computer's reply can race the reload.
+  await page.evaluate(() => window.c4.setOptions({ red: "human", yellow: "human" }));
   await page.evaluate(() => { window.c4.play(3); window.second.play(0); });
   await settled(page, 0);
   await page.evaluate(() => window.second.play(6));
