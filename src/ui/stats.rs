@@ -181,7 +181,8 @@ impl Record {
 pub struct RecordView {
     /// Which board it is: "On the 8 × 7 board".
     pub board: String,
-    /// Each level's name, wins, losses, draws, and games with help.
+    /// Each level's name, wins, losses, draws, and games with help, weakest first: the
+    /// levels the board offers, and any other with games.
     pub rows: Vec<[String; 5]>,
     /// No game against the computer counts yet.
     pub empty: bool,
@@ -252,8 +253,10 @@ impl Records {
     pub fn view(&self, size: Size, t: &Texts) -> RecordView {
         RecordView {
             board: super::text::fill(t.record_board(), &[("size", &t.size_text(size))]),
+            // A level the board does not offer has no row, unless it has games.
             rows: Level::ALL
                 .iter()
+                .filter(|&&level| level.offered_on(size) || self.record.at(size, level).games() > 0)
                 .map(|&level| {
                     let tally = self.record.at(size, level);
                     [

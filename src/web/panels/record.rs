@@ -5,7 +5,7 @@ use crate::solver::Level;
 use crate::ui::stats::RecordView;
 use crate::ui::text::Texts;
 use crate::ui::Command;
-use crate::web::dom::{append, attr, bool_attr, button, el, set_attr, text};
+use crate::web::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
 use crate::web::labels::Labels;
 use crate::web::parts::{disclosure, heading_row};
 use wasm_bindgen::prelude::*;
@@ -80,8 +80,13 @@ impl RecordPanel {
         };
         text(&self.reset, label);
         text(&self.board, &record.board);
-        for (cells, row) in self.cells.iter().zip(&record.rows) {
-            for (cell, value) in cells.iter().zip(row) {
+        // The levels' rows, in order; a level the board does not offer has none.
+        for (i, cells) in self.cells.iter().enumerate() {
+            let row = record.rows.get(i);
+            if let Some(tr) = cells[0].parent_element().and_then(|e| e.dyn_into().ok()) {
+                set_hidden(&tr, row.is_none());
+            }
+            for (cell, value) in cells.iter().zip(row.into_iter().flatten()) {
                 text(cell, value);
             }
         }

@@ -195,6 +195,12 @@ fn a_game_against_the_computer_on_another_size_counts_in_that_sizes_record() {
     assert_eq!(record.at(small, Level::Perfect).games(), 1);
     assert!(record.is_empty_on(Size::CLASSIC));
     assert_eq!(Mirror::of(&c).record.board, "On the 4 × 4 board");
+    assert_eq!(Mirror::of(&c).record.rows.len(), 4, "every level on 4 × 4");
+    // A board without perfect has no perfect row.
+    c.command(Command::SetSize(size(9, 7)), 0.0);
+    let rows = Mirror::of(&c).record.rows;
+    let levels: Vec<&str> = rows.iter().map(|row| row[0].as_str()).collect();
+    assert_eq!(levels, ["easy", "medium", "hard"]);
 }
 
 #[test]
