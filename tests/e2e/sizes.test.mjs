@@ -76,6 +76,9 @@ test("a game in progress is replaced by a new size only once the player says so;
   const ask = page.locator(".c4-size-ask");
   await ask.waitFor();
   assert.match(await ask.textContent(), /A new 8 × 7 game will replace the game in progress\./);
+  // The live region says the question; only the question's box shows it.
+  assert.match(await live(page), /A new 8 × 7 game will replace/);
+  assert.equal(await page.locator(".c4-status").evaluate((e) => e.getBoundingClientRect().width), 1, "the status line is visually hidden");
   await page.getByRole("button", { name: "Keep playing" }).click();
   await until(async () => (await boardSelect(page).inputValue()) === "7x6", "the list shows 7 x 6 again");
   assert.equal(await page.evaluate(() => window.c4.state.moves), "4");
