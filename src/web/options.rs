@@ -152,7 +152,7 @@ fn side(value: Option<f64>, name: &str, current: usize) -> Result<usize, String>
             Ok(n as usize)
         }
         Some(n) => Err(format!(
-            "option {name}: expected a whole number from {} to {}, not {}",
+            "invalid mount options: {name}: expected a whole number from {} to {}, not {}",
             Size::MIN,
             Size::MAX,
             super::convert::describe(&JsValue::from_f64(n))
@@ -308,7 +308,9 @@ impl MountOptions {
         {
             match value {
                 None => Ok(current),
-                Some(v) => v.parse().map_err(|e| format!("option {name}: {e}")),
+                Some(v) => v
+                    .parse()
+                    .map_err(|e| format!("invalid mount options: {name}: {e}")),
             }
         }
         let [red, yellow] = base.settings.players;
@@ -330,7 +332,7 @@ impl MountOptions {
                 let rows = side(rows, "rows", was.height())?;
                 Some(
                     Size::new(columns, rows)
-                        .map_err(|e| format!("option columns and rows: {e}"))?,
+                        .map_err(|e| format!("invalid mount options: columns and rows: {e}"))?,
                 )
             }
         };
@@ -339,7 +341,7 @@ impl MountOptions {
             None => base.moves.filter(|p| size.is_none_or(|s| p.size() == s)),
             Some(moves) => Some(
                 Position::from_moves_on(size.unwrap_or_default(), moves)
-                    .map_err(|e| format!("option moves: {e}"))?,
+                    .map_err(|e| format!("invalid mount options: moves: {e}"))?,
             ),
         };
         let book_url = match &self.book_url {
@@ -348,7 +350,7 @@ impl MountOptions {
                 web_sys::Url::new_with_base(url, base_uri)
                     .map_err(|_| {
                         format!(
-                            "option bookUrl: bad URL {}",
+                            "invalid mount options: bookUrl: bad URL {}",
                             crate::engine::error::quoted(url)
                         )
                     })?
@@ -363,7 +365,7 @@ impl MountOptions {
         for (key, value) in self.texts.iter().flatten() {
             if !texts.set(key, value.clone()) {
                 return Err(format!(
-                    "option texts: unknown text {}, expected one of {}",
+                    "invalid mount options: texts: unknown text {}, expected one of {}",
                     crate::engine::error::quoted(key),
                     crate::engine::error::quoted_list(Texts::KEYS)
                 ));
