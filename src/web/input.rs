@@ -6,6 +6,7 @@ use crate::ui::command::{key_action, Action, Command, KeyTarget};
 use crate::ui::PlayerKind;
 use crate::ui::PuzzleChoice;
 use gloo_events::{EventListener, EventListenerOptions};
+use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -124,11 +125,15 @@ pub fn wire(
         Rc::new(move |action| send(Input::Act(action)))
     };
     let sizes = view.sizes.listen(&actions);
+    // A press that closes an open disclosure (Record, Settings…) only closes it: its click
+    // drops no piece. Set at each press; the click that follows it clears it.
+    let dismissing = Rc::new(Cell::new(false));
     for (column, b) in view.board.buttons.iter().enumerate() {
+        let dismissing = dismissing.clone();
         on(
             b,
             "click",
-            Box::new(move |_| Some(act(Command::Drop(column)))),
+            Box::new(move |_| (!dismissing.get()).then(|| act(Command::Drop(column)))),
         );
         // The keyboard's column shows a piece above it only while the focus is visible (a
         // tap also focuses the column, and must leave no piece behind), and again at the
@@ -303,6 +308,7 @@ pub fn wire(
         }),
     );
     let disclosures = view.disclosures.clone();
+    let pressed = dismissing.clone();
     on(
         &window,
         "pointerdown",
@@ -310,7 +316,16 @@ pub fn wire(
             let path = e.composed_path();
             let inside = disclosures.iter().any(|d| d.open() && path.includes(d, 0));
             let open = disclosures.iter().any(|d| d.open());
+            pressed.set(open && !inside);
             (open && !inside).then_some(Input::Disclosed(None))
+        }),
+    );
+    on(
+        &window,
+        "click",
+        Box::new(move |_| {
+            dismissing.set(false);
+            None
         }),
     );
     for event in ["pointerdown", "keydown"] {

@@ -269,6 +269,22 @@ test("How to play and Settings are one click away, with a visible marker", async
   assert.ok(await page.getByLabel("Yellow is played by").isVisible());
   await page.locator(".site-header").click();
   assert.ok(!(await page.getByLabel("Yellow is played by").isVisible()), "a press outside closes");
+  // A press on the board that closes a disclosure only closes it: no piece drops. The next
+  // press plays, and so does the keyboard after a closing press elsewhere.
+  await twoPlayers(page);
+  await page.getByText("Settings").click();
+  // (Column 1: the open panel floats over the board's right side.)
+  await column(page, 1).click();
+  assert.ok(!(await page.getByLabel("Yellow is played by").isVisible()), "the press on the board closes");
+  const moves = () => page.evaluate(() => window.c4.state.moves);
+  assert.equal(await moves(), "", "and drops no piece");
+  await column(page, 1).click();
+  assert.equal(await moves(), "1", "the next press plays");
+  await page.getByText("Settings").click();
+  await page.locator(".site-header").click();
+  await column(page, 3).focus();
+  await page.keyboard.press("Enter");
+  await until(async () => (await moves()) === "13", "Enter plays after a closing press");
   assert.deepEqual(problems, []);
   await context.close();
 });
