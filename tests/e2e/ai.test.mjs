@@ -124,6 +124,8 @@ test("undo during the computer's turn cancels it; a late answer never lands", as
   // The computer still plays afterwards: switch Yellow to easy and move.
   await page.getByText("Settings").click();
   await page.getByLabel("Yellow is played by").selectOption("easy");
+  // (A press on the board while Settings is open would only close it.)
+  await page.keyboard.press("Escape");
   await column(page, 4).click();
   await until(async () => (await moveCount(page)) === 2, "easy reply after the cancel", 30_000);
   assert.deepEqual(problems, []);
