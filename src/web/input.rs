@@ -126,7 +126,7 @@ pub fn wire(
     };
     let sizes = view.sizes.listen(&actions);
     // A press that closes an open disclosure (Record, Settings…) only closes it: its click
-    // drops no piece. Set at each press; the click that follows it clears it.
+    // drops no piece. Set at each press.
     let dismissing = Rc::new(Cell::new(false));
     for (column, b) in view.board.buttons.iter().enumerate() {
         let dismissing = dismissing.clone();
@@ -320,14 +320,19 @@ pub fn wire(
             (open && !inside).then_some(Input::Disclosed(None))
         }),
     );
-    on(
-        &window,
-        "click",
-        Box::new(move |_| {
-            dismissing.set(false);
-            None
-        }),
-    );
+    // The click that follows the press clears it; so do a key (its click is no press's) and
+    // a press that ends without a click (a touch that scrolls).
+    for event in ["click", "keydown", "pointercancel"] {
+        let dismissing = dismissing.clone();
+        on(
+            &window,
+            event,
+            Box::new(move |_| {
+                dismissing.set(false);
+                None
+            }),
+        );
+    }
     for event in ["pointerdown", "keydown"] {
         on(&view.wrapper, event, Box::new(|_| Some(Input::Gesture)));
     }
