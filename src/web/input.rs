@@ -315,9 +315,9 @@ pub fn wire(
         Box::new(move |e| {
             let path = e.composed_path();
             let inside = disclosures.iter().any(|d| d.open() && path.includes(d, 0));
-            let open = disclosures.iter().any(|d| d.open());
-            pressed.set(open && !inside);
-            (open && !inside).then_some(Input::Disclosed(None))
+            let closing = !inside && disclosures.iter().any(|d| d.open());
+            pressed.set(closing);
+            closing.then_some(Input::Disclosed(None))
         }),
     );
     // The click that follows the press clears it; so do a key (its click is no press's) and

@@ -152,7 +152,7 @@ fn side(value: Option<f64>, name: &str, current: usize) -> Result<usize, String>
             Ok(n as usize)
         }
         Some(n) => Err(format!(
-            "invalid mount options: {name}: expected a whole number from {} to {}, not {}",
+            "{name}: expected a whole number from {} to {}, not {}",
             Size::MIN,
             Size::MAX,
             super::convert::describe(&JsValue::from_f64(n))
@@ -295,9 +295,15 @@ fn read_option<T: OptionValue>(object: &js_sys::Object, key: &str) -> Result<Opt
 
 impl MountOptions {
     /// These options over `base`: what they leave out stays as `base` has it. Relative
-    /// URLs resolve against `base_uri` (the page's). An invalid value is an error, and then
-    /// nothing changes.
+    /// URLs resolve against `base_uri` (the page's). An invalid value is an error, worded
+    /// as a value of the wrong type is, and then nothing changes.
     pub fn over(&self, base: &Choice, base_uri: &str) -> Result<Choice, String> {
+        self.choice(base, base_uri)
+            .map_err(|why| format!("invalid mount options: {why}"))
+    }
+
+    /// [`MountOptions::over`], with the error naming the option and why.
+    fn choice(&self, base: &Choice, base_uri: &str) -> Result<Choice, String> {
         fn pick<T, E: std::fmt::Display>(
             value: &Option<String>,
             name: &str,
@@ -308,9 +314,7 @@ impl MountOptions {
         {
             match value {
                 None => Ok(current),
-                Some(v) => v
-                    .parse()
-                    .map_err(|e| format!("invalid mount options: {name}: {e}")),
+                Some(v) => v.parse().map_err(|e| format!("{name}: {e}")),
             }
         }
         let [red, yellow] = base.settings.players;
@@ -330,10 +334,7 @@ impl MountOptions {
                 let was = base.size.unwrap_or_default();
                 let columns = side(columns, "columns", was.width())?;
                 let rows = side(rows, "rows", was.height())?;
-                Some(
-                    Size::new(columns, rows)
-                        .map_err(|e| format!("invalid mount options: columns and rows: {e}"))?,
-                )
+                Some(Size::new(columns, rows).map_err(|e| format!("columns and rows: {e}"))?)
             }
         };
         let moves = match &self.moves {
@@ -341,19 +342,14 @@ impl MountOptions {
             None => base.moves.filter(|p| size.is_none_or(|s| p.size() == s)),
             Some(moves) => Some(
                 Position::from_moves_on(size.unwrap_or_default(), moves)
-                    .map_err(|e| format!("invalid mount options: moves: {e}"))?,
+                    .map_err(|e| format!("moves: {e}"))?,
             ),
         };
         let book_url = match &self.book_url {
             None => base.book_url.clone(),
             Some(url) => Some(
                 web_sys::Url::new_with_base(url, base_uri)
-                    .map_err(|_| {
-                        format!(
-                            "invalid mount options: bookUrl: bad URL {}",
-                            crate::engine::error::quoted(url)
-                        )
-                    })?
+                    .map_err(|_| format!("bookUrl: bad URL {}", crate::engine::error::quoted(url)))?
                     .href(),
             ),
         };
@@ -365,7 +361,7 @@ impl MountOptions {
         for (key, value) in self.texts.iter().flatten() {
             if !texts.set(key, value.clone()) {
                 return Err(format!(
-                    "invalid mount options: texts: unknown text {}, expected one of {}",
+                    "texts: unknown text {}, expected one of {}",
                     crate::engine::error::quoted(key),
                     crate::engine::error::quoted_list(Texts::KEYS)
                 ));
