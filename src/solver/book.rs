@@ -29,7 +29,7 @@
 //! # File format (integers little-endian)
 //!
 //! ```text
-//! "C4BOOK3\n"        8 bytes magic
+//! "C4BOOK4\n"        8 bytes magic (C4BOOK3 had three windows a key)
 //! max_moves          u8
 //! exact_moves        u8    max_moves or max_moves - 1
 //! seed               u64   the function's shape (see csf::Shape)
@@ -51,7 +51,7 @@ use crate::engine::{Position, WIDTH};
 use std::collections::HashMap;
 use std::fmt;
 
-const MAGIC: &[u8; 8] = b"C4BOOK3\n";
+const MAGIC: &[u8; 8] = b"C4BOOK4\n";
 
 /// A value meaning "above the bound" (the score is not stored).
 const ABOVE: i8 = i8::MIN;
@@ -357,7 +357,7 @@ impl Book {
         let seed = u64::from_le_bytes(r.array()?);
         let segment_bits = u32::from(r.u8()?);
         let segments = u32::from_le_bytes(r.array()?);
-        if !(6..=20).contains(&segment_bits) || !(3..=1 << 16).contains(&segments) {
+        if !(6..=20).contains(&segment_bits) || !(4..=1 << 16).contains(&segments) {
             return Err(BookError::Malformed("its array's shape"));
         }
         let shape = Shape {
