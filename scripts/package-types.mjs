@@ -1,9 +1,9 @@
 // Writes the package's declaration files from what wasm-pack wrote (pkg/connect_four.d.ts,
 // the page's module; pkg/connect_four_solver.d.ts, the solver's) and the package's own
 // (src/web/api.d.ts): one self-contained declaration file with every export, as
-// - pkg/index.d.ts, for browsers and bundlers (an ES module's types);
-// - pkg/node/index.d.cts, for Node's `require` (the same declarations, as CommonJS types);
-// - pkg/node/index.d.mts, for Node's `import` (index.d.ts's, re-exported).
+// - pkg/node/index.d.cts, for Node's `require` (CommonJS types), which holds them all;
+// - pkg/index.d.ts, for browsers and bundlers, which re-exports them;
+// - pkg/node/index.d.mts, for Node's `import`, which re-exports them and declares `init`.
 // The names are the same for every resolution. Each glue's loader (`init`, `initSync`, their
 // input types) is left out: api.d.ts declares the package's own. So are `start` (the
 // module's start function), the solver's copies of what both modules declare, and
@@ -68,12 +68,34 @@ const body = [
   ...solver.map((d) => d.text + "\n"),
 ].join("\n");
 
-writeFileSync(new URL("index.d.ts", pkg), body);
+// The declarations once, in node/index.d.cts (two copies would be a quarter of the tarball's
+// code); the ES modules' entries re-export them. Node's `import` of a CommonJS declaration
+// file takes its `default` to be the whole module, so node/index.d.mts declares `init`
+// itself; bundlers (index.d.ts) read `export default` as written.
+const init = own.match(/\n(\/\*\*(?:(?!\*\/)[\s\S])*\*\/\nexport default function init\([\s\S]*?\): Promise<void>;)\n/)?.[1];
+if (!init) throw new Error("src/web/api.d.ts: no documented `export default function init(...): Promise<void>;`");
 mkdirSync(new URL("node/", pkg), { recursive: true });
 writeFileSync(new URL("node/index.d.cts", pkg), body);
 writeFileSync(
+  new URL("index.d.ts", pkg),
+  [
+    "// connect-four's types for browsers and bundlers: every export, declared once in",
+    "// node/index.d.cts (the same declarations for every resolution).",
+    'export * from "./node/index.cjs";',
+    'export { default } from "./node/index.cjs";',
+    "",
+  ].join("\n"),
+);
+writeFileSync(
   new URL("node/index.d.mts", pkg),
-  '// Node\'s `import`: the same declarations as the browser entry\'s.\nexport * from "../index.js";\nexport { default } from "../index.js";\n',
+  [
+    "// Node's `import`: every export of index.d.cts, and `init` as this module's default.",
+    'export * from "./index.cjs";',
+    'import type { InitInput } from "./index.cjs";',
+    "",
+    init,
+    "",
+  ].join("\n"),
 );
 for (const file of ["connect_four.d.ts", "connect_four_solver.d.ts", "connect_four_bg.wasm.d.ts", "connect_four_solver_bg.wasm.d.ts"]) {
   rmSync(new URL(file, pkg), { force: true });

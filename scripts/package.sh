@@ -21,6 +21,9 @@ wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-ref
 cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solver.d.ts \
   target/pkg-solver/connect_four_solver_bg.wasm target/pkg-solver/connect_four_solver_bg.wasm.d.ts pkg/
 cp src/web/index.js src/web/guard.js src/web/worker.js src/web/computer.js pkg/
+# The code without its comments and spaces (the sources and index.d.ts keep the docs).
+node scripts/minify-js.mjs pkg/connect_four.js pkg/connect_four_solver.js pkg/index.js pkg/guard.js \
+  pkg/worker.js pkg/computer.js
 # React's JSX typing for <connect-four> ("connect-four/jsx"): types, and an empty module.
 cp src/web/jsx.d.ts pkg/jsx.d.ts
 sed 's|from "./index.js"|from "./node/index.cjs"|' src/web/jsx.d.ts >pkg/jsx.d.cts
