@@ -16,8 +16,8 @@ test("the package lists its book; its game and Solver.load find it and play perf
   assert.ok(pkg.files.includes("worker.js"), `files: ${pkg.files}`);
   assert.ok(pkg.files.includes("connect_four_solver_bg.wasm"), `files: ${pkg.files}`);
   // The solver's class is in the solver's module; its types are in the package's one
-  // declaration file.
-  const types = readFileSync(join(ROOT, "pkg", "index.d.ts"), "utf8");
+  // declaration file (node/index.d.cts, which the other entries' types re-export).
+  const types = readFileSync(join(ROOT, "pkg", "node", "index.d.cts"), "utf8");
   assert.match(types, /book\?: Uint8Array \| ArrayBuffer \| false;/);
   assert.match(types, /bookUrl\?: string \| URL;/);
   assert.match(types, /static load\(options\?: SolverLoadOptions\): Promise<Solver>;/);
