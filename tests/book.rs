@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use connect_four::engine::{Position, WIDTH};
-use connect_four::solver::{Book, Entry, Listing, Solver};
+use connect_four::solver::{Book, BookError, Entry, Listing, Solver};
 use std::collections::BTreeMap;
 
 /// Every position (not over) with at most `depth` moves, by move string.
@@ -294,4 +294,19 @@ fn the_book_proves_itself() {
         assert!(Book::from_bytes_verified(bad).is_err());
         assert!(Book::from_bytes(bad).is_err());
     }
+    // A web page where the book should be (a server's fallback index.html) says so.
+    for page in [
+        &b"<!doctype html><html>"[..],
+        b"\xEF\xBB\xBF\n  <html lang=\"en\">",
+    ] {
+        assert_eq!(Book::from_bytes(page).unwrap_err(), BookError::WebPage);
+        assert!(Book::from_bytes_verified(page)
+            .unwrap_err()
+            .to_string()
+            .contains("web page"));
+    }
+    assert_eq!(
+        Book::from_bytes(b"C4BOOK3\n").unwrap_err(),
+        BookError::BadMagic
+    );
 }

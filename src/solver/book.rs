@@ -189,6 +189,9 @@ pub enum Entry {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BookError {
     BadMagic,
+    /// A web page came instead of the book (a server that answers every address with its
+    /// `index.html`): the book's URL is wrong.
+    WebPage,
     /// More moves than a book can cover (the positions would be too many to list).
     TooDeep {
         max_moves: u32,
@@ -226,6 +229,10 @@ impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BookError::BadMagic => write!(f, "not an opening book: the header is wrong"),
+            BookError::WebPage => write!(
+                f,
+                "not an opening book but a web page (HTML): the server has no book at this address"
+            ),
             BookError::TooDeep { max_moves } => write!(
                 f,
                 "an opening book of {max_moves} moves is too deep (at most {})",
@@ -344,6 +351,10 @@ impl Book {
         Self::check_size(data.len())?;
         let mut r = Reader { data, at: 0 };
         if r.bytes(MAGIC.len()).ok() != Some(&MAGIC[..]) {
+            let text = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
+            if text.trim_ascii_start().starts_with(b"<") {
+                return Err(BookError::WebPage);
+            }
             return Err(BookError::BadMagic);
         }
         let max_moves = u32::from(r.u8()?);

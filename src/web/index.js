@@ -70,8 +70,15 @@ export const defaultTexts = new Proxy(texts, Object.fromEntries(readTraps.map((t
   return Reflect[trap](...args);
 }])));
 
+/**
+ * The package's opening book, named where bundlers see it (a literal `new URL("…",
+ * import.meta.url)`): they copy the file and rewrite the address. The solver's own module
+ * finds `book.bin` beside itself at run time, which a bundler cannot follow.
+ */
+const bookUrl = () => new URL("./book.bin", import.meta.url).href;
+
 const ready = () => {
-  __setAssets(connect, new URL("./book.bin", import.meta.url).href);
+  __setAssets(connect, bookUrl());
   if (!started) Object.freeze(Object.assign(texts, __defaultTexts()));
   started = true;
 };
@@ -127,6 +134,17 @@ const solverClass = () => {
 };
 
 /**
+ * `Solver.load`'s options, with the package's book unless they name one. Anything but a
+ * plain object goes on as it is, for the solver to refuse.
+ */
+function withBook(options) {
+  if (options === undefined) return { bookUrl: bookUrl() };
+  const plain = options !== null && typeof options === "object"
+    && [Object.prototype, null].includes(Object.getPrototypeOf(options));
+  return plain && options.bookUrl === undefined ? { ...options, bookUrl: bookUrl() } : options;
+}
+
+/**
  * `Solver`, from the solver's module: `new Solver(options)` once `initSolver()` is done;
  * `Solver.load(options)` loads the module first if need be.
  */
@@ -135,7 +153,7 @@ export const Solver = new Proxy(function Solver() {}, {
     return Reflect.construct(solverClass(), args);
   },
   get(target, key) {
-    if (key === "load") return (options) => initSolver().then(() => SolverClass.load(options));
+    if (key === "load") return (options) => initSolver().then(() => SolverClass.load(withBook(options)));
     if (SolverClass) return Reflect.get(SolverClass, key);
     // Before the module is loaded nothing is a Solver.
     if (key === Symbol.hasInstance) return () => false;

@@ -1,7 +1,8 @@
 // The package in other people's apps, with no configuration: a Vite app (production build
 // and dev server) and a webpack app (production build) import it as its README shows. The
 // computer (perfect, as Red) must move at once from the empty board, which needs the opening
-// book: so the worker runs, and the book is found and fetched.
+// book: so the worker runs, and the book is found and fetched. `Solver.load()` in the app
+// finds the book too.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -25,6 +26,11 @@ async function playsFromTheBook(url) {
   // Then a person plays on and the computer answers.
   await page.getByRole("button", { name: /^Column 3/ }).click();
   await until(async () => (await moveCount(page)) === 3, "the computer's answer", 30_000);
+  // Solver.load() in the app finds the book the bundler copied: from the empty board only
+  // the centre column (3) wins, which the book knows at once.
+  const books = fetched.filter((p) => /\.bin$/.test(p)).length;
+  assert.equal(await page.evaluate(() => window.perfectFirstMove()), 3);
+  assert.equal(fetched.filter((p) => /\.bin$/.test(p)).length, books + 1, `Solver.load fetched the book: ${fetched.join(" ")}`);
   assert.deepEqual(problems, []);
   await context.close();
 }
