@@ -82,7 +82,8 @@ pub struct Mirror {
     /// A new size waits for the player to confirm it replaces the game in progress: the
     /// question, and the label of the button that confirms it.
     pub size_question: Option<(String, String)>,
-    /// Whether the top level is offered on the game's board; if not, why, in one line.
+    /// Whether the top level is offered on the game's board; if not, why, in one line
+    /// (unless two people play: there is no level then).
     pub perfect_offered: bool,
     pub level_note: Option<String>,
     /// Which texts the labels that do not change with the game show (see
@@ -220,7 +221,8 @@ impl Mirror {
                 )
             }),
             perfect_offered: Level::Perfect.offered_on(c.game().size()),
-            level_note: (!Level::Perfect.offered_on(c.game().size()))
+            // Two people have no level to choose: no word about one.
+            level_note: (!Level::Perfect.offered_on(c.game().size()) && mode != Some(Mode::Friend))
                 .then(|| text.with_size(text.perfect_not_offered(), c.game().size())),
         }
     }

@@ -120,6 +120,11 @@ fn perfect_is_offered_only_where_it_is_quick_and_gives_way_to_hard_elsewhere() {
         m.level_note.as_deref(),
         Some("Perfect is not offered on 9 × 7: its moves can take over a second there.")
     );
+    // Two people have no level: the note goes, and comes back with the computer.
+    c.command(Command::Choose(ModeChoice::Friend), 0.0);
+    assert_eq!(Mirror::of(&c).level_note, None);
+    c.command(Command::Choose(ModeChoice::Computer), 0.0);
+    assert!(Mirror::of(&c).level_note.is_some());
     // Asking for it there is answered the same way.
     let e = c.command(Command::Choose(ModeChoice::Level(Level::Perfect)), 0.0);
     assert!(
