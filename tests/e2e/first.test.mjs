@@ -138,6 +138,22 @@ test("beside the board, an open panel (the record) floats over the board, not ov
   await context.close();
 });
 
+test("on a small phone and a short landscape screen the record's panel fits the screen: nothing past an edge, no sideways scroll", async () => {
+  for (const [viewport, options] of [[{ width: 320, height: 568 }, { isMobile: true, hasTouch: true }], [{ width: 740, height: 360 }, {}]]) {
+    const { page, problems, context } = await openPage(browser, server.url, { viewport, ...options });
+    await column(page, 1).waitFor();
+    await page.getByText("Record", { exact: true }).click();
+    const pop = await rectOf(page, ".c4-record .c4-pop");
+    assert.ok(pop.height > 100, "the record is open");
+    const where = `${viewport.width}x${viewport.height}: ${JSON.stringify(pop)}`;
+    assert.ok(pop.left >= 0 && pop.right <= viewport.width, `the record is within the screen's width, ${where}`);
+    const [scrollWidth, clientWidth] = await page.locator("#game .c4-record .c4-pop").evaluate((e) => [e.scrollWidth, e.clientWidth]);
+    assert.ok(scrollWidth <= clientWidth, `the record does not scroll sideways (${scrollWidth} > ${clientWidth}), ${where}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 const VIEWPORTS = [
   ["desktop 1280x720", { width: 1280, height: 720 }],
   ["laptop 1366x768", { width: 1366, height: 768 }],
