@@ -34,6 +34,7 @@ cp src/web/node/index.cjs src/web/node/index.mjs pkg/node/
 cp src/solver/book.bin pkg/book.bin
 cp src/web/PACKAGE.md pkg/README.md
 node scripts/package-texts.mjs
+node scripts/minify-js.mjs pkg/node/index.mjs pkg/node/texts.mjs
 node scripts/package-types.mjs
 node scripts/package-json.mjs
 echo "package ready in pkg/ (npm pack pkg/ makes the tarball)"
