@@ -111,6 +111,36 @@ test("the review rates a thrown-away win a blunder and names the column that hel
   await context.close();
 });
 
+test("on a small phone the review's table fits its panel, and its toggle stays in reach to close it", async () => {
+  const { page, problems, context } = await openPage(browser, server.url,
+    { viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
+  await column(page, 1).waitFor();
+  await twoPlayers(page);
+  await play(page, "17171727");
+  // On a phone the result's card offers Play again only; the controls offer Review.
+  await page.locator(".c4-controls").getByRole("button", { name: "Review", exact: true }).tap();
+  await page.locator(".c4-review[data-ready='true']").waitFor({ timeout: 30_000 });
+  const toggle = page.locator(".c4-moves summary");
+  await toggle.tap();
+  await page.locator(".c4-moves tbody tr").first().waitFor();
+  const pop = page.locator(".c4-moves .c4-pop");
+  const [scrollWidth, clientWidth] = await pop.evaluate((e) => [e.scrollWidth, e.clientWidth]);
+  assert.ok(scrollWidth <= clientWidth, `the table does not scroll sideways (${scrollWidth} > ${clientWidth})`);
+  const box = await pop.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 320, `the table is within the screen: ${JSON.stringify(box)}`);
+  // What a tap on the toggle reaches is the toggle, not the table over it.
+  const onTop = await toggle.evaluate((summary) => {
+    const r = summary.getBoundingClientRect();
+    const hit = summary.getRootNode().elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return summary.contains(hit);
+  });
+  assert.ok(onTop, "the toggle is above the table");
+  await toggle.tap();
+  assert.equal(await page.locator(".c4-moves").evaluate((d) => d.open), false, "the toggle closes the table");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("stepping by keyboard announces every move's rating, and play goes on from the move shown", async () => {
   const { page, problems, context } = await openPage(browser, server.url);
   await column(page, 4).waitFor();
