@@ -87,10 +87,18 @@ test("a game in progress is replaced by a new size only once the player says so;
   await page.getByRole("button", { name: "Start the 8 × 7 game" }).click();
   await until(async () => (await shown(page)) === 8, "eight columns");
   assert.equal(await page.evaluate(() => window.c4.state.moves), "");
-  // Perfect is not offered on 8 x 7: its radio is disabled, and one line says why.
+  // Perfect is not offered on 8 x 7: its radio is disabled, and, once a computer plays (two
+  // people choose no level), one line says why.
   assert.equal(await page.getByRole("radio", { name: "perfect" }).isDisabled(), true);
-  assert.equal((await page.locator(".c4-level-note").textContent()).trim(),
+  const note = page.locator(".c4-level-note");
+  assert.equal(await note.isVisible(), false, "no word about levels between two people");
+  await page.evaluate(() => window.c4.setOptions({ yellow: "medium" }));
+  await until(() => note.isVisible(), "the note, against the computer");
+  assert.equal((await note.textContent()).trim(),
     "Perfect is not offered on 8 × 7: its moves can take over a second there.");
+  await page.evaluate(() => window.c4.setOptions({ yellow: "human" }));
+  await until(async () => !(await note.isVisible()), "no note again between two people");
+  assert.equal(await page.evaluate(() => window.c4.state.moves), "");
   // A custom size: the list offers its columns and rows; with a move on the board, it asks.
   await column(page, 8).click();
   await settled(page);
