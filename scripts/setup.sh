@@ -54,7 +54,8 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium chromium-driver
 fi
 
-# Node packages (binaryen's wasm-opt 132, playwright-core, axe-core), pinned by package-lock.json.
+# Node packages (binaryen's wasm-opt 132, playwright-core, axe-core, esbuild), pinned by
+# package-lock.json.
 stamp=node_modules/.package-lock.stamp
 if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
   log "installing node packages"
