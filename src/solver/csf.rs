@@ -4,9 +4,9 @@
 //! Each key picks four windows of the bit array, in four consecutive segments (the four-wise
 //! "binary fuse" layout of Graf and Lemire, which peels at a higher load than three windows:
 //! the book's array is 1.05 bits a bit of value, against 1.13 with three). The XOR of the
-//! four windows starts with the key's value. Building solves one equation per bit of every value,
-//! `A[p0 + i] ^ A[p1 + i] ^ A[p2 + i] ^ A[p3 + i] = bit i`, by peeling: take an equation
-//! with a bit no other unsolved equation uses, set that bit last.
+//! four windows starts with the key's value. Building solves one equation per bit of every
+//! value, `A[p0 + i] ^ A[p1 + i] ^ A[p2 + i] ^ A[p3 + i] = bit i`, by peeling: take an
+//! equation with a bit no other unsolved equation uses, set that bit last.
 //!
 //! A key outside the set gets some window too: the caller must know its keys (the book does:
 //! its positions are every position with few enough moves). See Genuzio, Ottaviano and Vigna,
