@@ -15,7 +15,8 @@ pub struct RecordPanel {
     pub details: HtmlDetailsElement,
     /// Which board the record is for: "On the 8 × 7 board".
     board: HtmlElement,
-    cells: Vec<[HtmlElement; 5]>,
+    /// Each level's row and its five cells.
+    rows: Vec<(HtmlElement, [HtmlElement; 5])>,
     reset: HtmlButtonElement,
 }
 
@@ -40,7 +41,7 @@ impl RecordPanel {
             ],
         )?;
         append(&grid, &head)?;
-        let mut cells = Vec::new();
+        let mut rows = Vec::new();
         for _ in Level::ALL {
             let tr: HtmlElement = el(doc, "tr", "")?;
             let th: HtmlElement = el(doc, "th", "")?;
@@ -53,7 +54,7 @@ impl RecordPanel {
                 row.push(td);
             }
             append(&grid, &tr)?;
-            cells.push(row.try_into().map_err(|_| "five cells")?);
+            rows.push((tr, row.try_into().map_err(|_| "five cells")?));
         }
         // Its text says whether a second press is awaited: set with the record.
         let reset = button(doc, "c4-btn", "")?;
@@ -62,7 +63,7 @@ impl RecordPanel {
         Ok(RecordPanel {
             details,
             board,
-            cells,
+            rows,
             reset,
         })
     }
@@ -81,11 +82,9 @@ impl RecordPanel {
         text(&self.reset, label);
         text(&self.board, &record.board);
         // The levels' rows, in order; a level the board does not offer has none.
-        for (i, cells) in self.cells.iter().enumerate() {
+        for (i, (tr, cells)) in self.rows.iter().enumerate() {
             let row = record.rows.get(i);
-            if let Some(tr) = cells[0].parent_element().and_then(|e| e.dyn_into().ok()) {
-                set_hidden(&tr, row.is_none());
-            }
+            set_hidden(tr, row.is_none());
             for (cell, value) in cells.iter().zip(row.into_iter().flatten()) {
                 text(cell, value);
             }
