@@ -92,7 +92,8 @@ impl<W: Word> Table<W> {
         if e >> 8 != key || e == W::ZERO {
             return None;
         }
-        let v = (e.fold() & 0xff) as i32;
+        // Mask before folding: a fold mixes a wide key's high bits into the low ones.
+        let v = ((e & W::from_u128(0xff)).fold()) as i32;
         Some(if v >= 128 {
             Bound::Lower(v - 128 - OFFSET)
         } else {
@@ -218,6 +219,26 @@ mod tests {
             }
             t.clear();
             assert_eq!(t.get(0x1234_5678_9ABC, 4), None);
+        }
+    }
+
+    /// Wide keys (up to the 90 bits of a 9 x 9 board's) keep their bounds: the key's high
+    /// bits do not leak into them. (They did, through the fold, on boards whose keys pass
+    /// 56 bits: 8 x 7, 9 x 6, 7 x 8 and larger.)
+    #[test]
+    fn wide_keys_keep_their_bounds() {
+        let mut t = Table::<u128>::try_with_mib(1).unwrap();
+        for i in 0..400u128 {
+            let key = ((1u128 << 89) | (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) << 40) | i * 7919)
+                & ((1u128 << 90) - 1);
+            let score = (i % 41) as i32 - 20;
+            let bound = if i % 2 == 0 {
+                Bound::Upper(score)
+            } else {
+                Bound::Lower(score)
+            };
+            t.put(key, 40, bound);
+            assert_eq!(t.get(key, 40), Some(bound), "key {key:#x}");
         }
     }
 }
