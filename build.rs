@@ -1,9 +1,8 @@
 //! Records the digest of the opening book this build is made with (`src/solver/book.bin`),
 //! so that the solver can refuse any other book file: a stale cache, a bad copy on a CDN, a
-//! book from another build. Also ships the page's stylesheet without its comments.
+//! book from another build.
 
 include!("src/solver/digest.rs");
-include!("build/minify_css.rs");
 
 fn main() {
     const BOOK: &str = "src/solver/book.bin";
@@ -13,10 +12,4 @@ fn main() {
     let out = std::path::Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
         .join("book_digest.rs");
     std::fs::write(&out, format!("{:#018x}", fnv1a64(&book))).expect("OUT_DIR is writable");
-
-    const CSS: &str = "src/web/style.css";
-    println!("cargo:rerun-if-changed={CSS}");
-    println!("cargo:rerun-if-changed=build/minify_css.rs");
-    let css = std::fs::read_to_string(CSS).expect("src/web/style.css is part of the source");
-    std::fs::write(out.with_file_name("style.css"), minify_css(&css)).expect("OUT_DIR is writable");
 }

@@ -3,7 +3,9 @@
 // reading of `new URL("./worker.js", import.meta.url)` and of every export stays the same).
 // The site's release build (Trunk's post_build hook, in its staging folder: every .js but
 // the service worker, which stamp-sw.mjs writes) and the package (scripts/package.sh) ship
-// their code this way; the sources keep their comments.
+// their code this way; the sources keep their comments. A stylesheet written as a css-tagged
+// template (src/web/style.js, the game's) becomes one string of minified CSS (esbuild's CSS
+// minifier) first.
 //   node scripts/minify-js.mjs FILE...     or, from Trunk:  node scripts/minify-js.mjs
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,10 +17,27 @@ if (files.length === 0) {
   if (!dir) throw new Error("usage: node scripts/minify-js.mjs FILE...");
   // `trunk serve` and `trunk build` without --release keep the code as written.
   if (process.env.TRUNK_PROFILE !== "release") process.exit(0);
-  files = readdirSync(dir).filter((name) => name.endsWith(".js") && name !== "sw.js").map((name) => join(dir, name));
+  // Every module, with wasm-bindgen's snippets (snippets/…/style.js) in their folders.
+  files = readdirSync(dir, { recursive: true })
+    .filter((name) => name.endsWith(".js") && name !== "sw.js")
+    .map((name) => join(dir, name));
 }
+
+/** `source` with each stylesheet (`= css` and a template without substitutions) minified. */
+async function minifyStyles(source) {
+  let out = "";
+  let last = 0;
+  for (const match of source.matchAll(/(=\s*)css`([^`]*)`/g)) {
+    if (match[2].includes("${")) throw new Error("a css template has a substitution");
+    const { code } = await transform(match[2], { loader: "css", minify: true, legalComments: "none" });
+    out += source.slice(last, match.index) + match[1] + JSON.stringify(code.trim());
+    last = match.index + match[0].length;
+  }
+  return out + source.slice(last);
+}
+
 for (const file of files) {
-  const { code } = await transform(readFileSync(file, "utf8"), {
+  const { code } = await transform(await minifyStyles(readFileSync(file, "utf8")), {
     minifyWhitespace: true,
     legalComments: "none",
     target: "esnext",

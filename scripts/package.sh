@@ -3,9 +3,10 @@
 # the game and `Game`, built for size with the `page` profile) and of the solver's module
 # (crates/solver: `Solver`, which the computer's worker loads), each an ES module glue, its
 # wasm and their TypeScript types; then the package's own files beside them: the entry
-# module (index.js and index.d.ts), the worker and its hub (worker.js, computer.js) and the
-# opening book (book.bin); in node/, the entry modules for Node and server rendering (the
-# solver's module, no DOM) and the English texts; the declaration files, one per entry
+# module (index.js and index.d.ts), the worker and its hub (worker.js, computer.js), the
+# game's stylesheet (snippets/…/style.js, from wasm-bindgen) and the opening book
+# (book.bin); in node/, the entry modules for Node and server rendering (the solver's
+# module, no DOM) and the English texts; the declaration files, one per entry
 # (scripts/package-types.mjs). It writes package.json: name, description, licence, keywords,
 # `exports` and `files`.
 set -euo pipefail
@@ -22,8 +23,9 @@ cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solve
   target/pkg-solver/connect_four_solver_bg.wasm target/pkg-solver/connect_four_solver_bg.wasm.d.ts pkg/
 cp src/web/index.js src/web/guard.js src/web/worker.js src/web/computer.js pkg/
 # The code without its comments and spaces (the sources and index.d.ts keep the docs).
+# wasm-bindgen's snippets (the game's stylesheet, src/web/style.js) are in pkg/snippets/.
 node scripts/minify-js.mjs pkg/connect_four.js pkg/connect_four_solver.js pkg/index.js pkg/guard.js \
-  pkg/worker.js pkg/computer.js
+  pkg/worker.js pkg/computer.js $(find pkg/snippets -name '*.js')
 # React's JSX typing for <connect-four> ("connect-four/jsx"): types, and an empty module.
 cp src/web/jsx.d.ts pkg/jsx.d.ts
 sed 's|from "./index.js"|from "./node/index.cjs"|' src/web/jsx.d.ts >pkg/jsx.d.cts

@@ -185,7 +185,7 @@ mod tests {
         assert_eq!(Layout::wide(Size::CLASSIC), "1.03");
         assert_eq!(Layout::tall(Size::CLASSIC), "6.86");
         assert_eq!(Layout::tall(Size::new(4, 9).unwrap()), "9.86");
-        let css = include_str!("../web/style.css");
+        let css = include_str!("../web/style.js");
         // Every size sets its own on the game; the standard board's is the fallback.
         let ratio = format!("var(--_ratio, {})", Layout::aspect_ratio(Size::CLASSIC));
         let wide = format!("100cqh * var(--_wide, {})", Layout::wide(Size::CLASSIC));

@@ -372,7 +372,7 @@ pub fn wire(
             Box::new(|_| Some(Input::HashChanged)),
         );
     }
-    // A board colour changed, by whatever means (see the probes in style.css). The new value
+    // A board colour changed, by whatever means (see the probes in style.rs). The new value
     // is readable as soon as the transition runs; one cut short is cancelled, not ended.
     for event in ["transitionrun", "transitionend", "transitioncancel"] {
         on(

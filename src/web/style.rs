@@ -8,8 +8,13 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
-/// `style.css`, without its comments (build.rs).
-const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/style.css"));
+#[wasm_bindgen(module = "/src/web/style.js")]
+extern "C" {
+    /// The game's stylesheet, from its own module (style.js): a change to the styles
+    /// downloads that file again, not this wasm.
+    #[wasm_bindgen(js_name = gameStyle)]
+    fn game_style() -> String;
+}
 
 /// The game's stylesheet, and the documents or shadow roots that adopted it with how many
 /// games each shows.
@@ -108,7 +113,7 @@ pub fn adopt(element: &HtmlElement) -> Result<web_sys::Node, JsValue> {
         if sheet.is_none() {
             register_probes();
             let style = web_sys::CssStyleSheet::new()?;
-            style.replace_sync(&format!("{CSS}\n{}", probes_css()))?;
+            style.replace_sync(&format!("{}\n{}", game_style(), probes_css()))?;
             *sheet = Some((style, Vec::new()));
         }
         let Some((style, roots)) = sheet.as_mut() else {

@@ -1,13 +1,15 @@
 // The site offline and installable: after one visit, the service worker serves the game with
 // no network at all, and the computer and the opening book too once a visit played it; a
 // two-player visit downloads neither; a new version downloads only the files that changed
-// and replaces the old one whole, in every open page; the manifest makes it installable.
+// and replaces the old one whole, in every open page (a change to the game's stylesheet, its
+// module and the service worker); the manifest makes it installable.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { serve, launch, openPage, until, moveCount, settled, CHROMIUM_ARGS, DIST, ROOT, twoPlayers } from "./harness.mjs";
@@ -161,6 +163,52 @@ test("a new version downloads only the files that changed, and replaces the old 
     const before = server.served.length;
     await perfectOpens(page);
     assert.deepEqual(server.served.slice(before).map(({ path }) => path), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+    await server.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a change to the game's stylesheet downloads its module and the service worker, under 10 KB gzipped, not the page's wasm", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "c4-site-"));
+  try {
+    cpSync(DIST, dir, { recursive: true });
+    const server = await serve(dir);
+    const { page, context, problems } = await openPage(browser, server.url, ALLOW);
+    await cached(page);
+    // The game's stylesheet is its own module (wasm-bindgen's snippet of src/web/style.js),
+    // which the page's glue imports.
+    const glue = readFileSync(join(dir, "connect-four.js"), "utf8");
+    const [module] = glue.match(/snippets\/[^'"]+\/style\.js/) ?? [];
+    assert.ok(module, "the glue imports the stylesheet's module");
+    const rules = () => page.evaluate(() => document.getElementById("game").shadowRoot.adoptedStyleSheets
+      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join("\n"));
+    assert.match(await rules(), /\.c4-record-board/);
+    assert.doesNotMatch(await rules(), /version-2/);
+
+    // Version 2: one rule more in the game's stylesheet, and a new service worker.
+    const file = join(dir, module);
+    const old = readFileSync(file, "utf8");
+    const changed = old.replace(".c4-record-board{", ".version-2{color:inherit}.c4-record-board{");
+    assert.notEqual(changed, old, "the stylesheet has its record rule to add a line before");
+    writeFileSync(file, changed);
+    execFileSync("node", [join(ROOT, "scripts/stamp-sw.mjs"), dir]);
+    const start = server.served.length;
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    await page.locator("#update").waitFor({ state: "visible", timeout: 30_000 });
+    const update = server.served.slice(start);
+    assert.deepEqual(update.map(({ path }) => path).sort(), [`/${module}`, "/sw.js"]);
+    // What a server that compresses sends, and what this one sent.
+    const gzipped = update.reduce((sum, { path }) => sum + gzipSync(readFileSync(join(dir, path))).length, 0);
+    const raw = update.reduce((sum, { bytes }) => sum + bytes, 0);
+    console.log(`the stylesheet's update: ${update.map(({ path }) => path).join(", ")}: ${gzipped} B gzipped, ${raw} B raw`);
+    assert.ok(gzipped < 10_000, `${gzipped} bytes gzipped`);
+
+    await Promise.all([page.waitForEvent("load"), page.locator("#update button").click()]);
+    await page.locator(".c4").waitFor();
+    await until(async () => (await rules()).includes("version-2"), "the new stylesheet in the game");
     assert.deepEqual(problems, []);
     await context.close();
     await server.close();

@@ -135,7 +135,7 @@ test("axe, the keyboard and the live region reach into the shadow root", async (
 test("theme: set every documented custom property, and no default colour remains on the canvas or in the styles", async () => {
   const documented = await documentedProperties();
   // What the game reads is what is documented: the stylesheet's and the canvas's properties.
-  const css = await readFile(join(ROOT, "src", "web", "style.css"), "utf8");
+  const css = await readFile(join(ROOT, "src", "web", "style.js"), "utf8");
   const theme = await readFile(join(ROOT, "src", "ui", "theme.rs"), "utf8");
   const read = new Set([...css.matchAll(/var\((--c4-[a-z-]+)/g), ...theme.matchAll(/"(--c4-[a-z-]+)"/g)].map((m) => m[1]));
   assert.deepEqual([...read].sort(), [...documented].sort(), "the properties read and the ones documented");

@@ -1,3 +1,16 @@
+// The game's stylesheet, as a module: wasm-bindgen ships it beside the page's glue
+// (src/web/style.rs imports `gameStyle`), so a change to the styles downloads this file
+// again, not the page's wasm. The styles are CSS in a css-tagged template (a raw string): the
+// release site and the package minify them (scripts/minify-js.mjs, with esbuild's CSS
+// minifier). No backtick or dollar-brace may appear in them.
+const css = String.raw;
+
+/** The game's stylesheet (CSS). */
+export function gameStyle() {
+  return STYLE;
+}
+
+const STYLE = css`
 /* The game's styles. Hosts theme it with CSS custom properties on the host element or an
    ancestor (PACKAGE.md, "Theming"): every colour here and on the canvas comes from one.
    --c4-text, --c4-muted, --c4-background, --c4-panel, --c4-border, --c4-accent,
@@ -103,14 +116,14 @@
   .c4-choice { flex-direction: column; align-items: stretch; gap: 4px; }
   .c4 .c4-stage { max-height: calc(100dvh - 16px) !important; }
 }
-/* A host with a set height (`data-c4-fill`): the game fills it and the board takes the room
+/* A host with a set height (data-c4-fill): the game fills it and the board takes the room
    left. !important wins over the sane size set on the stage for pages without the sheet. */
 :host([data-c4-fill]) > .c4 { height: 100%; container-type: size; overflow-y: auto; }
 /* In one column, the board's row is as tall as its width asks, or the room left, and never
    so short that a cell is under 28px (unless the width allows no more): on a screen too
    short for all of it (a tall board, or a custom size's extra line, on a small phone), the
    game scrolls rather than shrink the columns under a finger or lay the board over the
-   controls. `--_tall` is the stage's height in cells. The game starts at the top, so nothing
+   controls. --_tall is the stage's height in cells. The game starts at the top, so nothing
    below the board (the status line, the controls) moves it. The status line's row holds its
    lines (two, on a narrow phone), and keeps its height at the end, when the result says it
    instead, and while the notice, a puzzle's line or the size's question does. */
@@ -417,3 +430,4 @@
 /* Three lines for the review's line, so that stepping does not resize the board. */
 .c4-review-line { min-height: 4.1em; }
 .c4-record-board { margin: 0 0 4px; font-weight: 650; }
+`;
