@@ -229,7 +229,7 @@ mod tests {
     fn wide_keys_keep_their_bounds() {
         let mut t = Table::<u128>::try_with_mib(1).unwrap();
         for i in 0..400u128 {
-            let key = ((1u128 << 89) | (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) << 40) | i * 7919)
+            let key = ((1u128 << 89) | (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) << 40) | (i * 7919))
                 & ((1u128 << 90) - 1);
             let score = (i % 41) as i32 - 20;
             let bound = if i % 2 == 0 {
