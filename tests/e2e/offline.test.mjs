@@ -59,6 +59,39 @@ async function perfectOpens(page) {
   assert.ok(!text.includes("could not load its opening book"), text);
 }
 
+/**
+ * Runs `fn` on a copy of the built site, served, with a page that its service worker
+ * controls and has cached; cleans up after.
+ */
+async function onSiteCopy(fn) {
+  const dir = mkdtempSync(join(tmpdir(), "c4-site-"));
+  try {
+    cpSync(DIST, dir, { recursive: true });
+    const server = await serve(dir);
+    const { page, context, problems } = await openPage(browser, server.url, ALLOW);
+    await cached(page);
+    await fn({ dir, server, page, context, problems });
+    assert.deepEqual(problems, []);
+    await context.close();
+    await server.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Publishes the copy in `dir` as a new version (stamps its service worker, as the build
+ * does), lets `page` find it and waits for the offer to reload; returns what the update
+ * downloaded, as { path, bytes }.
+ */
+async function publish(dir, server, page) {
+  execFileSync("node", [join(ROOT, "scripts/stamp-sw.mjs"), dir]);
+  const start = server.served.length;
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+  await page.locator("#update").waitFor({ state: "visible", timeout: 30_000 });
+  return server.served.slice(start);
+}
+
 test("a game between two people downloads no solver and no book, and caches neither", async () => {
   const server = await serve();
   const { page, context, problems } = await openPage(browser, server.url, ALLOW);
@@ -104,12 +137,7 @@ test("after one visit that played the computer, the game, the computer and the b
 });
 
 test("a new version downloads only the files that changed, and replaces the old one whole, in every open page", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "c4-site-"));
-  try {
-    cpSync(DIST, dir, { recursive: true });
-    const server = await serve(dir);
-    const { page, context, problems } = await openPage(browser, server.url, ALLOW);
-    await cached(page);
+  await onSiteCopy(async ({ dir, server, page, context }) => {
     // This visit played the computer: its files are kept, and kept across the update.
     await perfectOpens(page);
     const first = await cached(page, { computer: true });
@@ -128,13 +156,9 @@ test("a new version downloads only the files that changed, and replaces the old 
     const page2 = readFileSync(join(dir, "index.html"), "utf8");
     assert.ok(page2.includes(old), "index.html names site.css by its hash");
     writeFileSync(join(dir, "index.html"), page2.replace(old, integrity(readFileSync(css))));
-    execFileSync("node", [join(ROOT, "scripts/stamp-sw.mjs"), dir]);
-    const start = server.served.length;
     // The first page, which the first version took over on its first visit, finds it.
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
-    await page.locator("#update").waitFor({ state: "visible", timeout: 30_000 });
+    const update = await publish(dir, server, page);
     // What the update downloaded: the service worker and the changed files, nothing else.
-    const update = server.served.slice(start);
     const bytes = update.reduce((sum, { bytes }) => sum + bytes, 0);
     console.log(`the update downloaded ${update.map(({ path, bytes }) => `${path} (${bytes} B)`).join(", ")}: ${bytes} bytes`);
     assert.deepEqual(update.map(({ path }) => path).sort(), ["/index.html", "/site.css", "/sw.js"]);
@@ -163,21 +187,11 @@ test("a new version downloads only the files that changed, and replaces the old 
     const before = server.served.length;
     await perfectOpens(page);
     assert.deepEqual(server.served.slice(before).map(({ path }) => path), []);
-    assert.deepEqual(problems, []);
-    await context.close();
-    await server.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a change to the game's stylesheet downloads its module and the service worker, under 10 KB gzipped, not the page's wasm", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "c4-site-"));
-  try {
-    cpSync(DIST, dir, { recursive: true });
-    const server = await serve(dir);
-    const { page, context, problems } = await openPage(browser, server.url, ALLOW);
-    await cached(page);
+  await onSiteCopy(async ({ dir, server, page }) => {
     // The game's stylesheet is its own module (wasm-bindgen's snippet of src/web/style.js),
     // which the page's glue imports.
     const glue = readFileSync(join(dir, "connect-four.js"), "utf8");
@@ -194,11 +208,7 @@ test("a change to the game's stylesheet downloads its module and the service wor
     const changed = old.replace(".c4-record-board{", ".version-2{color:inherit}.c4-record-board{");
     assert.notEqual(changed, old, "the stylesheet has its record rule to add a line before");
     writeFileSync(file, changed);
-    execFileSync("node", [join(ROOT, "scripts/stamp-sw.mjs"), dir]);
-    const start = server.served.length;
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
-    await page.locator("#update").waitFor({ state: "visible", timeout: 30_000 });
-    const update = server.served.slice(start);
+    const update = await publish(dir, server, page);
     assert.deepEqual(update.map(({ path }) => path).sort(), [`/${module}`, "/sw.js"]);
     // What a server that compresses sends, and what this one sent.
     const gzipped = update.reduce((sum, { path }) => sum + gzipSync(readFileSync(join(dir, path))).length, 0);
@@ -209,12 +219,7 @@ test("a change to the game's stylesheet downloads its module and the service wor
     await Promise.all([page.waitForEvent("load"), page.locator("#update button").click()]);
     await page.locator(".c4").waitFor();
     await until(async () => (await rules()).includes("version-2"), "the new stylesheet in the game");
-    assert.deepEqual(problems, []);
-    await context.close();
-    await server.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("the web app manifest makes the site installable", async () => {
