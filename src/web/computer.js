@@ -14,7 +14,28 @@
 /** How long a worker with no board left stays, for a remount. */
 const KEEP_MS = 60_000;
 
-const spawn = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+/**
+ * Whether this module runs pre-bundled by a dev server, away from the package's files: Vite
+ * before 8 copies the package's modules into node_modules/.vite/deps/ (deps_temp_… while it
+ * works), but not the files they name beside themselves (the wasm modules, the worker, the
+ * book), which stay in the package's folder. Production builds copy those files and
+ * rewrite their addresses, so this is only for dev servers.
+ */
+const PRE_BUNDLED = /\/node_modules\/\.vite\/deps(_temp_[0-9a-f]+)?\/[^/]*$/;
+export const preBundled = PRE_BUNDLED.test(new URL(import.meta.url).pathname);
+
+/** The address of the package's file `name` in its own folder (see `preBundled`). */
+export function packageFile(name) {
+  const url = new URL(import.meta.url);
+  url.pathname = url.pathname.replace(PRE_BUNDLED, `/node_modules/connect-four/${name}`);
+  url.search = "";
+  return url.href;
+}
+
+// A literal `new URL("…", import.meta.url)` in `new Worker(…)`: what bundlers look for.
+const spawn = () => preBundled
+  ? new Worker(packageFile("worker.js"), { type: "module" })
+  : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 
 /** bookUrl -> { worker, links: Map<number, onReply>, idle: timer } */
 const workers = new Map();

@@ -17,7 +17,7 @@ import initWasm, {
   initSync as initWasmSync, mount as mountWasm, __setAssets, __defaultTexts, __checkOptions, Game,
   MountHandle,
 } from "./connect_four.js";
-import { connect } from "./computer.js";
+import { connect, packageFile, preBundled } from "./computer.js";
 import { guard } from "./guard.js";
 
 // Whether the page's wasm module has started: until then, every use of it says to call
@@ -75,7 +75,19 @@ export const defaultTexts = new Proxy(texts, Object.fromEntries(readTraps.map((t
  * import.meta.url)`): they copy the file and rewrite the address. The solver's own module
  * finds `book.bin` beside itself at run time, which a bundler cannot follow.
  */
-const bookUrl = () => new URL("./book.bin", import.meta.url).href;
+const bookUrl = () => (preBundled ? packageFile("book.bin") : new URL("./book.bin", import.meta.url).href);
+
+/**
+ * `error`, said plainly if the wasm module `name` came as something else (a server's web
+ * page for a missing file, say): the browser only reports a "magic word".
+ */
+const explained = (error, name) => (error instanceof WebAssembly.CompileError && /magic word/.test(error.message)
+  ? new Error(`connect-four: ${name} did not arrive as a wasm module (the server sent something else, such as a web page for a missing file): ${error.message}`, { cause: error })
+  : error);
+
+/** What a module's glue loads its wasm from: its own default, unless pre-bundled. */
+const wasmFrom = (module_or_path, name) =>
+  module_or_path === undefined && preBundled ? { module_or_path: packageFile(name) } : module_or_path;
 
 const ready = () => {
   __setAssets(connect, bookUrl());
@@ -92,9 +104,9 @@ let loading = null;
  * apart: see `initSolver`.
  */
 export default function init(module_or_path) {
-  loading ??= initWasm(module_or_path).then(ready, (e) => {
+  loading ??= initWasm(wasmFrom(module_or_path, "connect_four_bg.wasm")).then(ready, (e) => {
     loading = null; // a failed load (say, offline) can be tried again
-    throw e;
+    throw explained(e, "connect_four_bg.wasm");
   });
   return loading;
 }
@@ -118,11 +130,11 @@ let solverLoading = null;
  */
 export function initSolver(module_or_path) {
   solverLoading ??= import("./connect_four_solver.js").then(async (glue) => {
-    await glue.default(module_or_path);
+    await glue.default(wasmFrom(module_or_path, "connect_four_solver_bg.wasm"));
     SolverClass = guard(glue.Solver, "Solver");
   }).catch((e) => {
     solverLoading = null;
-    throw e;
+    throw explained(e, "connect_four_solver_bg.wasm");
   });
   return solverLoading;
 }

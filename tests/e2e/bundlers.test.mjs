@@ -1,5 +1,5 @@
 // The package in other people's apps, with no configuration: a Vite app (production build
-// and dev server) and a webpack app (production build) import it as its README shows. The
+// and dev server, on Vite 8 and on Vite 7) and a webpack app (production build) import it as its README shows. The
 // computer (perfect, as Red) must move at once from the empty board, which needs the opening
 // book: so the worker runs, and the book is found and fetched. `Solver.load()` in the app
 // finds the book too.
@@ -46,8 +46,9 @@ test("a Vite app: production build", async () => {
   }
 });
 
-test("a Vite app: dev server", async () => {
-  const dir = await installPackage("vite-app");
+/** The Vite app `fixture` on its dev server, which serves dependencies pre-bundled. */
+async function viteDevServer(fixture) {
+  const dir = await installPackage(fixture);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const server = await startServer(dir, ["node_modules/vite/bin/vite.js", "--host", "127.0.0.1", "--port", String(port), "--strictPort", "--force"], url);
@@ -56,7 +57,13 @@ test("a Vite app: dev server", async () => {
   } finally {
     await server.stop();
   }
-});
+}
+
+test("a Vite app: dev server", () => viteDevServer("vite-app"));
+
+// Vite 7's dev server pre-bundles the package with esbuild into node_modules/.vite/deps/,
+// without the files it names beside itself (Vite 8's bundler keeps their addresses).
+test("a Vite 7 app: dev server", () => viteDevServer("vite7-app"));
 
 test("a webpack app: production build", async () => {
   const dir = await installPackage("webpack-app");

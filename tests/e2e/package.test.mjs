@@ -2,7 +2,8 @@
 // browser: mounted by a page of its own, its worker finds book.bin beside the glue.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve, launch, openPage, until, moveCount, ROOT } from "./harness.mjs";
 
@@ -41,4 +42,32 @@ test("the package lists its book; its game and Solver.load find it and play perf
   assert.deepEqual(books, ["/pkg/book.bin", "/pkg/book.bin"]);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test("a server that sends a web page where a wasm module should be: init() and Solver.load() say so", async () => {
+  // The package copied with both wasm modules replaced by what a server's fallback sends
+  // for a missing file.
+  const dir = mkdtempSync(join(tmpdir(), "c4-pkg-"));
+  try {
+    cpSync(join(ROOT, "pkg"), dir, { recursive: true });
+    const html = "<!doctype html><title>Not here</title><p>Try the home page.";
+    writeFileSync(join(dir, "connect_four_bg.wasm"), html);
+    writeFileSync(join(dir, "connect_four_solver_bg.wasm"), html);
+    writeFileSync(join(dir, "page.html"), "<!doctype html><title>page</title>");
+    const site = await serve(dir);
+    const { page, context } = await openPage(browser, `${site.url}page.html`);
+    const errors = await page.evaluate(async () => {
+      const c4 = await import("./index.js");
+      const failure = (promise) => promise.then(() => "resolved", (e) => e.message);
+      // Twice: a failed load can be tried again, and fails the same way.
+      return [await failure(c4.default()), await failure(c4.default()), await failure(c4.Solver.load())];
+    });
+    for (const [i, name] of [[0, "connect_four_bg.wasm"], [1, "connect_four_bg.wasm"], [2, "connect_four_solver_bg.wasm"]]) {
+      assert.match(errors[i], new RegExp(`^connect-four: ${name.replace(".", "\\.")} did not arrive as a wasm module \\(the server sent something else`), errors[i]);
+    }
+    await context.close();
+    await site.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
