@@ -1,6 +1,7 @@
 //! [`Solver`]: the perfect solver for a board of any size. The standard 7 x 6 board gets the
 //! search built for it (`u64` bitboards, constant masks, the opening book); every other
-//! size gets the same search on `u128` bitboards, with no book.
+//! size gets the same search with no book, on `u64` bitboards where its keys fit (26 of the
+//! 36 sizes) and on `u128` bitboards on the largest.
 
 use super::bits::{Classic, Sized};
 use super::levels::{Level, Rng};
@@ -17,7 +18,8 @@ pub struct Solver {
 
 enum Inner {
     Classic(Search<Classic>),
-    Sized(Search<Sized>),
+    Narrow(Search<Sized<u64>>),
+    Wide(Search<Sized<u128>>),
 }
 
 /// Calls the same method on whichever search the solver holds.
@@ -25,7 +27,8 @@ macro_rules! each {
     ($self:expr, $s:ident => $call:expr) => {
         match $self {
             Inner::Classic($s) => $call,
-            Inner::Sized($s) => $call,
+            Inner::Narrow($s) => $call,
+            Inner::Wide($s) => $call,
         }
     };
 }
@@ -61,8 +64,11 @@ impl Solver {
     pub fn try_for_size(size: Size, table_mib: usize) -> Result<Solver, OutOfMemory> {
         let search = if size.is_classic() {
             Inner::Classic(Search::try_new(Classic, table_mib)?)
+        } else if let Some(geo) = Sized::<u64>::of(size) {
+            Inner::Narrow(Search::try_new(geo, table_mib)?)
         } else {
-            Inner::Sized(Search::try_new(Sized::of(size), table_mib)?)
+            let geo = Sized::<u128>::of(size).expect("a u128 holds every size's keys");
+            Inner::Wide(Search::try_new(geo, table_mib)?)
         };
         Ok(Solver { search })
     }

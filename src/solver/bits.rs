@@ -4,11 +4,13 @@
 //! The layout depends on the board's size, which a [`Geometry`] gives: [`Classic`] is the
 //! standard 7 x 6 board, in `u64`s and with every mask a constant, so that the search there
 //! compiles to what a 7 x 6-only solver would be; [`Sized`] is any board from 4 x 4 to 9 x 9,
-//! in `u128`s, with its masks read from a table made at compile time.
+//! in `u64`s where its keys fit and `u128`s elsewhere, with its masks read from a table made
+//! at compile time.
 
 use crate::engine::{has_four, Position, Size, CELLS, HEIGHT, WIDTH};
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::marker::PhantomData;
 use std::ops::{Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 use std::ops::{Shl, Shr, Sub};
 
@@ -185,10 +187,12 @@ impl Geometry for Classic {
     }
 }
 
-/// Any board from 4 x 4 to 9 x 9, in `u128`s: a reference into a table of every size's
-/// masks, made at compile time.
+/// Any board from 4 x 4 to 9 x 9, in words of `W`: a reference into a table of every size's
+/// masks, made at compile time. `u128` holds every size (a 9 x 9 board's key takes 90 bits);
+/// `u64` the sizes whose keys take at most 56 bits ([`Sized::fits`]), where the search runs
+/// several times faster in wasm, which has no 128-bit arithmetic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Sized(&'static Masks);
+pub struct Sized<W = u128>(&'static Masks, PhantomData<W>);
 
 /// One size's masks, for [`Sized`].
 #[derive(Debug, PartialEq, Eq, Hash)]
@@ -253,15 +257,27 @@ static MASKS: [[Masks; SIDES]; SIDES] = {
     [row(4), row(5), row(6), row(7), row(8), row(9)]
 };
 
-impl Sized {
-    /// The geometry of `size`.
-    pub fn of(size: Size) -> Sized {
-        Sized(&MASKS[size.width() - Size::MIN][size.height() - Size::MIN])
+impl<W: Word> Sized<W> {
+    /// The geometry of `size`, if its table keys fit in `W` beside a table entry's 8 bits
+    /// ([`Sized::fits`]).
+    pub fn of(size: Size) -> Option<Sized<W>> {
+        Self::fits(size).then(|| {
+            Sized(
+                &MASKS[size.width() - Size::MIN][size.height() - Size::MIN],
+                PhantomData,
+            )
+        })
+    }
+
+    /// Whether `W` holds the table keys of `size` (a bit a cell and a spare bit a column)
+    /// with 8 bits to spare: the transposition table keeps a bound below each key.
+    pub fn fits(size: Size) -> bool {
+        size.width() as u32 * (size.height() as u32 + 1) + 8 <= W::BITS
     }
 }
 
-impl Geometry for Sized {
-    type Word = u128;
+impl<W: Word> Geometry for Sized<W> {
+    type Word = W;
     #[inline(always)]
     fn size(self) -> Size {
         self.0.size
@@ -271,20 +287,20 @@ impl Geometry for Sized {
         self.0.h1
     }
     #[inline(always)]
-    fn bottom(self) -> u128 {
-        self.0.bottom
+    fn bottom(self) -> W {
+        W::from_u128(self.0.bottom)
     }
     #[inline(always)]
-    fn board(self) -> u128 {
-        self.0.board
+    fn board(self) -> W {
+        W::from_u128(self.0.board)
     }
     #[inline(always)]
-    fn even_rows(self) -> u128 {
-        self.0.even_rows
+    fn even_rows(self) -> W {
+        W::from_u128(self.0.even_rows)
     }
     #[inline(always)]
-    fn odd_rows(self) -> u128 {
-        self.0.odd_rows
+    fn odd_rows(self) -> W {
+        W::from_u128(self.0.odd_rows)
     }
     #[inline(always)]
     fn order(self) -> &'static [u8] {
@@ -603,6 +619,29 @@ fn pairing_blocks<W: Word>(h1: u32, base: W, paired: W) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every size has a geometry in `u128`, and the 26 whose keys take at most 56 bits one
+    /// in `u64` (the search's faster words in wasm); 8 x 7, 9 x 6 and the larger do not.
+    #[test]
+    fn every_size_has_a_word() {
+        let mut narrow = Vec::new();
+        for size in Size::all() {
+            assert!(Sized::<u128>::of(size).is_some(), "{size}");
+            let bits = size.width() * (size.height() + 1);
+            assert_eq!(Sized::<u64>::of(size).is_some(), bits <= 56, "{size}");
+            if bits <= 56 {
+                narrow.push(size);
+            }
+        }
+        assert_eq!(narrow.len(), 26);
+        for (w, h) in [(8, 7), (9, 6), (7, 8), (9, 9)] {
+            assert!(!narrow.contains(&Size::new(w, h).unwrap()));
+        }
+        assert_eq!(
+            Sized::<u64>::of(Size::new(8, 6).unwrap()).map(|g| g.cells()),
+            Some(48)
+        );
+    }
     use crate::engine::Status;
 
     /// A key gives back its position, at every move of the first 100 lines of Test_L2_R1.

@@ -184,9 +184,9 @@ impl Booked for Classic {
     }
 }
 
-impl Booked for Sized {
+impl<W: Word> Booked for Sized<W> {
     #[inline(always)]
-    fn probe(_: &Book, _: &Bits<Sized>) -> Option<Entry> {
+    fn probe(_: &Book, _: &Bits<Sized<W>>) -> Option<Entry> {
         None
     }
 }
