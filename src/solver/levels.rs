@@ -16,8 +16,9 @@ use std::str::FromStr;
 
 /// The sizes (columns, rows) where `perfect` is offered: 7 x 6 with its opening book, and
 /// the boards where its slowest move in six whole games took at most a second in Chromium
-/// (`node benches/perfect-sizes.mjs`; the figures are in docs/sizes.md). 6 x 5 (1.16 s)
-/// and 4 x 8 (1.6 s) just miss it; every bigger board is far off.
+/// (`node benches/perfect-sizes.mjs`; the figures are in docs/solver.md). 6 x 5 (256 ms)
+/// and 4 x 8 (321 ms) came within it once the search ran in `u64` words there; the next,
+/// 5 x 7 (1.7 s) and 8 x 4 (2.0 s), do not, and every bigger board is far off.
 pub const PERFECT_SIZES: &[(u8, u8)] = &[
     (7, 6),
     (4, 4),
@@ -29,6 +30,8 @@ pub const PERFECT_SIZES: &[(u8, u8)] = &[
     (4, 7),
     (7, 4),
     (5, 6),
+    (6, 5),
+    (4, 8),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
