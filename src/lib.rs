@@ -9,3 +9,9 @@ pub mod ui;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+
+/// The allocator of both wasm modules (the page's and the solver's): talc, smaller in the
+/// module than Rust's default for wasm (dlmalloc) and faster.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
