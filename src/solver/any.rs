@@ -67,8 +67,7 @@ impl Solver {
         } else if let Some(geo) = Sized::<u64>::of(size) {
             Inner::Narrow(Search::try_new(geo, table_mib)?)
         } else {
-            let geo = Sized::<u128>::of(size).expect("a u128 holds every size's keys");
-            Inner::Wide(Search::try_new(geo, table_mib)?)
+            Inner::Wide(Search::try_new(Sized::wide(size), table_mib)?)
         };
         Ok(Solver { search })
     }

@@ -276,6 +276,17 @@ impl<W: Word> Sized<W> {
     }
 }
 
+impl Sized<u128> {
+    /// The geometry of any `size`: a `u128` holds every size's keys, with room to spare
+    /// (a 9 x 9 board's take 90 bits).
+    pub fn wide(size: Size) -> Sized<u128> {
+        Sized(
+            &MASKS[size.width() - Size::MIN][size.height() - Size::MIN],
+            PhantomData,
+        )
+    }
+}
+
 impl<W: Word> Geometry for Sized<W> {
     type Word = W;
     #[inline(always)]
@@ -626,7 +637,8 @@ mod tests {
     fn every_size_has_a_word() {
         let mut narrow = Vec::new();
         for size in Size::all() {
-            assert!(Sized::<u128>::of(size).is_some(), "{size}");
+            assert!(Sized::<u128>::fits(size), "{size}");
+            assert_eq!(Sized::wide(size).size(), size);
             let bits = size.width() * (size.height() + 1);
             assert_eq!(Sized::<u64>::of(size).is_some(), bits <= 56, "{size}");
             if bits <= 56 {
