@@ -257,16 +257,16 @@ static MASKS: [[Masks; SIDES]; SIDES] = {
     [row(4), row(5), row(6), row(7), row(8), row(9)]
 };
 
+/// The masks of `size`, from the table.
+fn masks(size: Size) -> &'static Masks {
+    &MASKS[size.width() - Size::MIN][size.height() - Size::MIN]
+}
+
 impl<W: Word> Sized<W> {
     /// The geometry of `size`, if its table keys fit in `W` beside a table entry's 8 bits
     /// ([`Sized::fits`]).
     pub fn of(size: Size) -> Option<Sized<W>> {
-        Self::fits(size).then(|| {
-            Sized(
-                &MASKS[size.width() - Size::MIN][size.height() - Size::MIN],
-                PhantomData,
-            )
-        })
+        Self::fits(size).then(|| Sized(masks(size), PhantomData))
     }
 
     /// Whether `W` holds the table keys of `size` (a bit a cell and a spare bit a column)
@@ -280,10 +280,7 @@ impl Sized<u128> {
     /// The geometry of any `size`: a `u128` holds every size's keys, with room to spare
     /// (a 9 x 9 board's take 90 bits).
     pub fn wide(size: Size) -> Sized<u128> {
-        Sized(
-            &MASKS[size.width() - Size::MIN][size.height() - Size::MIN],
-            PhantomData,
-        )
+        Sized(masks(size), PhantomData)
     }
 }
 
@@ -630,6 +627,7 @@ fn pairing_blocks<W: Word>(h1: u32, base: W, paired: W) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Status;
 
     /// Every size has a geometry in `u128`, and the 26 whose keys take at most 56 bits one
     /// in `u64` (the search's faster words in wasm); 8 x 7, 9 x 6 and the larger do not.
@@ -654,7 +652,6 @@ mod tests {
             Some(48)
         );
     }
-    use crate::engine::Status;
 
     /// A key gives back its position, at every move of the first 100 lines of Test_L2_R1.
     #[test]
