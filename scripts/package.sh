@@ -22,10 +22,6 @@ wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-ref
 cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solver.d.ts \
   target/pkg-solver/connect_four_solver_bg.wasm target/pkg-solver/connect_four_solver_bg.wasm.d.ts pkg/
 cp src/web/index.js src/web/guard.js src/web/worker.js src/web/computer.js pkg/
-# The code without its comments and spaces (the sources and index.d.ts keep the docs).
-# wasm-bindgen's snippets (the game's stylesheet, src/web/style.js) are in pkg/snippets/.
-node scripts/minify-js.mjs pkg/connect_four.js pkg/connect_four_solver.js pkg/index.js pkg/guard.js \
-  pkg/worker.js pkg/computer.js $(find pkg/snippets -name '*.js')
 # React's JSX typing for <connect-four> ("connect-four/jsx"): types, and an empty module.
 cp src/web/jsx.d.ts pkg/jsx.d.ts
 sed 's|from "./index.js"|from "./node/index.cjs"|' src/web/jsx.d.ts >pkg/jsx.d.cts
@@ -36,7 +32,11 @@ cp src/web/node/index.cjs src/web/node/index.mjs pkg/node/
 cp src/solver/book.bin pkg/book.bin
 cp src/web/PACKAGE.md pkg/README.md
 node scripts/package-texts.mjs
-node scripts/minify-js.mjs pkg/node/index.mjs pkg/node/texts.mjs
+# The code without its comments and spaces (the sources and index.d.ts keep the docs), in one
+# pass once every module is written. wasm-bindgen's snippets (the game's stylesheet,
+# src/web/style.js) are in pkg/snippets/.
+node scripts/minify-js.mjs pkg/connect_four.js pkg/connect_four_solver.js pkg/index.js pkg/guard.js \
+  pkg/worker.js pkg/computer.js $(find pkg/snippets -name '*.js') pkg/node/index.mjs pkg/node/texts.mjs
 node scripts/package-types.mjs
 node scripts/package-json.mjs
 echo "package ready in pkg/ (npm pack pkg/ makes the tarball)"
