@@ -32,6 +32,15 @@ export function packageFile(name) {
   return url.href;
 }
 
+/**
+ * What a failed load of the wasm module `name` says: plainly, if the module came as
+ * something else (a server's web page for a missing file, say), which the browser reports
+ * only as a "magic word".
+ */
+export const wasmProblem = (message, name) => (/magic word/.test(message)
+  ? `connect-four: ${name} did not arrive as a wasm module (the server sent something else, such as a web page for a missing file): ${message}`
+  : message);
+
 // A literal `new URL("…", import.meta.url)` in `new Worker(…)`: what bundlers look for.
 const spawn = () => preBundled
   ? new Worker(packageFile("worker.js"), { type: "module" })
@@ -58,7 +67,11 @@ function workerFor(bookUrl, tableMiB) {
     } else if (data.all) {
       // The book's progress and its arrival: a board that connects later hears the latest.
       if (data.all.ready || data.all.book) shared.status = data.all;
-      broadcast(shared, data.all);
+      // The worker could not start: its module, say, did not load.
+      const failed = data.all.failed;
+      broadcast(shared, failed
+        ? { failed: { ...failed, error: wasmProblem(failed.error, "connect_four_solver_bg.wasm") } }
+        : data.all);
     } else {
       if (shared.running === data.link) shared.running = null;
       shared.links.get(data.link)?.(data.reply);

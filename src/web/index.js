@@ -17,7 +17,7 @@ import initWasm, {
   initSync as initWasmSync, mount as mountWasm, __setAssets, __defaultTexts, __checkOptions, Game,
   MountHandle,
 } from "./connect_four.js";
-import { connect, packageFile, preBundled } from "./computer.js";
+import { connect, packageFile, preBundled, wasmProblem } from "./computer.js";
 import { guard } from "./guard.js";
 
 // Whether the page's wasm module has started: until then, every use of it says to call
@@ -77,12 +77,9 @@ export const defaultTexts = new Proxy(texts, Object.fromEntries(readTraps.map((t
  */
 const bookUrl = () => (preBundled ? packageFile("book.bin") : new URL("./book.bin", import.meta.url).href);
 
-/**
- * `error`, said plainly if the wasm module `name` came as something else (a server's web
- * page for a missing file, say): the browser only reports a "magic word".
- */
+/** `error`, said plainly if the wasm module `name` came as something else (see `wasmProblem`). */
 const explained = (error, name) => (error instanceof WebAssembly.CompileError && /magic word/.test(error.message)
-  ? new Error(`connect-four: ${name} did not arrive as a wasm module (the server sent something else, such as a web page for a missing file): ${error.message}`, { cause: error })
+  ? new Error(wasmProblem(error.message, name), { cause: error })
   : error);
 
 /** What a module's glue loads its wasm from: its own default, unless pre-bundled. */

@@ -48,13 +48,14 @@ test("a server that sends a web page where a wasm module should be: init() and S
   // The package copied with both wasm modules replaced by what a server's fallback sends
   // for a missing file.
   const dir = mkdtempSync(join(tmpdir(), "c4-pkg-"));
+  let site;
   try {
     cpSync(join(ROOT, "pkg"), dir, { recursive: true });
     const html = "<!doctype html><title>Not here</title><p>Try the home page.";
     writeFileSync(join(dir, "connect_four_bg.wasm"), html);
     writeFileSync(join(dir, "connect_four_solver_bg.wasm"), html);
     writeFileSync(join(dir, "page.html"), "<!doctype html><title>page</title>");
-    const site = await serve(dir);
+    site = await serve(dir);
     const { page, context } = await openPage(browser, `${site.url}page.html`);
     const errors = await page.evaluate(async () => {
       const c4 = await import("./index.js");
@@ -66,8 +67,40 @@ test("a server that sends a web page where a wasm module should be: init() and S
       assert.match(errors[i], new RegExp(`^connect-four: ${name.replace(".", "\\.")} did not arrive as a wasm module \\(the server sent something else`), errors[i]);
     }
     await context.close();
-    await site.close();
   } finally {
+    await site?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a solver's module that arrives as a web page: the board says so, and two people still play", async () => {
+  // The package copied with only the solver's module replaced by a server's fallback page:
+  // the page's module loads, the computer's worker cannot start.
+  const dir = mkdtempSync(join(tmpdir(), "c4-pkg-"));
+  let site;
+  try {
+    cpSync(join(ROOT, "pkg"), dir, { recursive: true });
+    writeFileSync(join(dir, "connect_four_solver_bg.wasm"), "<!doctype html><title>Not here</title><p>Try the home page.");
+    writeFileSync(join(dir, "page.html"), `<!doctype html><title>page</title><div id="game"></div>
+<script type="module">
+  import init, { mount } from "./index.js";
+  await init();
+  window.c4 = mount(document.getElementById("game"), { red: "medium", reducedMotion: true });
+</script>`);
+    site = await serve(dir);
+    const { page, context } = await openPage(browser, `${site.url}page.html`);
+    // Red is the computer, and moves first: it asks the worker, which fails to start.
+    const said = page.getByText(/The computer could not move: connect-four: connect_four_solver_bg\.wasm did not arrive as a wasm module \(the server sent something else/);
+    await said.waitFor({ timeout: 20_000 });
+    assert.equal(await moveCount(page), 0);
+    // A game between two people needs no solver.
+    await page.evaluate(() => window.c4.newGame({ red: "human", yellow: "human" }));
+    await page.evaluate(() => { window.c4.play(3); window.c4.play(2); });
+    await until(async () => (await moveCount(page)) === 2, "two moves");
+    await context.close();
+  } finally {
+    // Closed even when a check fails, or its server would keep the test run waiting.
+    await site?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });
