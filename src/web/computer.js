@@ -67,8 +67,10 @@ function workerFor(bookUrl, tableMiB) {
     } else if (data.all) {
       // The book's progress and its arrival: a board that connects later hears the latest.
       if (data.all.ready || data.all.book) shared.status = data.all;
-      // The worker could not start: its module, say, did not load.
+      // The worker could not start (its module, say, did not load): it goes, and the next
+      // request starts another.
       const failed = data.all.failed;
+      if (failed) stop(bookUrl, shared);
       broadcast(shared, failed
         ? { failed: { ...failed, error: wasmProblem(failed.error, "connect_four_solver_bg.wasm") } }
         : data.all);

@@ -73,7 +73,7 @@ test("a server that sends a web page where a wasm module should be: init() and S
   }
 });
 
-test("a solver's module that arrives as a web page: the board says so, and two people still play", async () => {
+test("a solver's module that arrives as a web page: the board says so, two people still play, and the computer plays once the file is right", async () => {
   // The package copied with only the solver's module replaced by a server's fallback page:
   // the page's module loads, the computer's worker cannot start.
   const dir = mkdtempSync(join(tmpdir(), "c4-pkg-"));
@@ -97,6 +97,11 @@ test("a solver's module that arrives as a web page: the board says so, and two p
     await page.evaluate(() => window.c4.newGame({ red: "human", yellow: "human" }));
     await page.evaluate(() => { window.c4.play(3); window.c4.play(2); });
     await until(async () => (await moveCount(page)) === 2, "two moves");
+    // Once the server sends the module, a new game against the computer starts a new
+    // worker, and the computer plays: the failed worker did not stay.
+    cpSync(join(ROOT, "pkg", "connect_four_solver_bg.wasm"), join(dir, "connect_four_solver_bg.wasm"));
+    await page.evaluate(() => window.c4.newGame({ red: "medium" }));
+    await until(async () => (await moveCount(page)) === 1, "the computer's first move", 20_000);
     await context.close();
   } finally {
     // Closed even when a check fails, or its server would keep the test run waiting.
