@@ -71,8 +71,9 @@ fn random_position(size: Size, moves: usize, rng: &mut Rng) -> Option<Position> 
     Some(p)
 }
 
-/// On the small boards (and near the end on the large ones), every score and every column's score the solver gives is the
-/// brute-force one, from the empty board (4 x 4) and from random positions.
+/// On the small boards (and near the end on the large ones), every score and every column's
+/// score the solver gives is the brute-force one, from the empty board (4 x 4) and from
+/// random positions.
 #[test]
 fn the_solver_agrees_with_brute_force_on_small_boards() {
     let mut rng = Rng::new(7);

@@ -33,13 +33,13 @@ export function packageFile(name) {
 }
 
 /**
- * What a failed load of the wasm module `name` says: plainly, if the module came as
- * something else (a server's web page for a missing file, say), which the browser reports
- * only as a "magic word".
+ * A failed load of the wasm module `name`, said plainly when the module came as something
+ * else (a server's web page for a missing file, say), which the browser reports only as a
+ * "magic word" in `message`; otherwise undefined.
  */
 export const wasmProblem = (message, name) => (/magic word/.test(message)
   ? `connect-four: ${name} did not arrive as a wasm module (the server sent something else, such as a web page for a missing file): ${message}`
-  : message);
+  : undefined);
 
 // A literal `new URL("…", import.meta.url)` in `new Worker(…)`: what bundlers look for.
 const spawn = () => preBundled
@@ -72,7 +72,7 @@ function workerFor(bookUrl, tableMiB) {
       const failed = data.all.failed;
       if (failed) stop(bookUrl, shared);
       broadcast(shared, failed
-        ? { failed: { ...failed, error: wasmProblem(failed.error, "connect_four_solver_bg.wasm") } }
+        ? { failed: { ...failed, error: wasmProblem(failed.error, "connect_four_solver_bg.wasm") ?? failed.error } }
         : data.all);
     } else {
       if (shared.running === data.link) shared.running = null;

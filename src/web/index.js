@@ -78,9 +78,10 @@ export const defaultTexts = new Proxy(texts, Object.fromEntries(readTraps.map((t
 const bookUrl = () => (preBundled ? packageFile("book.bin") : new URL("./book.bin", import.meta.url).href);
 
 /** `error`, said plainly if the wasm module `name` came as something else (see `wasmProblem`). */
-const explained = (error, name) => (error instanceof WebAssembly.CompileError && /magic word/.test(error.message)
-  ? new Error(wasmProblem(error.message, name), { cause: error })
-  : error);
+const explained = (error, name) => {
+  const plainly = error instanceof WebAssembly.CompileError && wasmProblem(error.message, name);
+  return plainly ? new Error(plainly, { cause: error }) : error;
+};
 
 /** What a module's glue loads its wasm from: its own default, unless pre-bundled. */
 const wasmFrom = (module_or_path, name) =>

@@ -1,8 +1,8 @@
 // The package in other people's apps, with no configuration: a Vite app (production build
-// and dev server, on Vite 8 and on Vite 7) and a webpack app (production build) import it as its README shows. The
-// computer (perfect, as Red) must move at once from the empty board, which needs the opening
-// book: so the worker runs, and the book is found and fetched. `Solver.load()` in the app
-// finds the book too.
+// and dev server, on Vite 8 and on Vite 7) and a webpack app (production build) import it as
+// its README shows. The computer (perfect, as Red) must move at once from the empty board,
+// which needs the opening book: so the worker runs, and the book is found and fetched.
+// `Solver.load()` in the app finds the book too.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";

@@ -44,19 +44,37 @@ test("the package lists its book; its game and Solver.load find it and play perf
   await context.close();
 });
 
-test("a server that sends a web page where a wasm module should be: init() and Solver.load() say so", async () => {
-  // The package copied with both wasm modules replaced by what a server's fallback sends
-  // for a missing file.
+/** What a server's fallback sends for a missing file. */
+const NOT_FOUND_PAGE = "<!doctype html><title>Not here</title><p>Try the home page.";
+
+/**
+ * Runs `fn({ page })` on a served copy of the package with `files` (name -> content) written
+ * over it, open at its `page.html`; cleans up after, even when a check fails (an open
+ * server would keep the test run waiting).
+ */
+async function onPackageCopy(files, fn) {
   const dir = mkdtempSync(join(tmpdir(), "c4-pkg-"));
   let site;
   try {
     cpSync(join(ROOT, "pkg"), dir, { recursive: true });
-    const html = "<!doctype html><title>Not here</title><p>Try the home page.";
-    writeFileSync(join(dir, "connect_four_bg.wasm"), html);
-    writeFileSync(join(dir, "connect_four_solver_bg.wasm"), html);
-    writeFileSync(join(dir, "page.html"), "<!doctype html><title>page</title>");
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
     site = await serve(dir);
     const { page, context } = await openPage(browser, `${site.url}page.html`);
+    await fn({ dir, page });
+    await context.close();
+  } finally {
+    await site?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("a server that sends a web page where a wasm module should be: init() and Solver.load() say so", async () => {
+  // Both wasm modules replaced by what a server's fallback sends for a missing file.
+  await onPackageCopy({
+    "connect_four_bg.wasm": NOT_FOUND_PAGE,
+    "connect_four_solver_bg.wasm": NOT_FOUND_PAGE,
+    "page.html": "<!doctype html><title>page</title>",
+  }, async ({ page }) => {
     const errors = await page.evaluate(async () => {
       const c4 = await import("./index.js");
       const failure = (promise) => promise.then(() => "resolved", (e) => e.message);
@@ -66,29 +84,21 @@ test("a server that sends a web page where a wasm module should be: init() and S
     for (const [i, name] of [[0, "connect_four_bg.wasm"], [1, "connect_four_bg.wasm"], [2, "connect_four_solver_bg.wasm"]]) {
       assert.match(errors[i], new RegExp(`^connect-four: ${name.replace(".", "\\.")} did not arrive as a wasm module \\(the server sent something else`), errors[i]);
     }
-    await context.close();
-  } finally {
-    await site?.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a solver's module that arrives as a web page: the board says so, two people still play, and the computer plays once the file is right", async () => {
-  // The package copied with only the solver's module replaced by a server's fallback page:
-  // the page's module loads, the computer's worker cannot start.
-  const dir = mkdtempSync(join(tmpdir(), "c4-pkg-"));
-  let site;
-  try {
-    cpSync(join(ROOT, "pkg"), dir, { recursive: true });
-    writeFileSync(join(dir, "connect_four_solver_bg.wasm"), "<!doctype html><title>Not here</title><p>Try the home page.");
-    writeFileSync(join(dir, "page.html"), `<!doctype html><title>page</title><div id="game"></div>
+  // Only the solver's module replaced: the page's module loads, the computer's worker
+  // cannot start.
+  await onPackageCopy({
+    "connect_four_solver_bg.wasm": NOT_FOUND_PAGE,
+    "page.html": `<!doctype html><title>page</title><div id="game"></div>
 <script type="module">
   import init, { mount } from "./index.js";
   await init();
   window.c4 = mount(document.getElementById("game"), { red: "medium", reducedMotion: true });
-</script>`);
-    site = await serve(dir);
-    const { page, context } = await openPage(browser, `${site.url}page.html`);
+</script>`,
+  }, async ({ dir, page }) => {
     // Red is the computer, and moves first: it asks the worker, which fails to start.
     const said = page.getByText(/The computer could not move: connect-four: connect_four_solver_bg\.wasm did not arrive as a wasm module \(the server sent something else/);
     await said.waitFor({ timeout: 20_000 });
@@ -102,10 +112,5 @@ test("a solver's module that arrives as a web page: the board says so, two peopl
     cpSync(join(ROOT, "pkg", "connect_four_solver_bg.wasm"), join(dir, "connect_four_solver_bg.wasm"));
     await page.evaluate(() => window.c4.newGame({ red: "medium" }));
     await until(async () => (await moveCount(page)) === 1, "the computer's first move", 20_000);
-    await context.close();
-  } finally {
-    // Closed even when a check fails, or its server would keep the test run waiting.
-    await site?.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
