@@ -3,6 +3,7 @@
 
 use super::event::Event;
 use super::protocol::Request;
+use super::save::Unreadable;
 use super::settings::Mode;
 use super::text::Texts;
 use crate::engine::Status;
@@ -44,12 +45,16 @@ impl Effect {
         vec![Effect::Announce(said.into()), Effect::Changed]
     }
 
-    /// The game saved on this page could not be read (`why`, for the console): it starts
-    /// afresh, and says so.
-    pub fn unreadable(texts: &Texts, why: String) -> Vec<Effect> {
+    /// The game saved on this page could not be read, in whole or in part (why goes to
+    /// the console): the player is told once what that means.
+    pub fn unreadable(texts: &Texts, unreadable: Unreadable) -> Vec<Effect> {
+        let said = match unreadable.whole {
+            true => texts.save_unreadable(),
+            false => texts.save_partly_unreadable(),
+        };
         vec![
-            Effect::Announce(texts.save_unreadable().to_owned()),
-            Effect::Warn(why),
+            Effect::Announce(said.to_owned()),
+            Effect::Warn(unreadable.why),
         ]
     }
 

@@ -29,6 +29,36 @@ impl<'a> Fields<'a> {
         Ok(Fields { pairs })
     }
 
+    /// Splits `text`, of at most `max_len` bytes, into fields, passing over each part that
+    /// is not a `key=value` and each key's later repeats: they come back as problems, and
+    /// the rest of the text still reads.
+    pub fn read_each(text: &'a str, max_len: usize) -> Result<(Fields<'a>, Vec<String>), String> {
+        if text.len() > max_len {
+            return Err(format!("{} bytes is too long", text.len()));
+        }
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
+        let mut problems = Vec::new();
+        for part in text.split('&') {
+            match part.split_once('=') {
+                None => problems.push(format!("{} is not key=value", quote(part))),
+                Some((key, _)) if pairs.iter().any(|(k, _)| *k == key) => {
+                    problems.push(format!("{} appears twice", quote(key)))
+                }
+                Some(pair) => pairs.push(pair),
+            }
+        }
+        Ok((Fields { pairs }, problems))
+    }
+
+    /// Each key not in `known`, said as a problem.
+    pub fn unknown(&self, known: &[&str]) -> Vec<String> {
+        self.pairs
+            .iter()
+            .filter(|(k, _)| !known.contains(k))
+            .map(|(key, _)| format!("unknown field {}", quote(key)))
+            .collect()
+    }
+
     /// Refuses a key not in `known`.
     pub fn only(&self, known: &[&str]) -> Result<(), String> {
         match self.pairs.iter().find(|(k, _)| !known.contains(k)) {

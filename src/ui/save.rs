@@ -3,7 +3,8 @@
 //! (`v=2&moves=4453&red=human&yellow=hard&analysis=0&motion=0&sound=1&record=…&solved=…`,
 //! and `&size=8x7` for a game on another board than 7 x 6) that the web layer keeps in
 //! `localStorage`. Version 1 (without the record and the
-//! puzzles) still reads. Anything unreadable is refused whole, with why.
+//! puzzles) still reads. Each field is read on its own: one that cannot be read falls back,
+//! and the others are kept.
 
 use super::fields::{flag, flag_text, number, Fields};
 use super::puzzle::Solved;
@@ -78,6 +79,34 @@ impl Saved {
 
     /// Reads a saved text: every field of its version must be there once, and right.
     pub fn decode(text: &str) -> Result<Saved, SaveError> {
+        let restored = Saved::restore(text, &Saved::fresh(Settings::default()))?;
+        match restored.problems.as_slice() {
+            [] => Ok(restored.saved),
+            [only] => Err(SaveError::Corrupt(only.clone())),
+            [first, rest @ ..] => Err(SaveError::Corrupt(format!(
+                "{first} (and {} more)",
+                rest.len()
+            ))),
+        }
+    }
+
+    /// Nothing played, nothing kept: what a field that cannot be read falls back to.
+    pub fn fresh(settings: Settings) -> Saved {
+        Saved {
+            position: Position::new(),
+            settings,
+            record: Record::default(),
+            helped: false,
+            solved: Solved::default(),
+            puzzle: None,
+        }
+    }
+
+    /// Reads a saved text field by field: each field that reads is kept, and each one that
+    /// does not falls back to `fallback`'s, with why in [`Restored::problems`]. Only a text
+    /// that is not this game's at all (too long, no version, another version) is refused
+    /// whole.
+    pub fn restore(text: &str, fallback: &Saved) -> Result<Restored, SaveError> {
         // `helped` and `size` came later in version 2: a text without them had no help,
         // on 7 x 6.
         const KEYS: [&str; 12] = [
@@ -85,56 +114,107 @@ impl Saved {
             "puzzle", "helped", "size",
         ];
         let corrupt = SaveError::Corrupt;
-        let fields = Fields::read(text, MAX_LEN).map_err(corrupt)?;
-        let version = fields.need("v").map_err(corrupt)?;
+        let (fields, mut problems) = Fields::read_each(text, MAX_LEN).map_err(corrupt)?;
+        // Without a version, nothing of it can be trusted: say the first thing wrong.
+        let version = fields
+            .need("v")
+            .map_err(|no| corrupt(problems.first().cloned().unwrap_or(no)))?;
         let first = match version {
             "1" => true,
             "2" => false,
             _ => return Err(SaveError::Version(quote(version))),
         };
         // Version 1 had no record and no puzzles.
-        fields
-            .only(if first { &KEYS[..7] } else { &KEYS })
-            .map_err(corrupt)?;
-        let (record, solved, puzzle) = if first {
-            (Record::default(), Solved::default(), None)
-        } else {
-            // 0 is none.
-            (
-                fields.require("record", Record::decode).map_err(corrupt)?,
-                fields.require("solved", Solved::decode).map_err(corrupt)?,
-                Some(fields.require("puzzle", number).map_err(corrupt)?).filter(|&p| p != 0),
+        let known = if first { &KEYS[..7] } else { &KEYS[..] };
+        problems.extend(fields.unknown(known));
+        let mut problems = Problems(problems);
+        let record = match first {
+            true => Record::default(),
+            false => problems
+                .take(fields.require("record", Record::decode))
+                .unwrap_or(fallback.record),
+        };
+        let solved = match first {
+            true => Solved::default(),
+            false => problems
+                .take(fields.require("solved", Solved::decode))
+                .unwrap_or_else(|| fallback.solved.clone()),
+        };
+        // 0 is none.
+        let puzzle = match first {
+            true => None,
+            false => problems
+                .take(fields.require("puzzle", number))
+                .filter(|&p| p != 0),
+        };
+        let size = problems.take(fields.parse("size", str::parse::<Size>));
+        // Moves on a size that could not be read cannot be placed: the game starts afresh.
+        let position = size.and_then(|size| {
+            let moves = problems.take(fields.need("moves"))?;
+            problems.take(
+                Position::from_moves_on(size.unwrap_or(Size::CLASSIC), moves)
+                    .map_err(|e| format!("moves: {e}")),
             )
-        };
-        let size = fields
-            .parse("size", str::parse::<Size>)
-            .map_err(corrupt)?
-            .unwrap_or(Size::CLASSIC);
-        let position = Position::from_moves_on(size, fields.need("moves").map_err(corrupt)?)
-            .map_err(|e| corrupt(format!("moves: {e}")))?;
-        let player = |key| {
-            fields
-                .require(key, str::parse::<PlayerKind>)
-                .map_err(corrupt)
-        };
-        let helped = fields
-            .parse("helped", flag)
-            .map_err(corrupt)?
+        });
+        let helped = problems
+            .take(fields.parse("helped", flag))
+            .flatten()
             .unwrap_or(false);
-        let flag = |key| fields.require(key, flag).map_err(corrupt);
-        Ok(Saved {
-            position,
-            settings: Settings {
-                players: [player("red")?, player("yellow")?],
-                show_analysis: flag("analysis")?,
-                reduced_motion: flag("motion")?,
-                sound: flag("sound")?,
+        let mut player = |key, fallback| {
+            problems
+                .take(fields.require(key, str::parse::<PlayerKind>))
+                .unwrap_or(fallback)
+        };
+        let kept = &fallback.settings;
+        let players = [
+            player("red", kept.players[0]),
+            player("yellow", kept.players[1]),
+        ];
+        let mut flag = |key, fallback| problems.take(fields.require(key, flag)).unwrap_or(fallback);
+        let settings = Settings {
+            players,
+            show_analysis: flag("analysis", kept.show_analysis),
+            reduced_motion: flag("motion", kept.reduced_motion),
+            sound: flag("sound", kept.sound),
+        };
+        Ok(Restored {
+            saved: Saved {
+                helped: helped && position.is_some(),
+                position: position.unwrap_or(fallback.position),
+                settings,
+                record,
+                solved,
+                puzzle,
             },
-            record,
-            helped,
-            solved,
-            puzzle,
+            problems: problems.0,
         })
+    }
+}
+
+/// A saved text as read: every field that could be read, and why each other one could not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Restored {
+    pub saved: Saved,
+    /// Empty when the whole text was read.
+    pub problems: Vec<String>,
+}
+
+/// What of a saved game could not be read, for the player and the console.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    /// Nothing could be read: a new game started. Otherwise only some fields fell back.
+    pub whole: bool,
+    /// What was wrong, and where the text is kept.
+    pub why: String,
+}
+
+/// What could not be read, gathered while the rest is.
+struct Problems(Vec<String>);
+
+impl Problems {
+    /// The value, or `None` with why noted.
+    fn take<T>(&mut self, read: Result<T, String>) -> Option<T> {
+        read.map_err(|why| self.0.push(why)).ok()
     }
 }
 
@@ -290,6 +370,114 @@ mod tests {
                 other => panic!("{bad}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn one_bad_field_falls_back_alone_and_the_rest_is_kept() {
+        let mut saved = sample();
+        saved
+            .record
+            .count(Size::CLASSIC, Level::Hard, crate::ui::stats::Finish::Won);
+        saved.solved.insert(7);
+        saved.puzzle = Some(12);
+        saved.helped = true;
+        let text = saved.encode();
+        let fallback = Saved::fresh(Settings::default());
+        let keys: Vec<&str> = text
+            .split('&')
+            .map(|part| part.split_once('=').unwrap().0)
+            .collect();
+        assert_eq!(keys.len(), 11, "{text}");
+        for key in keys.iter().filter(|&&k| k != "v") {
+            // Values no field takes.
+            for bad in ["zz", "?"] {
+                let value = text
+                    .split('&')
+                    .find_map(|p| p.strip_prefix(&format!("{key}=")))
+                    .unwrap();
+                let broken = text.replace(&format!("{key}={value}"), &format!("{key}={bad}"));
+                let restored = Saved::restore(&broken, &fallback).unwrap();
+                assert_eq!(
+                    restored.problems.len(),
+                    1,
+                    "{broken}: {:?}",
+                    restored.problems
+                );
+                assert!(
+                    restored.problems[0].starts_with(key),
+                    "{:?}",
+                    restored.problems
+                );
+                let back = restored.saved;
+                // Only the broken field (and what hangs on it) changed.
+                let expect = |field: &str| *key != field;
+                if expect("record") {
+                    assert_eq!(back.record, saved.record, "{broken}");
+                } else {
+                    assert_eq!(back.record, fallback.record);
+                }
+                if expect("solved") {
+                    assert_eq!(back.solved, saved.solved, "{broken}");
+                } else {
+                    assert_eq!(back.solved, fallback.solved);
+                }
+                if expect("puzzle") {
+                    assert_eq!(back.puzzle, saved.puzzle, "{broken}");
+                }
+                if expect("moves") {
+                    assert_eq!(back.position, saved.position, "{broken}");
+                    assert_eq!(back.helped, *key != "helped", "{broken}");
+                } else {
+                    assert_eq!(back.position, Position::new());
+                    assert!(!back.helped, "help counts only with its game");
+                }
+                let s = (&back.settings, &saved.settings, &fallback.settings);
+                for (field, got, kept, fell) in [
+                    ("red", s.0.players[0], s.1.players[0], s.2.players[0]),
+                    ("yellow", s.0.players[1], s.1.players[1], s.2.players[1]),
+                ] {
+                    assert_eq!(got, if expect(field) { kept } else { fell }, "{broken}");
+                }
+                for (field, got, kept, fell) in [
+                    (
+                        "analysis",
+                        s.0.show_analysis,
+                        s.1.show_analysis,
+                        s.2.show_analysis,
+                    ),
+                    (
+                        "motion",
+                        s.0.reduced_motion,
+                        s.1.reduced_motion,
+                        s.2.reduced_motion,
+                    ),
+                    ("sound", s.0.sound, s.1.sound, s.2.sound),
+                ] {
+                    assert_eq!(got, if expect(field) { kept } else { fell }, "{broken}");
+                }
+            }
+        }
+        // A part that is not a field, a repeat and an unknown field are passed over, each
+        // said; a bad size takes its moves with it.
+        for (broken, why) in [
+            (format!("{text}&junk"), "not key=value"),
+            (format!("{text}&moves=44"), "appears twice"),
+            (format!("{text}&later=1"), "unknown field"),
+            (format!("{text}&size=99"), "size:"),
+        ] {
+            let restored = Saved::restore(&broken, &fallback).unwrap();
+            assert_eq!(restored.problems.len(), 1, "{broken}");
+            assert!(
+                restored.problems[0].contains(why),
+                "{:?}",
+                restored.problems
+            );
+            assert_eq!(restored.saved.record, saved.record);
+            assert_eq!(restored.saved.solved, saved.solved);
+        }
+        // Not this game's text at all: refused whole.
+        assert!(Saved::restore("hello", &fallback).is_err());
+        assert!(Saved::restore(&text.replace("v=2", "v=9"), &fallback).is_err());
     }
 
     #[test]

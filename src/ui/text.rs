@@ -235,6 +235,9 @@ texts! {
     board_empty / "boardEmpty" = "The board is empty.",
     /// Saved state that could not be read (why goes to the console).
     save_unreadable / "saveUnreadable" = "Your saved game could not be read, so a new game has started.",
+    /// Saved state of which some fields could not be read: they are back to their
+    /// defaults (why goes to the console).
+    save_partly_unreadable / "savePartlyUnreadable" = "Part of your saved game could not be read and was reset; the rest is kept.",
     /// The opening book could not be loaded (why goes to the console).
     no_book / "noBook" = "The computer could not load its opening book, so its first moves may take longer.",
     /// The button that opens the review (R), and the review's heading.

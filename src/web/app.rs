@@ -83,7 +83,7 @@ impl App {
         root: &web_sys::HtmlElement,
         choice: Choice,
         storage_key: Option<String>,
-        unreadable: Option<String>,
+        unreadable: Option<crate::ui::save::Unreadable>,
     ) -> Result<Shared, JsValue> {
         let window = web_sys::window().ok_or("mount needs a window")?;
         let doc = window.document().ok_or("mount needs a document")?;
@@ -151,8 +151,8 @@ impl App {
             (None, Some(id)) => effects.extend(app.controller.reopen_puzzle(id, t)),
             (None, None) => {}
         }
-        if let Some(why) = unreadable {
-            effects.extend(Effect::unreadable(app.controller.texts(), why));
+        if let Some(unreadable) = unreadable {
+            effects.extend(Effect::unreadable(app.controller.texts(), unreadable));
         }
         app.apply(effects);
         drop(app);

@@ -5,9 +5,10 @@ use super::app::{run_app, App, Shared};
 use super::convert::{column_from_js, describe, error_text, to_js};
 use super::options::{self, Choice};
 use super::storage;
+use crate::engine::error::quoted;
 use crate::engine::{Column, PlayError};
 use crate::ui::event::Refusal;
-use crate::ui::save::Saved;
+use crate::ui::save::{Saved, Unreadable};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
@@ -214,17 +215,36 @@ pub fn mount(
     let mut unreadable = None;
     // The saved game was played with help: it stays so if it is the game that starts.
     let mut helped = None;
-    if let Some(text) = key.as_deref().and_then(storage::load) {
-        match Saved::decode(&text) {
-            Ok(saved) => {
-                helped = saved.helped.then_some(saved.position);
-                base.settings = saved.settings;
-                base.moves = Some(saved.position);
-                base.record = saved.record;
-                base.solved = saved.solved;
-                base.puzzle = saved.puzzle;
-            }
-            Err(why) => unreadable = Some(why.to_string()),
+    if let Some((key, text)) = key
+        .as_deref()
+        .and_then(|key| Some((key, storage::load(key)?)))
+    {
+        let fallback = Saved::fresh(base.settings);
+        let (saved, problems, whole) = match Saved::restore(&text, &fallback) {
+            Ok(restored) => (restored.saved, restored.problems, false),
+            Err(why) => (fallback, vec![why.to_string()], true),
+        };
+        helped = saved.helped.then_some(saved.position);
+        base.settings = saved.settings;
+        base.moves = Some(saved.position);
+        base.record = saved.record;
+        base.solved = saved.solved;
+        base.puzzle = saved.puzzle;
+        if !problems.is_empty() {
+            // The next save overwrites the text: what could not be read is kept apart first.
+            let kept = storage::keep_apart(key, &text);
+            unreadable = Some(Unreadable {
+                whole,
+                why: format!(
+                    "{}{}",
+                    problems.join("; "),
+                    match kept {
+                        Some(apart) =>
+                            format!(" (the saved text is kept under {})", quoted(&apart)),
+                        None => String::new(),
+                    }
+                ),
+            });
         }
     }
     let mut choice = options

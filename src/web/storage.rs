@@ -17,3 +17,21 @@ pub fn save(key: &str, text: &str) {
         let _ = store.set_item(key, text);
     }
 }
+
+/// Keeps `text`, which could not be read, under a key of its own beside `key`
+/// (`key:unreadable`, then `:unreadable-2`… so an earlier one is never overwritten), before
+/// the game saves over it. Returns the key it went under, if it could be kept.
+pub fn keep_apart(key: &str, text: &str) -> Option<String> {
+    let store = store()?;
+    (1..=9).find_map(|n| {
+        let apart = match n {
+            1 => format!("{key}:unreadable"),
+            n => format!("{key}:unreadable-{n}"),
+        };
+        match store.get_item(&apart).ok()? {
+            Some(kept) if kept == text => Some(apart),
+            Some(_) => None,
+            None => store.set_item(&apart, text).ok().map(|()| apart),
+        }
+    })
+}

@@ -347,7 +347,7 @@ test("reload keeps the game and the settings; Back and Forward keep it too", asy
 });
 
 test("saved data that is corrupt or from another version: a notice, and a fresh game", async () => {
-  for (const bad of ["garbage", "v=3&moves=44&red=human&yellow=human&analysis=0&motion=0&sound=1", "v=1&moves=4444444"]) {
+  for (const bad of ["garbage", "v=3&moves=44&red=human&yellow=human&analysis=0&motion=0&sound=1", "v=1moves=4444444"]) {
     const { page, problems, context } = await openPage(browser, server.url);
     await column(page, 4).waitFor();
     await page.evaluate((bad) => localStorage.setItem("connect-four:game", bad), bad);
@@ -360,6 +360,38 @@ test("saved data that is corrupt or from another version: a notice, and a fresh 
     await until(async () => (await moveCount(page)) === 1, "a move");
     assert.equal(unexpected(problems, "connect-four: ").length, 0, problems.join("\n"));
     assert.ok(problems.some((p) => p.startsWith("warning: connect-four:")), problems.join("\n"));
+    await context.close();
+  }
+});
+
+test("one unreadable field of a saved game: the rest is kept, the text is kept apart, and it is said once", async () => {
+  const good = "v=2&moves=4453&red=human&yellow=human&analysis=0&motion=1&sound=0"
+    + "&record=0.0.0.0-0.0.0.0-1.0.0.0-0.1.0.0&solved=0400000080&puzzle=0&helped=0";
+  const field = (text, key) => new URLSearchParams(text).get(key);
+  for (const key of ["moves", "red", "yellow", "analysis", "motion", "sound", "puzzle", "helped"]) {
+    const bad = good.replace(`${key}=${field(good, key)}`, `${key}=zz`);
+    const { page, problems, context } = await openPage(browser, server.url);
+    await column(page, 4).waitFor();
+    await page.evaluate((bad) => { localStorage.clear(); localStorage.setItem("connect-four:game", bad); }, bad);
+    await page.reload();
+    await column(page, 4).waitFor();
+    assert.equal(await live(page), "Part of your saved game could not be read and was reset; the rest is kept.", key);
+    // A move saves the game again: the record and the solved puzzles are still in it.
+    const before = await moveCount(page);
+    await column(page, 1).click();
+    await until(async () => (await moveCount(page)) === before + 1, "a move");
+    const saved = await page.evaluate(() => localStorage.getItem("connect-four:game"));
+    assert.equal(field(saved, "record"), field(good, "record"), `${key}: ${saved}`);
+    assert.equal(field(saved, "solved"), field(good, "solved"), `${key}: ${saved}`);
+    if (key !== "moves") assert.equal(field(saved, "moves"), "44531", `${key}: ${saved}`);
+    // The text as it was is kept under a key of its own, and the console says where.
+    assert.equal(await page.evaluate(() => localStorage.getItem("connect-four:game:unreadable")), bad);
+    assert.ok(problems.some((p) => p.startsWith(`warning: connect-four: ${key}:`) && p.includes('kept under "connect-four:game:unreadable"')), problems.join("\n"));
+    // Said once: the next visit reads its save whole.
+    await page.reload();
+    await column(page, 4).waitFor();
+    assert.notEqual(await live(page), "Part of your saved game could not be read and was reset; the rest is kept.");
+    assert.equal(unexpected(problems, "connect-four: ").length, 0, problems.join("\n"));
     await context.close();
   }
 });
