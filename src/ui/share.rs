@@ -190,6 +190,13 @@ impl Link {
                 )))
             }
         };
+        // The players first: a link with a wrong one says so, whatever else it lacks.
+        let player = |key| -> Result<PlayerKind, String> {
+            Ok(fields
+                .parse(key, str::parse::<PlayerKind>)?
+                .unwrap_or(PlayerKind::Human))
+        };
+        let players = [player("red")?, player("yellow")?];
         // A size alone is its empty board.
         let moves = match fields.get("size") {
             Some(_) => fields.get("moves").unwrap_or(""),
@@ -219,12 +226,6 @@ impl Link {
                 return Ok(Err(LinkError::new(problem, format!("moves: {e}"))));
             }
         };
-        let player = |key| -> Result<PlayerKind, String> {
-            Ok(fields
-                .parse(key, str::parse::<PlayerKind>)?
-                .unwrap_or(PlayerKind::Human))
-        };
-        let players = [player("red")?, player("yellow")?];
         let view = match fields.parse("review", number)?.map(|n| n as usize) {
             None => View::Play,
             Some(at) if at <= position.move_count() => View::Review(at),
@@ -370,6 +371,8 @@ mod tests {
                 Unreadable,
                 "yellow: \"godlike\"",
             ),
+            // A wrong player is said even where the moves are missing too.
+            ("#yellow=god", Unreadable, "yellow: \"god\""),
             (
                 "#moves=44&review=3",
                 PastTheEnd,

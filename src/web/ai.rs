@@ -82,6 +82,13 @@ impl AiClient {
         }
     }
 
+    /// Drops this board's work at the worker and lets go of the worker: no reply reaches
+    /// this client after it. Sending again connects anew.
+    pub fn disconnect(&self) {
+        self.cancel();
+        self.close();
+    }
+
     fn close(&self) {
         if let Some(link) = self.link.borrow_mut().take() {
             link.close();

@@ -177,9 +177,15 @@ impl App {
         self.destroyed = true;
         self.screen.cancel_frame(&self.window);
         self.wiring = None;
-        self.ai.cancel();
+        self.ai.disconnect();
         self.audio.close();
         self.view.remove();
+    }
+
+    /// Whether `app`'s game is in `host` (a game busy in one of its callbacks is not asked).
+    pub fn hosted_by(app: &Shared, host: &web_sys::HtmlElement) -> bool {
+        app.try_borrow()
+            .is_ok_and(|app| !app.destroyed && app.view.host == *host)
     }
 
     fn now(&self) -> f64 {

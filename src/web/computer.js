@@ -110,9 +110,11 @@ export function connect(bookUrl, tableMiB, onReply) {
     shared = workerFor(bookUrl, tableMiB);
     clearTimeout(shared.idle);
     shared.links.set(link, onReply);
-    // Later, not inside the board's own call (it is busy sending).
-    const status = shared.status;
-    if (status) queueMicrotask(() => onReply(status));
+    // Later, not inside the board's own call (it is busy sending), and only if the board
+    // is still connected then: a board destroyed meanwhile has let go of `onReply`.
+    const { status } = shared;
+    const now = shared;
+    if (status) queueMicrotask(() => now.links.get(link) === onReply && onReply(status));
     return shared;
   };
   return {

@@ -78,10 +78,12 @@ pub fn options_object(
     let options = match options {
         None => return Ok(None),
         Some(o) if o.is_undefined() || o.is_null() => return Ok(None),
-        Some(o) if o.is_object() => o,
+        // A plain object: not an array, nor one of the package's own objects (a `Game`
+        // passed where its options go), which would read as options with odd names.
+        Some(o) if o.is_object() && !js_sys::Array::is_array(&o) && !is_wasm_object(&o) => o,
         Some(o) => {
             return Err(JsError::new(&format!(
-                "{what} options must be an object, not {}",
+                "{what} options must be a plain object, such as {{ columns: 8, rows: 7 }}, not {}",
                 describe(&o)
             )))
         }
@@ -105,10 +107,22 @@ pub fn options_object(
     Ok(Some(options))
 }
 
-/// `options[name]`, once `options` is known to be an object.
+/// `options[name]`, once `options` is known to be an object: its own property only, so
+/// that a property on `Object.prototype` is no option. `undefined` if it has none.
 pub fn option(options: &JsValue, name: &str) -> Result<JsValue, JsError> {
-    js_sys::Reflect::get(options, &JsValue::from_str(name))
-        .map_err(|_| JsError::new(&format!("could not read options.{name}")))
+    let key = JsValue::from_str(name);
+    let unreadable = |_| JsError::new(&format!("could not read options.{name}"));
+    let own = js_sys::Reflect::get_own_property_descriptor(options.unchecked_ref::<js_sys::Object>(), &key)
+        .map_err(unreadable)?;
+    if own.is_undefined() {
+        return Ok(JsValue::UNDEFINED);
+    }
+    js_sys::Reflect::get(options, &key).map_err(unreadable)
+}
+
+/// Whether `value` is one of the package's wasm objects (a `Game`, a `Solver`, a handle).
+fn is_wasm_object(value: &JsValue) -> bool {
+    js_sys::Reflect::has(value, &JsValue::from_str("__wbg_ptr")).unwrap_or(false)
 }
 
 /// `options[name]` as an integer in `min..=max`, or `None` if it is not given.
@@ -178,6 +192,22 @@ pub fn describe(value: &JsValue) -> String {
         "undefined".into()
     } else if let Some(b) = value.as_bool() {
         format!("{b} (a boolean)")
+    } else if js_sys::Array::is_array(value) {
+        "an array".into()
+    } else if value.is_function() {
+        "a function".into()
+    } else if value.is_object() {
+        // Named by its class where it has one (a Game, a URL, a Map); read through calls
+        // that catch, since a Proxy's traps may throw.
+        let name = js_sys::Reflect::get(value, &JsValue::from_str("constructor"))
+            .and_then(|c| js_sys::Reflect::get(&c, &JsValue::from_str("name")))
+            .ok()
+            .and_then(|n| n.as_string())
+            .filter(|n| !n.is_empty() && n != "Object");
+        match name {
+            Some(name) => format!("a {name} object"),
+            None => "an object".into(),
+        }
     } else {
         format!(
             "of type {}",

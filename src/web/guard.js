@@ -2,7 +2,8 @@
 // The wasm side trusts the pointer an object carries (`__wbg_ptr`), so the checks are here:
 // an object of another class, a plain object, one made with the right prototype by hand
 // (`Object.create`, `Object.setPrototypeOf`), a Proxy, one whose pointer was changed, or one
-// already freed gets a clean TypeError. `free()` on a freed object does nothing.
+// already freed gets a clean TypeError. `free()` on a freed object does nothing. The glue's
+// `__wrap`, which turns any number into an object, is out of callers' reach.
 //
 // One source for both builds: the browser's entry (index.js) imports it; the package script
 // writes it out as CommonJS for the Node entry (node/guard.cjs).
@@ -58,9 +59,22 @@ export function guard(Class, name) {
   if (typeof proto[Symbol.dispose] === "function") {
     Object.defineProperty(proto, Symbol.dispose, { value: proto.free, writable: true, configurable: true });
   }
-  return new Proxy(Class, {
+  // The glue's `__wrap(pointer)` makes an object of any pointer: the glue calls it on the
+  // class itself, but callers never see it, through the class returned here or through an
+  // object's `constructor`.
+  const hidden = (key) => key === "__wrap";
+  const exported = new Proxy(Class, {
     construct(target, args, newTarget) {
-      return record(Reflect.construct(target, args, newTarget));
+      return record(Reflect.construct(target, args, newTarget === exported ? target : newTarget));
     },
+    get: (target, key, receiver) => (hidden(key) ? undefined : Reflect.get(target, key, receiver)),
+    has: (target, key) => !hidden(key) && Reflect.has(target, key),
+    getOwnPropertyDescriptor: (target, key) => (hidden(key) ? undefined : Reflect.getOwnPropertyDescriptor(target, key)),
+    ownKeys: (target) => Reflect.ownKeys(target).filter((key) => !hidden(key)),
+    defineProperty: (target, key, descriptor) => !hidden(key) && Reflect.defineProperty(target, key, descriptor),
+    deleteProperty: (target, key) => !hidden(key) && Reflect.deleteProperty(target, key),
+    set: (target, key, value, receiver) => !hidden(key) && Reflect.set(target, key, value, receiver),
   });
+  Object.defineProperty(proto, "constructor", { value: exported, writable: true, enumerable: false, configurable: true });
+  return exported;
 }

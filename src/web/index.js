@@ -32,7 +32,7 @@ const notStarted = (what) =>
  */
 function afterInit(Class, name) {
   const guarded = guard(Class, name);
-  return new Proxy(guarded, {
+  const exported = new Proxy(guarded, {
     construct(target, args, newTarget) {
       if (!started) throw notStarted(`new ${name}()`);
       return Reflect.construct(target, args, newTarget);
@@ -45,6 +45,9 @@ function afterInit(Class, name) {
       };
     },
   });
+  // An object's `constructor` is the class this module exports.
+  Object.defineProperty(Class.prototype, "constructor", { value: exported, writable: true, configurable: true });
+  return exported;
 }
 // Named here: a bundler may rename the classes.
 const GuardedGame = afterInit(Game, "Game");
@@ -198,8 +201,9 @@ function optionOf(attribute, value) {
     if (name === "reducedMotion") return { reducedMotion: reduced };
     return { [name]: false };
   }
-  // A number, or what the text is if it is none ("8.5", "eight": refused as such).
-  if (name in NUMBER) return { [name]: value === null ? NUMBER[name] : value.trim() === "" ? value : Number(value) };
+  // Plain digits are a number; any other text ("0x8", "1e1", "8.5", "eight") goes on as
+  // the text it is, to be refused, quoted as written.
+  if (name in NUMBER) return { [name]: value === null ? NUMBER[name] : /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : value };
   if (value !== null) return { [name]: value };
   if (name === "red" || name === "yellow") return { [name]: "human" };
   if (name === "theme") return { theme: "auto" };
@@ -233,25 +237,14 @@ function defineElement() {
       return this.#ready;
     }
 
+    #pending = null;
+
     connectedCallback() {
       init().then(() => {
         if (!this.isConnected || this.#handle) return;
         // Each attribute on its own: a bad one is reported (c4-error) and left out, and the
         // game starts with the others; setting it right later applies it.
-        let options = {};
-        for (const attribute of Object.keys(ATTRIBUTES)) {
-          const value = this.getAttribute(attribute);
-          if (value === null) continue;
-          const option = optionOf(attribute, value);
-          try {
-            // The moves are checked on the board the other attributes ask for.
-            const board = attribute === "moves" ? { columns: options.columns, rows: options.rows } : {};
-            __checkOptions({ ...board, ...option });
-            options = { ...options, ...option };
-          } catch (e) {
-            this.#fail(e);
-          }
-        }
+        const options = this.#read(Object.keys(ATTRIBUTES), {});
         try {
           this.#handle = mount(this, options);
           this.#resolve();
@@ -261,19 +254,58 @@ function defineElement() {
       }, (e) => this.#fail(e));
     }
 
+    /**
+     * The options that `attributes` set, each checked on its own (the moves on the board
+     * the others, or else `board`, give): a bad one is reported and left out.
+     */
+    #read(attributes, board) {
+      let options = {};
+      for (const attribute of attributes) {
+        const value = this.getAttribute(attribute);
+        if (value === null && !this.#handle) continue;
+        const option = optionOf(attribute, value);
+        try {
+          const size = attribute === "moves" ? { columns: options.columns ?? board.columns, rows: options.rows ?? board.rows } : {};
+          __checkOptions({ ...size, ...option });
+          options = { ...options, ...option };
+        } catch (e) {
+          this.#fail(e);
+        }
+      }
+      return options;
+    }
+
     disconnectedCallback() {
       this.#handle?.destroy();
       this.#handle = null;
+      this.#pending = null;
       this.#ready = new Promise((resolve) => (this.#resolve = resolve));
     }
 
     attributeChangedCallback(attribute, old, value) {
       if (!this.#handle || old === value) return;
-      try {
-        this.#handle.setOptions(optionOf(attribute, value));
-      } catch (e) {
-        this.#fail(e);
+      // The attributes changed in one task apply together, once: `columns` then `rows` is
+      // one new game on the new size, not two.
+      if (this.#pending) {
+        this.#pending.add(attribute);
+        return;
       }
+      this.#pending = new Set([attribute]);
+      queueMicrotask(() => {
+        const changed = this.#pending;
+        this.#pending = null;
+        if (!changed || !this.#handle) return;
+        // The moves come last: they are checked on the board the new size gives.
+        const ordered = [...changed].sort((a, b) => (a === "moves") - (b === "moves"));
+        const { columns, rows } = this.#handle.state;
+        const options = this.#read(ordered, { columns, rows });
+        if (Object.keys(options).length === 0) return;
+        try {
+          this.#handle.setOptions(options);
+        } catch (e) {
+          this.#fail(e);
+        }
+      });
     }
 
     #fail(e) {

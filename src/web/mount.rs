@@ -194,11 +194,32 @@ pub fn mount(
 ) -> Result<MountHandle, JsError> {
     console_error_panic_hook::set_once();
     let element: web_sys::HtmlElement = element.dyn_into().map_err(|v| {
+        // An element of another window (a same-origin iframe's) is not one of this
+        // window's elements: the game, its styles and its events live in one document.
+        let node_type = js_sys::Reflect::get(&v, &JsValue::from_str("nodeType")).ok();
+        if v.is_object() && node_type.and_then(|t| t.as_f64()) == Some(1.0) {
+            return JsError::new(
+                "mount needs an element of this window's document, and this one belongs to \
+                 another window (an iframe's): load the package in that window and mount \
+                 there, or mount on an element of this page",
+            );
+        }
         JsError::new(&format!(
             "mount needs an HTML element, got {}",
             describe(&v)
         ))
     })?;
+    super::view::check_host(&element).map_err(|e| JsError::new(&e))?;
+    if LIVE.with(|live| {
+        live.borrow()
+            .iter()
+            .any(|app| App::hosted_by(app, &element))
+    }) {
+        return Err(JsError::new(
+            "this element already holds a game: call destroy() on its handle before mounting \
+             another, or mount the second game on another element",
+        ));
+    }
     let options =
         options::parse(&options.unwrap_or(JsValue::UNDEFINED)).map_err(|e| JsError::new(&e))?;
     let window = web_sys::window().ok_or_else(|| JsError::new("mount needs a window"))?;

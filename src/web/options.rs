@@ -360,10 +360,13 @@ impl MountOptions {
         };
         for (key, value) in self.texts.iter().flatten() {
             if !texts.set(key, value.clone()) {
+                let guess = match Texts::closest(key) {
+                    Some(name) => format!(" (did you mean \"{name}\"?)"),
+                    None => String::new(),
+                };
                 return Err(format!(
-                    "texts: unknown text {}, expected one of {}",
+                    "texts: unknown text {}{guess}; the texts' names are the keys of defaultTexts",
                     crate::engine::error::quoted(key),
-                    crate::engine::error::quoted_list(Texts::KEYS)
                 ));
             }
         }

@@ -90,11 +90,28 @@ fn position(moves: &JsValue, size: Size) -> Result<Position, JsError> {
     Ok(p)
 }
 
-#[wasm_bindgen]
+#[wasm_bindgen(module = "/src/web/book.js")]
 extern "C" {
-    /// The global `fetch`, a window's or a worker's.
-    #[wasm_bindgen(js_name = fetch, catch)]
-    fn global_fetch(url: &str) -> Result<js_sys::Promise, JsValue>;
+    /// Downloads the book, stopping past `max_bytes` or after `stall_ms` without a byte.
+    #[wasm_bindgen(js_name = fetchBook)]
+    fn fetch_book_js(
+        url: &str,
+        max_bytes: u32,
+        stall_ms: u32,
+        on_progress: &JsValue,
+    ) -> js_sys::Promise;
+}
+
+/// A download of the book that gets no bytes for this long has stalled.
+const BOOK_STALL_MS: u32 = 20_000;
+
+/// Internal: downloads the opening book at `url` (a `Uint8Array`), refusing more bytes than
+/// a book can have and a download that stalls; `onProgress(loaded, total)` hears how far it
+/// got. The computer's worker and the Node entry use it, so every download of the book
+/// stops at the same limits.
+#[wasm_bindgen(js_name = __fetchBook, skip_typescript)]
+pub fn fetch_book(url: &str, on_progress: &JsValue) -> js_sys::Promise {
+    fetch_book_js(url, Book::MAX_BYTES as u32, BOOK_STALL_MS, on_progress)
 }
 
 /// `promise.then(f)` or `promise.catch(f)`, with `f` a JS function.
@@ -220,6 +237,22 @@ fn book_from_js(value: &JsValue, size: Size) -> Result<Option<Book>, JsError> {
             size.height()
         )));
     }
+    // An empty buffer, or one transferred away (detached), which reads as empty: said
+    // before a view of it is made (making one of a detached buffer throws).
+    let empty = match (
+        value.dyn_ref::<js_sys::Uint8Array>(),
+        value.dyn_ref::<js_sys::ArrayBuffer>(),
+    ) {
+        (Some(bytes), _) => bytes.byte_length() == 0,
+        (_, Some(buffer)) => buffer.byte_length() == 0,
+        _ => false,
+    };
+    if empty {
+        return Err(JsError::new(
+            "invalid book: it has no bytes (an ArrayBuffer that was transferred, to a worker \
+             say, has none left): pass the bytes of book.bin",
+        ));
+    }
     let bytes = if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
         book_bytes(bytes).map_err(|e| JsError::new(&format!("invalid book: {e}")))?
     } else if let Some(buffer) = value.dyn_ref::<js_sys::ArrayBuffer>() {
@@ -280,27 +313,7 @@ impl Solver {
                 Err(e) => js_sys::Promise::reject(&e.into()),
             };
         }
-        let fetched = match global_fetch(&url) {
-            Ok(promise) => promise,
-            Err(e) => return js_sys::Promise::reject(&e),
-        };
-        let on_response = Closure::once_into_js(|response: JsValue| -> Result<JsValue, JsValue> {
-            let response: web_sys::Response = response
-                .dyn_into()
-                .map_err(|_| js_sys::Error::new("fetch gave no response"))?;
-            if !response.ok() {
-                return Err(js_sys::Error::new(&format!("HTTP {}", response.status())).into());
-            }
-            Ok(response.array_buffer()?.into())
-        });
-        let from = url.clone();
-        let on_failure = Closure::once_into_js(move |e: JsValue| -> Result<JsValue, JsValue> {
-            Err(js_sys::Error::new(&format!(
-                "could not load the opening book from {from}: {}",
-                error_text(&e)
-            ))
-            .into())
-        });
+        let fetched = fetch_book(&url, &JsValue::UNDEFINED);
         let on_bytes = Closure::once_into_js(move |buffer: JsValue| -> Result<JsValue, JsValue> {
             let invalid = |e| js_sys::Error::new(&format!("invalid opening book at {url}: {e}"));
             let bytes = book_bytes(&js_sys::Uint8Array::new(&buffer)).map_err(invalid)?;
@@ -309,9 +322,7 @@ impl Solver {
                 .map(JsValue::from)
                 .map_err(JsValue::from)
         });
-        let chained = chain(&fetched, "then", &on_response)
-            .and_then(|p| chain(&p, "catch", &on_failure))
-            .and_then(|p| chain(&p, "then", &on_bytes));
+        let chained = chain(&fetched, "then", &on_bytes);
         match chained {
             Ok(promise) => promise.unchecked_into(),
             Err(e) => js_sys::Promise::reject(&e),

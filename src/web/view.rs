@@ -33,6 +33,12 @@ fn shadow_root(doc: &Document, host: &HtmlElement) -> Result<ShadowRoot, JsValue
             shadow.append_child(&slot)?;
             Ok(shadow)
         }
+        // It could hold one, so it holds one already, closed: its children never show.
+        Err(_) if can_hold_shadow(&host.local_name()) => Err(JsValue::from_str(&format!(
+            "mount cannot show a board in this <{}>: it has a closed shadow root, which hides \
+             anything put inside it. Mount the game on an element without one, such as a <div>",
+            host.local_name()
+        ))),
         Err(_) => {
             let holder: HtmlElement = el(doc, "div", "")?;
             attr(&holder, "data-c4-holder", "")?;
@@ -54,6 +60,54 @@ fn shadow_root(doc: &Document, host: &HtmlElement) -> Result<ShadowRoot, JsValue
             holder.attach_shadow(&open)
         }
     }
+}
+
+/// Whether an element of this name can have a shadow root attached (the HTML standard's
+/// list, and custom elements).
+fn can_hold_shadow(name: &str) -> bool {
+    name.contains('-')
+        || matches!(
+            name,
+            "article"
+                | "aside"
+                | "blockquote"
+                | "body"
+                | "div"
+                | "footer"
+                | "h1"
+                | "h2"
+                | "h3"
+                | "h4"
+                | "h5"
+                | "h6"
+                | "header"
+                | "main"
+                | "nav"
+                | "p"
+                | "section"
+                | "span"
+        )
+}
+
+/// Elements whose children a browser never shows (void elements, form controls, media and
+/// other replaced content): a game mounted in one could not be seen.
+const BLIND_HOSTS: &[&str] = &[
+    "area", "audio", "base", "br", "canvas", "col", "colgroup", "datalist", "embed", "frame",
+    "frameset", "head", "hr", "html", "iframe", "img", "input", "link", "meta", "meter",
+    "noscript", "object", "optgroup", "option", "param", "picture", "progress", "script", "select",
+    "source", "style", "template", "textarea", "title", "track", "video", "wbr",
+];
+
+/// Refuses a host that could not show a board, saying why and what to do instead.
+pub fn check_host(host: &HtmlElement) -> Result<(), String> {
+    let name = host.local_name();
+    if BLIND_HOSTS.contains(&name.as_str()) {
+        return Err(format!(
+            "mount cannot show a board inside <{name}>: a browser never shows what is inside \
+             it. Mount the game on an element that shows its children, such as a <div>"
+        ));
+    }
+    Ok(())
 }
 
 /// Gives the stylesheet the shape of a board of `size` on `wrapper`: the stage's aspect

@@ -24,15 +24,14 @@
 // a hint, a review) has a budget of positions: past it the answer is `unknown`, never a
 // guess, and the worker never hangs on a big board.
 //
-// The solver answers at once, without the book; the book is fetched as the worker starts
-// (when a board first needs the computer). `easy`, `medium` and `hard` never wait for it.
-// The perfect level, hints, analyses and reviews need it early in a game, so they wait
-// until it is in (or has failed: every answer is still exact without it, only slower).
-import init, { Solver } from "./connect_four_solver.js";
+// The solver answers at once, without the book; the book is fetched when a job first needs
+// it: the perfect level, a hint, an analysis or a review on 7 x 6. Those wait until it is in.
+// `easy`, `medium` and `hard`, and every other size, never fetch it. If it fails, the
+// perfect level's moves are searched within a budget, so none takes more than a second or
+// two: past it the move is hard's (see answer).
+import init, { Solver, __fetchBook as fetchBook } from "./connect_four_solver.js";
 
 const why = (e) => String((e && e.message) || e);
-/** A download that gets no bytes for this long has stalled: the computer goes without. */
-const STALL_MS = 20_000;
 
 let solver = null;
 let tableMiB = 64;
@@ -40,7 +39,8 @@ let tableMiB = 64;
 const sized = new Map();
 /** How many other sizes keep their solver (and its table). */
 const SIZES_KEPT = 2;
-/** Positions an analysis or a hint may search off 7 x 6 (a second or two). */
+/** Positions an analysis, a hint or a perfect move may search off 7 x 6, or on it without
+ * the book (a second or two). */
 const ANALYSIS_BUDGET = 8_000_000;
 /** Positions a whole review may search off 7 x 6. */
 const REVIEW_BUDGET = 40_000_000;
@@ -71,7 +71,7 @@ const best = (scores) => {
   const top = Math.max(...scores.filter((s) => s !== null));
   return { score: top, columns: scores.flatMap((s, c) => (s === top ? [c] : [])) };
 };
-/** "none" (no book URL), "loading", "in" or "failed". */
+/** "none" (no book URL), "later" (not needed yet), "loading", "in" or "failed". */
 let book = "none";
 /** Requests not yet answered, in order: { link, op, body }. */
 const queue = [];
@@ -108,12 +108,23 @@ const reviewWithin = (s, positions) => {
   return scores;
 };
 
+/** The perfect level's move where the search may be long (7 x 6 without its book): the
+ * exact best if it is found within the budget, else hard's. */
+const perfectWithin = (s, moves) => {
+  const scores = s.analyzeWithin(moves, ANALYSIS_BUDGET);
+  if (scores === null) return s.bestMove(moves, "hard");
+  const { columns } = best(scores);
+  return columns[Math.floor(Math.random() * columns.length)];
+};
+
 const answer = (op, body) => {
   const { id, moves, level, positions } = body;
   const s = solverFor(body);
-  const exact = classic(body);
+  // Exact answers without a budget only where the book makes them quick.
+  const exact = classic(body) && book === "in";
   switch (op) {
     case "bestMove":
+      if (level === "perfect" && classic(body) && !exact) return { move: { id, column: perfectWithin(s, moves) } };
       return { move: { id, column: s.bestMove(moves, level) } };
     case "analyze": {
       const scores = exact ? s.analyze(moves) : s.analyzeWithin(moves, ANALYSIS_BUDGET);
@@ -176,62 +187,17 @@ const schedule = () => {
   }
 };
 
-/** Fetches the book, telling every board how far it got, and refusing a stalled download. */
-async function fetchBook(url) {
-  const abort = new AbortController();
-  let timer;
-  const alive = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => abort.abort(new Error(`the opening book stopped arriving (nothing for ${STALL_MS / 1000} s): ${url}`)), STALL_MS);
-  };
-  alive();
-  try {
-    const response = await fetch(url, { signal: abort.signal });
-    if (!response.ok) throw new Error(`could not load the opening book from ${url}: HTTP ${response.status}`);
-    const header = Number(response.headers.get("content-length"));
-    // A compressed response's length is its compressed size: no total to show then.
-    const total = header > 0 && !response.headers.get("content-encoding") ? header : null;
-    const chunks = [];
-    let loaded = 0;
-    let told = 0;
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      alive();
-      chunks.push(value);
-      loaded += value.length;
-      const now = performance.now();
-      if (now - told > 250) {
-        told = now;
-        self.postMessage({ all: { book: { loaded, total } } });
-      }
-    }
-    const bytes = new Uint8Array(loaded);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
-    }
-    return bytes;
-  } catch (e) {
-    throw abort.signal.aborted ? abort.signal.reason : e;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 const loadBook = async (url) => {
   let warning = null;
   try {
-    const bytes = await fetchBook(url);
+    const bytes = await fetchBook(url, (loaded, total) => self.postMessage({ all: { book: { loaded, total } } }));
     // The solver with the book replaces the one without (its table too: freed first).
     solver.free();
     solver = null;
     solver = new Solver({ tableMiB, book: bytes });
     book = "in";
   } catch (e) {
-    warning = why(e);
+    warning = `${why(e)}. To fix it, serve the package's book.bin at that address, or give its address in the bookUrl option (book-url on <connect-four>)`;
     book = "failed";
     solver ??= new Solver({ tableMiB });
   }
@@ -239,17 +205,26 @@ const loadBook = async (url) => {
   schedule();
 };
 
+/** The book's address, fetched when a request first needs it. */
+let bookUrl = null;
+
+/** Fetches the book if `op` needs it and it has not been asked for yet. */
+const fetchIfNeeded = (op, body) => {
+  if (book !== "later" || !needsBook(op, body)) return;
+  book = "loading";
+  self.postMessage({ all: { book: { loaded: 0, total: null } } });
+  loadBook(bookUrl);
+};
+
 const start = async (options) => {
   tableMiB = options.tableMiB;
   await init();
   solver = new Solver({ tableMiB });
-  if (options.bookUrl) {
-    book = "loading";
-    self.postMessage({ all: { book: { loaded: 0, total: null } } });
-    loadBook(options.bookUrl);
-  } else {
-    self.postMessage({ all: { ready: { warning: null } } });
-  }
+  // The book is fetched only when a job will read it (see needsBook): a game against the
+  // lower levels, or on another size, never downloads it.
+  bookUrl = options.bookUrl || null;
+  book = bookUrl ? "later" : "none";
+  for (const { op, body } of queue) fetchIfNeeded(op, body);
   schedule();
 };
 
@@ -261,6 +236,7 @@ self.onmessage = ({ data }) => {
   } else {
     const [[op, body]] = Object.entries(data.request);
     queue.push({ link: data.link, op, body });
+    if (solver) fetchIfNeeded(op, body);
     schedule();
   }
 };

@@ -6,9 +6,11 @@
 // `mount` throws, saying so, and `<connect-four>` is not defined. node/index.cjs gives the
 // same module to `require`.
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { initSync as initSolverSync, Game as GameClass, Solver as SolverClass } from "../connect_four_solver.js";
+import {
+  initSync as initSolverSync, Game as GameClass, Solver as SolverClass, __fetchBook as fetchBook,
+} from "../connect_four_solver.js";
 import { guard } from "../guard.js";
 import texts from "./texts.mjs";
 
@@ -22,14 +24,42 @@ initSolverSync({ module: readFileSync(file("../connect_four_solver_bg.wasm")) })
 
 const BOOK = file("../book.bin");
 
+/** The most bytes a book file can have (the solver's own limit): a read stops there. */
+const MAX_BOOK_BYTES = 2 << 20;
+
+/** Reads the file at `path`, refusing it past `max` bytes (a device such as /dev/zero). */
+async function readCapped(path, max) {
+  const file = await open(path, "r");
+  try {
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const chunk = new Uint8Array(Math.min(1 << 16, max + 1 - total));
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > max) {
+        throw new Error(`it is larger than an opening book can be (${max} bytes): is it the right file?`);
+      }
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await file.close();
+  }
+}
+
+/** The book's bytes: an http(s) address is downloaded as in browsers (the same limits on
+ * its size and on a stall), a path or a file: URL is read. */
 async function readBook(where) {
   const url = where instanceof URL ? where.href : where === undefined ? undefined : String(where);
-  if (url !== undefined && /^https?:/.test(url)) {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return new Uint8Array(await response.arrayBuffer());
+  if (url !== undefined && /^https?:/i.test(url)) return fetchBook(url);
+  const path = url === undefined ? BOOK : url.startsWith("file:") ? new URL(url) : url;
+  try {
+    return await readCapped(path, MAX_BOOK_BYTES);
+  } catch (e) {
+    throw new Error(`could not load the opening book from ${url === undefined ? fileURLToPath(BOOK) : url}: ${e.message}`, { cause: e });
   }
-  return readFile(url === undefined ? BOOK : url.startsWith("file:") ? new URL(url) : url);
 }
 
 const LOAD_KEYS = ["columns", "rows", "tableMiB", "seed", "bookUrl"];
@@ -40,7 +70,11 @@ const LOAD_KEYS = ["columns", "rows", "tableMiB", "seed", "bookUrl"];
  * the 7 x 6 board has a book: for another `columns` and `rows` nothing is read.
  */
 async function load(options) {
-  if (options !== undefined && options !== null && typeof options === "object") {
+  if (options !== undefined && options !== null && (typeof options !== "object" || Array.isArray(options))) {
+    const what = typeof options === "string" ? `the string ${JSON.stringify(options.slice(0, 40))}` : Array.isArray(options) ? "an array" : `a ${typeof options}`;
+    throw new TypeError(`Solver options must be a plain object, such as { columns: 8, rows: 7 }, not ${what}`);
+  }
+  if (options !== undefined && options !== null) {
     const unknown = Object.keys(options).find((key) => !LOAD_KEYS.includes(key));
     if (unknown !== undefined) {
       throw new Error(`unknown Solver option ${JSON.stringify(unknown)}, expected one of ${LOAD_KEYS.map((k) => JSON.stringify(k)).join(", ")}`);
@@ -49,14 +83,7 @@ async function load(options) {
   const { bookUrl, ...rest } = options ?? {};
   // Checked by the constructor, which refuses a bad size, saying why.
   if ((rest.columns ?? 7) !== 7 || (rest.rows ?? 6) !== 6) return new Solver(rest);
-  let book;
-  try {
-    book = await readBook(bookUrl);
-  } catch (e) {
-    const where = bookUrl ?? fileURLToPath(BOOK);
-    throw new Error(`could not load the opening book from ${where}: ${e.message}`);
-  }
-  return new Solver({ ...rest, book });
+  return new Solver({ ...rest, book: await readBook(bookUrl) });
 }
 Object.defineProperty(SolverClass, "load", { value: load, writable: true, configurable: true });
 

@@ -28,7 +28,7 @@ fn a_missing_book_is_announced_once_and_changes_nothing() {
     );
     assert_eq!(
         announced(&e),
-        ["The computer could not load its opening book, so its first moves may take longer."]
+        ["The computer could not load its opening book: early in a game it plays its best judgement, not perfect play."]
     );
     assert_eq!(c.position().moves_string(), "4");
     // A replacement worker says it again; the player hears it once.
