@@ -1,4 +1,4 @@
-// The package as an app uses it: `import init, { mount } from "connect-four"` (here the built
+// The package as an app uses it: `import init, { mount } from "connect-four-wasm"` (here the built
 // package in ../pkg/).
 import init, { mount } from "../pkg/index.js";
 

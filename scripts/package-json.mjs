@@ -6,7 +6,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 const path = new URL("../pkg/package.json", import.meta.url);
 const made = JSON.parse(readFileSync(path, "utf8"));
 const pkg = {
-  name: made.name,
+  // The registry's "connect-four" is another, unrelated package: this one is published as
+  // "connect-four-wasm" (free when checked with `npm view`).
+  name: "connect-four-wasm",
   version: made.version,
   description:
     "Connect Four for the web: the whole game in one line (mount() or <connect-four>), a perfect-play solver and the rules, in Rust compiled to WebAssembly.",
@@ -35,7 +37,6 @@ const pkg = {
       import: { types: "./jsx.d.ts", default: "./jsx.js" },
       require: { types: "./jsx.d.cts", default: "./jsx.cjs" },
     },
-    "./book.bin": "./book.bin",
     "./package.json": "./package.json",
   },
   files: [

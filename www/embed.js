@@ -1,4 +1,4 @@
-// Two boards on one page, mounted as an app would: `import init, { mount } from "connect-four"`.
+// Two boards on one page, mounted as an app would: `import init, { mount } from "connect-four-wasm"`.
 import init, { mount } from "./index.js";
 
 await init();

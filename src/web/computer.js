@@ -27,7 +27,7 @@ export const preBundled = PRE_BUNDLED.test(new URL(import.meta.url).pathname);
 /** The address of the package's file `name` in its own folder (see `preBundled`). */
 export function packageFile(name) {
   const url = new URL(import.meta.url);
-  url.pathname = url.pathname.replace(PRE_BUNDLED, `/node_modules/connect-four/${name}`);
+  url.pathname = url.pathname.replace(PRE_BUNDLED, `/node_modules/connect-four-wasm/${name}`);
   url.search = "";
   return url.href;
 }

@@ -1,7 +1,7 @@
 // `<connect-four>` in React's JSX (React 19): its attributes, and its events as `onc4-move`
 // and friends (React 19 adds a listener for each `on…` property of a custom element). Add
-// it once to a TSX project: `import type {} from "connect-four/jsx";` (or list
-// "connect-four/jsx" in tsconfig's `types`).
+// it once to a TSX project: `import type {} from "connect-four-wasm/jsx";` (or list
+// "connect-four-wasm/jsx" in tsconfig's `types`).
 import type { ConnectFourAttributes, ConnectFourElement, ConnectFourEventMap } from "./index.js";
 import type { DetailedHTMLProps, HTMLAttributes } from "react";
 

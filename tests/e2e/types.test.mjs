@@ -48,7 +48,7 @@ test("are-the-types-wrong finds no problem in the tarball", async () => {
 
 test("every export is documented, the same everywhere, and internals are not exported", async () => {
   const dir = await installPackage("types-app");
-  const pkg = join(dir, "node_modules", "connect-four");
+  const pkg = join(dir, "node_modules", "connect-four-wasm");
   // Every declaration is in Node's `require` types; the browsers' and Node's `import` types
   // re-export them (the tsc runs above check what each resolution then sees).
   const types = readFileSync(join(pkg, "node", "index.d.cts"), "utf8");
