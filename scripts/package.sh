@@ -21,6 +21,9 @@ wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-ref
   --enable-sign-ext --enable-mutable-globals pkg/connect_four_bg.wasm -o pkg/connect_four_bg.wasm
 cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solver.d.ts \
   target/pkg-solver/connect_four_solver_bg.wasm target/pkg-solver/connect_four_solver_bg.wasm.d.ts pkg/
+# The solver's own snippets (src/web/book.js, the book's reader), beside the page's.
+mkdir -p pkg/snippets
+cp -R target/pkg-solver/snippets/. pkg/snippets/
 cp src/web/index.js src/web/guard.js src/web/worker.js src/web/computer.js pkg/
 # React's JSX typing for <connect-four> ("connect-four/jsx"): types, and an empty module.
 cp src/web/jsx.d.ts pkg/jsx.d.ts

@@ -645,6 +645,7 @@ impl Controller {
         now: f64,
     ) -> Vec<Effect> {
         let mut effects = self.cancel();
+        self.jobs.new_game();
         self.game.restart(position, undoable);
         self.motion.show(&position);
         self.cursor.fit(position.size());

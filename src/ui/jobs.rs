@@ -79,7 +79,8 @@ pub struct Jobs {
     book: Option<(u32, Option<u32>)>,
     /// Whether the job waits for the book while it comes: all but the lower levels' moves.
     needs_book: bool,
-    /// The worker's last failure, said once: a new worker that fails the same way is quiet.
+    /// The worker's last failure, said once a game: a new worker that fails the same way in
+    /// the same game is quiet.
     failure: Option<String>,
 }
 
@@ -147,6 +148,11 @@ impl Jobs {
         self.analysis = None;
         self.hint = None;
         self.unknown = false;
+    }
+
+    /// A new game starts: a failure of the worker is said again in it.
+    pub fn new_game(&mut self) {
+        self.failure = None;
     }
 
     /// Whether the position shown is too hard to work out within the worker's budget.

@@ -41,10 +41,40 @@ export const wasmProblem = (message, name) => (/magic word/.test(message)
   ? `connect-four: ${name} did not arrive as a wasm module (the server sent something else, such as a web page for a missing file): ${message}`
   : undefined);
 
+/** The name of the Trusted Types policy the worker's address goes through, where a page
+ * requires Trusted Types (`require-trusted-types-for 'script'`): such a page allows it with
+ * `trusted-types connect-four-wasm` in its Content-Security-Policy. */
+const POLICY = "connect-four-wasm";
+let policy;
+/** Whether `error` is a page's refusal of an address that is not a TrustedScriptURL. */
+const refusedAsUntrusted = (error) => error instanceof TypeError && /TrustedScriptURL/.test(error.message);
+
 // A literal `new URL("…", import.meta.url)` in `new Worker(…)`: what bundlers look for.
-const spawn = () => preBundled
-  ? new Worker(packageFile("worker.js"), { type: "module" })
-  : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const spawn = () => {
+  try {
+    return preBundled
+      ? new Worker(packageFile("worker.js"), { type: "module" })
+      : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  } catch (e) {
+    if (!refusedAsUntrusted(e)) throw e;
+    return spawnTrusted();
+  }
+};
+// The same address, through the policy. (Vite follows this one too; webpack follows only
+// the one above, so a webpack build on a page that requires Trusted Types names the worker
+// in its own way: see the package's README.)
+function spawnTrusted() {
+  policy ??= globalThis.trustedTypes.createPolicy(POLICY, { createScriptURL: (address) => address });
+  const Untrusted = globalThis.Worker;
+  const Worker = class extends Untrusted {
+    constructor(url, options) {
+      super(policy.createScriptURL(String(url)), options);
+    }
+  };
+  return preBundled
+    ? new Worker(packageFile("worker.js"), { type: "module" })
+    : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+}
 
 /** bookUrl -> { worker, links: Map<number, onReply>, idle: timer } */
 const workers = new Map();

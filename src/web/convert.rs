@@ -112,8 +112,11 @@ pub fn options_object(
 pub fn option(options: &JsValue, name: &str) -> Result<JsValue, JsError> {
     let key = JsValue::from_str(name);
     let unreadable = |_| JsError::new(&format!("could not read options.{name}"));
-    let own = js_sys::Reflect::get_own_property_descriptor(options.unchecked_ref::<js_sys::Object>(), &key)
-        .map_err(unreadable)?;
+    let own = js_sys::Reflect::get_own_property_descriptor(
+        options.unchecked_ref::<js_sys::Object>(),
+        &key,
+    )
+    .map_err(unreadable)?;
     if own.is_undefined() {
         return Ok(JsValue::UNDEFINED);
     }

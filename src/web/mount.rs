@@ -38,7 +38,8 @@ export interface GameState {
 "#;
 
 /// A mounted game: its state, moves for the player to move, and `destroy()`. Events fire
-/// on the host element: `c4-move`, `c4-end`, `c4-refused`, `c4-newgame` and `c4-error`.
+/// on the host element: `c4-move`, `c4-end`, `c4-refused`, `c4-newgame`, `c4-error`,
+/// `c4-undo` and `c4-change`.
 /// The game lives until `destroy()`, not as long as its handle: a handle that is dropped,
 /// freed or disposed leaves a board that still plays.
 #[wasm_bindgen]
@@ -81,7 +82,8 @@ impl MountHandle {
 
     /// Plays `column` (0-based) for the player to move, as if they chose it. Throws like
     /// `Game.play` (`invalid column`, `full`, `over`), and `busy` while it is the
-    /// computer's turn or a piece is falling; a refused move fires `c4-refused`.
+    /// computer's turn; a refused move fires `c4-refused`. A move made while a piece falls
+    /// counts at once, and its piece falls next.
     #[wasm_bindgen(unchecked_return_type = "MoveResult")]
     pub fn play(
         &self,

@@ -81,20 +81,31 @@ impl SizeChoice {
             .chain([(CUSTOM.to_owned(), custom_entry)]);
         let pick = select(doc, &field, labels, entries)?;
         append(&row, &field)?;
-        // The custom width and height: "[9] × [4]", each named for screen readers.
+        // The custom width and height: "Columns [9] × Rows [4]".
         let custom: HtmlElement = el(doc, "span", "c4-size-custom")?;
         let range = || {
             (Size::MIN..=Size::MAX)
                 .map(|n| -> (String, Text) { (n.to_string(), Box::new(move |_| n.to_string())) })
         };
-        let columns = select(doc, &custom, labels, range())?;
-        labels.attr(&columns, "aria-label", |t| t.columns_label().to_owned());
+        // Each in its own <label> with a visible caption, which is also its name (as an
+        // aria-label, so the name is the caption alone, not the caption and the value).
+        let labelled = |labels: &mut Labels, caption: fn(&Texts) -> &str| {
+            let field: HtmlElement = el(doc, "label", "c4-size-part")?;
+            let name: HtmlElement = el(doc, "span", "c4-size-part-name")?;
+            attr(&name, "aria-hidden", "true")?;
+            labels.text(&name, move |t| caption(t).to_owned());
+            append(&field, &name)?;
+            let pick = select(doc, &field, labels, range())?;
+            labels.attr(&pick, "aria-label", move |t| caption(t).to_owned());
+            append(&custom, &field)?;
+            Ok::<_, JsValue>(pick)
+        };
+        let columns = labelled(labels, Texts::columns_label)?;
         let by: HtmlElement = el(doc, "span", "")?;
         attr(&by, "aria-hidden", "true")?;
         text(&by, "×");
         append(&custom, &by)?;
-        let rows = select(doc, &custom, labels, range())?;
-        labels.attr(&rows, "aria-label", |t| t.rows_label().to_owned());
+        let rows = labelled(labels, Texts::rows_label)?;
         append(&row, &custom)?;
         let second = parent
             .first_element_child()

@@ -160,6 +160,8 @@ const STYLE = css`
 .c4-size select { min-height: 32px; font: inherit; font-size: 14.72px; font-weight: 600; color: inherit; background: var(--_panel); border: 2px solid var(--_accent); border-radius: 8.8px; padding: 2.4px 2.4px; }
 .c4-size select:focus-visible { outline: 3px solid var(--_focus); outline-offset: 1px; }
 .c4-size-custom { display: inline-flex; align-items: center; gap: 4px; }
+.c4-size-part { display: inline-flex; align-items: center; gap: 4px; }
+.c4-size-part-name { font-size: 12.8px; color: var(--_muted); }
 .c4-size-custom[hidden], .c4-size-ask[hidden], .c4-level-note[hidden] { display: none; }
 .c4-size-ask { width: 100%; box-sizing: border-box; display: flex; flex-wrap: wrap; align-items: center; gap: 6.4px; padding: 6.4px 8.8px; border: 2px solid var(--_accent); border-radius: 9.6px; background: var(--_panel); }
 .c4-size-ask p { margin: 0; flex-basis: 100%; }

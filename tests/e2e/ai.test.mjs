@@ -236,7 +236,9 @@ test("a missing opening book is announced, and the computer still plays", async 
   await recordAnnouncements(page);
   await column(page, 4).click();
   await until(async () => (await moveCount(page)) === 2, "easy reply without the book", 30_000);
-  // The lower levels do not wait for the book: its failure may be said after the reply.
+  // The lower levels never read the book, so it is not fetched for them; a hint reads it.
+  assert.ok(!(await page.evaluate(() => window.__said.some((s) => /opening book/.test(s)))));
+  await page.keyboard.press("h");
   await until(() => page.evaluate(() => window.__said.some((s) => /opening book/.test(s))), "the missing book said");
   const said = await page.evaluate(() => window.__said);
   // One short sentence for the player; the details (the URL, the HTTP status) go to the console.

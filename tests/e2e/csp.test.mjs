@@ -54,6 +54,23 @@ test("the package on a plain page under /games/, served from /games/c4/, with a 
   }
 });
 
+test("the package on a page that requires Trusted Types: the worker starts through its policy, and the computer plays", async () => {
+  const server = await serve({
+    "/games/c4/": join(ROOT, "pkg"),
+    "/games/": join(ROOT, "tests", "fixtures", "csp-page"),
+  }, { "content-security-policy": `${STRICT_CSP}; require-trusted-types-for 'script'; trusted-types connect-four-wasm` });
+  const { context, page, problems } = await openStrict(server.url + "games/");
+  try {
+    await page.locator(".c4").waitFor();
+    await playAgainstTheComputer(page);
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test("the Trunk site from a sub-path, with a strict CSP", async () => {
   const server = await serve({ "/games/c4/": DIST }, { "content-security-policy": STRICT_CSP });
   const { context, page, problems } = await openStrict(server.url + "games/c4/");

@@ -103,6 +103,15 @@ test("a game in progress is replaced by a new size only once the player says so;
   await column(page, 8).click();
   await settled(page);
   await boardSelect(page).selectOption("custom");
+  // Each of the custom size's lists has a caption one can see, beside it, in its label.
+  for (const name of ["Columns", "Rows"]) {
+    const caption = await page.getByRole("combobox", { name, exact: true }).evaluate((select) => {
+      const label = select.closest("label");
+      const shown = [...(label?.querySelectorAll("span") ?? [])].find((s) => s.offsetWidth > 0 && s.textContent.trim());
+      return shown?.textContent.trim() ?? null;
+    });
+    assert.equal(caption, name);
+  }
   await page.getByRole("combobox", { name: "Rows" }).selectOption("9");
   await page.getByRole("button", { name: "Start the 8 × 9 game" }).click();
   await until(async () => (await page.evaluate(() => window.c4.state.rows)) === 9, "8 x 9");

@@ -320,8 +320,18 @@ fn a_failed_worker_tells_the_host_once() {
         }]
     );
     // The next worker fails the same way: nothing more is said.
-    let e = c.reply(boom, 0.0);
+    let e = c.reply(boom.clone(), 0.0);
     assert!(events(&e).is_empty() && announced(&e).is_empty(), "{e:?}");
+    // A new game says it again: a player who starts one hears why the computer is silent.
+    c.command(Command::NewGame, 0.0);
+    let e = c.reply(boom, 0.0);
+    assert_eq!(
+        events(&e),
+        [Event::Error {
+            message: "boom".into()
+        }]
+    );
+    assert_eq!(announced(&e).len(), 1, "{e:?}");
 }
 
 #[test]
