@@ -518,7 +518,7 @@ mod solver_api {
             .await
             .err()
             .unwrap();
-        assert!(e.contains("must be an object"), "{e}");
+        assert!(e.contains("must be a plain object"), "{e}");
         let with_seed = load_options(&JsValue::from_str("book.bin"));
         Reflect::set(&with_seed, &JsValue::from_str("seed"), &JsValue::from(-3)).unwrap();
         let e = load(Some(with_seed)).await.err().unwrap();

@@ -50,3 +50,16 @@ test("Node: a wrong this, a forged or tampered object and a freed one get clean 
   assert.equal(found.score, -15);
   assert.equal(found.fresh, 5);
 });
+
+test("Node: Solver.load stops at the largest size a book has, and gives up on a silent server", async () => {
+  const dir = await installPackage("node-app");
+  const { stdout, stderr } = await node(dir, "book-limits.mjs");
+  assert.equal(stderr, "");
+  const found = JSON.parse(stdout);
+  assert.match(found.device, /^could not load the opening book from \/dev\/zero: it is larger than an opening book can be \(2097152 bytes\)/);
+  assert.match(found.endless, /^could not load the opening book from http:\/\/127\.0\.0\.1:\d+\/book\.bin: it is larger than an opening book can be/);
+  assert.match(found.silent, /^could not load the opening book from http:\/\/127\.0\.0\.1:\d+\/book\.bin: it stopped arriving \(nothing for 20 s\)/);
+  assert.match(found.string, /must be a plain object.*not the string "x"/);
+  // Nothing near the 5 GB that reading /dev/zero to its end took.
+  assert.ok(found.rss < 1 << 30, `${found.rss} bytes resident`);
+});
