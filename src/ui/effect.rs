@@ -3,7 +3,6 @@
 
 use super::event::Event;
 use super::protocol::Request;
-use super::save::Unreadable;
 use super::settings::Mode;
 use super::text::Texts;
 use crate::engine::Status;
@@ -95,4 +94,13 @@ impl Cue {
             _ => Cue::Win,
         }
     }
+}
+
+/// What of a saved game could not be read, for the player and the console.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    /// Nothing could be read: a new game started. Otherwise only some fields fell back.
+    pub whole: bool,
+    /// What was wrong, and where the text is kept.
+    pub why: String,
 }

@@ -199,15 +199,6 @@ pub struct Restored {
     pub problems: Vec<String>,
 }
 
-/// What of a saved game could not be read, for the player and the console.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unreadable {
-    /// Nothing could be read: a new game started. Otherwise only some fields fell back.
-    pub whole: bool,
-    /// What was wrong, and where the text is kept.
-    pub why: String,
-}
-
 /// What could not be read, gathered while the rest is.
 struct Problems(Vec<String>);
 

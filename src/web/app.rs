@@ -83,7 +83,7 @@ impl App {
         root: &web_sys::HtmlElement,
         choice: Choice,
         storage_key: Option<String>,
-        unreadable: Option<crate::ui::save::Unreadable>,
+        unreadable: Option<crate::ui::effect::Unreadable>,
     ) -> Result<Shared, JsValue> {
         let window = web_sys::window().ok_or("mount needs a window")?;
         let doc = window.document().ok_or("mount needs a document")?;
