@@ -11,22 +11,14 @@ pub struct Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
-    /// Splits `text`, of at most `max_len` bytes, into fields.
+    /// Splits `text`, of at most `max_len` bytes, into fields: the first part that is not a
+    /// `key=value`, or the first repeated key, refuses the whole text.
     pub fn read(text: &'a str, max_len: usize) -> Result<Fields<'a>, String> {
-        if text.len() > max_len {
-            return Err(format!("{} bytes is too long", text.len()));
+        let (fields, problems) = Self::read_each(text, max_len)?;
+        match problems.into_iter().next() {
+            Some(first) => Err(first),
+            None => Ok(fields),
         }
-        let mut pairs: Vec<(&str, &str)> = Vec::new();
-        for part in text.split('&') {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| format!("{} is not key=value", quote(part)))?;
-            if pairs.iter().any(|(k, _)| *k == key) {
-                return Err(format!("{} appears twice", quote(key)));
-            }
-            pairs.push((key, value));
-        }
-        Ok(Fields { pairs })
     }
 
     /// Splits `text`, of at most `max_len` bytes, into fields, passing over each part that
@@ -61,8 +53,8 @@ impl<'a> Fields<'a> {
 
     /// Refuses a key not in `known`.
     pub fn only(&self, known: &[&str]) -> Result<(), String> {
-        match self.pairs.iter().find(|(k, _)| !known.contains(k)) {
-            Some((key, _)) => Err(format!("unknown field {}", quote(key))),
+        match self.unknown(known).into_iter().next() {
+            Some(first) => Err(first),
             None => Ok(()),
         }
     }
