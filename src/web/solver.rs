@@ -100,6 +100,17 @@ extern "C" {
         stall_ms: u32,
         on_progress: &JsValue,
     ) -> js_sys::Promise;
+    /// Gathers the chunks `next()` gives, stopping past `max_bytes`.
+    #[wasm_bindgen(js_name = gather)]
+    fn gather_js(next: &JsValue, max_bytes: u32, on_chunk: &JsValue) -> js_sys::Promise;
+}
+
+/// Internal: the bytes `next()` gives, a chunk at a time until it gives `null` (a
+/// `Uint8Array`), refusing more than a book can have: how the Node entry reads a book file
+/// with the same limit as a download.
+#[wasm_bindgen(js_name = __gatherBook, skip_typescript)]
+pub fn gather_book(next: &JsValue) -> js_sys::Promise {
+    gather_js(next, Book::MAX_BYTES as u32, &JsValue::UNDEFINED)
 }
 
 /// A download of the book that gets no bytes for this long has stalled.

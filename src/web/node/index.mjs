@@ -10,6 +10,7 @@ import { open } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import {
   initSync as initSolverSync, Game as GameClass, Solver as SolverClass, __fetchBook as fetchBook,
+  __gatherBook as gatherBook,
 } from "../connect_four_solver.js";
 import { guard } from "../guard.js";
 import texts from "./texts.mjs";
@@ -24,26 +25,16 @@ initSolverSync({ module: readFileSync(file("../connect_four_solver_bg.wasm")) })
 
 const BOOK = file("../book.bin");
 
-/** The most bytes a book file can have (the solver's own limit): a read stops there. */
-const MAX_BOOK_BYTES = 2 << 20;
-
-/** Reads the file at `path`, refusing it past `max` bytes (a device such as /dev/zero). */
-async function readCapped(path, max) {
+/** Reads the file at `path` as a book, refusing it past the largest size a book has (a
+ * device such as /dev/zero never ends). */
+async function readFile(path) {
   const file = await open(path, "r");
   try {
-    const chunks = [];
-    let total = 0;
-    for (;;) {
-      const chunk = new Uint8Array(Math.min(1 << 16, max + 1 - total));
+    return await gatherBook(async () => {
+      const chunk = new Uint8Array(1 << 16);
       const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      chunks.push(chunk.subarray(0, bytesRead));
-      total += bytesRead;
-      if (total > max) {
-        throw new Error(`it is larger than an opening book can be (${max} bytes): is it the right file?`);
-      }
-    }
-    return Buffer.concat(chunks, total);
+      return bytesRead === 0 ? null : chunk.subarray(0, bytesRead);
+    });
   } finally {
     await file.close();
   }
@@ -56,7 +47,7 @@ async function readBook(where) {
   if (url !== undefined && /^https?:/i.test(url)) return fetchBook(url);
   const path = url === undefined ? BOOK : url.startsWith("file:") ? new URL(url) : url;
   try {
-    return await readCapped(path, MAX_BOOK_BYTES);
+    return await readFile(path);
   } catch (e) {
     throw new Error(`could not load the opening book from ${url === undefined ? fileURLToPath(BOOK) : url}: ${e.message}`, { cause: e });
   }
