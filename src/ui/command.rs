@@ -28,8 +28,9 @@ pub enum Command {
     SetSound(bool),
     /// Play on a board of this size: a new game, once confirmed if one is in progress.
     SetSize(Size),
-    /// Whether the size asked for replaces the game in progress.
-    ConfirmSize(bool),
+    /// Whether what was asked for (a new size, or the computer joining) replaces the game
+    /// in progress.
+    Confirm(bool),
     /// The main choice: the opponent, the computer's level or the person's colour.
     Choose(ModeChoice),
     /// Say the whole board.

@@ -8,6 +8,7 @@
 //! client ([`Jobs`]), motion one clock ([`Motion`]), the keyboard's and pointer's column a
 //! [`Cursor`].
 
+pub use self::question::Asked;
 use super::activity::Activity;
 use super::command::Command;
 use super::cursor::Cursor;
@@ -57,9 +58,9 @@ pub struct Controller {
     notice: Option<String>,
     /// The position the host last heard of in `c4-change`; `None` before the first.
     told: Option<Position>,
-    /// A new board size asked for while a game was in progress: it waits for the player
-    /// to confirm that it replaces the game.
-    asked_size: Option<Size>,
+    /// A new board size or new players asked for while a game was in progress: it waits
+    /// for the player to confirm that it replaces the game.
+    asked: Option<Asked>,
     /// The players chosen, while a level they chose gives way on this board: a board that
     /// offers it brings it back.
     gave_way: Option<[PlayerKind; 2]>,
@@ -91,7 +92,7 @@ impl Controller {
             solved: Solved::default(),
             notice: None,
             told: None,
-            asked_size: None,
+            asked: None,
             gave_way: (chosen != settings.players).then_some(chosen),
         }
     }
@@ -117,12 +118,13 @@ impl Controller {
         if !matches!(
             command,
             Command::SetSize(_)
-                | Command::ConfirmSize(_)
+                | Command::Choose(_)
+                | Command::Confirm(_)
                 | Command::Hover(_)
                 | Command::FocusBoard(_)
-        ) && self.asked_size.take().is_some()
+        ) && self.asked.take().is_some()
         {
-            // Anything else a person does answers the size's question: the game goes on.
+            // Anything else a person does answers the question: the game goes on.
             let kept = Effect::changed(self.texts.size_kept().to_owned());
             return [kept, self.route(command, now)].concat();
         }
@@ -171,7 +173,7 @@ impl Controller {
             Command::Puzzle(choice) => self.open_puzzle(choice, now),
             Command::Retry => self.retry(now),
             Command::SetSize(size) => self.set_size(size, now),
-            Command::ConfirmSize(confirmed) => self.confirm_size(confirmed, now),
+            Command::Confirm(confirmed) => self.confirm(confirmed, now),
             Command::ResetRecord => {
                 let size = self.game.position().size();
                 let (effects, changed) = self.records.reset(size, &self.texts);
@@ -347,9 +349,9 @@ impl Controller {
         Mode::of(self.settings.players)
     }
 
-    /// The level and colour the main choice shows.
+    /// The level and colour the main choice shows: those asked for, while they wait.
     pub fn shown_choice(&self) -> (Level, Player) {
-        self.main.shown(self.settings.players)
+        self.main.shown(self.chosen_players())
     }
 
     /// The result as the players hear it, once the game is over.
@@ -369,10 +371,16 @@ impl Controller {
     }
 
     /// A choice of opponent, level or colour. The game goes on with the new players, unless
-    /// it is over: then a new one starts.
+    /// it is over: then a new one starts. Where the computer would take over a side a
+    /// person played in a game in progress, the player is asked first
+    /// ([`Controller::confirm`]).
     fn choose(&mut self, choice: ModeChoice, now: f64) -> Vec<Effect> {
-        let mut effects = self.leave(now);
-        let players = self.main.choose(choice, self.settings.players);
+        let players = self.main.choose(choice, self.chosen_players());
+        let (asked, mut effects) = self.ask_players(players);
+        if asked {
+            return effects;
+        }
+        effects.extend(self.leave(now));
         effects.extend(self.set(|s| s.players = players, now));
         if self.game.position().is_over() {
             let size = self.game.position().size();
@@ -730,6 +738,6 @@ impl Controller {
 mod activities;
 mod host;
 mod links;
-mod sizes;
+mod question;
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,7 @@
 //! What the DOM shows: the column controls' names and state, the turn line, the counters,
 //! which buttons work, the result. The web layer applies it, touching only what changed.
 
-use super::controller::Controller;
+use super::controller::{Asked, Controller};
 use super::settings::{Mode, ModeChoice, Settings};
 use crate::engine::{Player, Size, Status};
 use crate::solver::Level;
@@ -79,9 +79,9 @@ pub struct Mirror {
     pub size: Size,
     /// The size of the board shown (a puzzle's is 7 x 6, whatever the game's).
     pub board: Size,
-    /// A new size waits for the player to confirm it replaces the game in progress: the
-    /// question, and the label of the button that confirms it.
-    pub size_question: Option<(String, String)>,
+    /// A new size or new players wait for the player to confirm they replace the game in
+    /// progress: the question, and the label of the button that confirms it.
+    pub question: Option<(String, String)>,
     /// Whether the top level is offered on the game's board; if not, why, in one line
     /// (unless two people play: there is no level then).
     pub perfect_offered: bool,
@@ -192,7 +192,8 @@ impl Mirror {
                     (!parts.is_empty()).then(|| parts.join(" "))
                 })
                 .flatten(),
-            mode,
+            // The choice shows what was chosen, even while it waits to be confirmed.
+            mode: Mode::of(c.chosen_players()),
             level,
             person,
             settings,
@@ -214,11 +215,12 @@ impl Mirror {
             can_review: c.game().move_count() > 0 && c.puzzle().is_none(),
             size: c.asked_size().unwrap_or(c.game().size()),
             board: p.size(),
-            size_question: c.asked_size().map(|size| {
-                (
+            question: c.asked().map(|asked| match asked {
+                Asked::Size(size) => (
                     text.with_size(text.size_confirm(), size),
                     text.with_size(text.size_replace(), size),
-                )
+                ),
+                Asked::Players(players) => text.players_question(players),
             }),
             perfect_offered: Level::Perfect.offered_on(c.game().size()),
             // Two people have no level to choose: no word about one.

@@ -440,6 +440,12 @@ texts! {
     size_confirm / "sizeConfirm" = "A new {size} game will replace the game in progress.",
     /// The button that replaces it. `{size}`.
     size_replace / "sizeReplace" = "Start the {size} game",
+    /// Asked before the computer takes over a side a person played in a game in progress.
+    /// `{level}`: the computer's level.
+    players_confirm / "playersConfirm" = "A new game against the computer ({level}) will replace the game in progress.",
+    /// The button that replaces it. `{level}`.
+    players_replace / "playersReplace" = "New game against {level}",
+    /// The button that keeps the game in progress (after a new size or opponent is asked for).
     size_keep / "sizeKeep" = "Keep playing",
     size_kept / "sizeKept" = "Your game goes on.",
     /// A new game on another size. `{size}`, `{player}`.
@@ -712,6 +718,22 @@ impl Texts {
             Level::Hard => self.hard(),
             Level::Perfect => self.perfect(),
         }
+    }
+
+    /// The question before `players` replace a game in progress, and its button's label.
+    pub fn players_question(&self, players: [PlayerKind; 2]) -> (String, String) {
+        let level = players
+            .iter()
+            .find_map(|kind| match kind {
+                PlayerKind::Computer(level) => Some(*level),
+                PlayerKind::Human => None,
+            })
+            .unwrap_or(Level::Medium);
+        let fill_level = |template: &str| fill(template, &[("level", self.level(level))]);
+        (
+            fill_level(self.players_confirm()),
+            fill_level(self.players_replace()),
+        )
     }
 
     /// A choice of player in the settings: "A person" or "Computer: hard".

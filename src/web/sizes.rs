@@ -149,12 +149,12 @@ impl SizeChoice {
             }
             self.show_size(m.size);
         }
-        if changed(&|o| o.size_question == m.size_question) {
-            if let Some((question, replace)) = &m.size_question {
+        if changed(&|o| o.question == m.question) {
+            if let Some((question, replace)) = &m.question {
                 text(&self.question, question);
                 text(&self.replace, replace);
             }
-            set_hidden(&self.ask, m.size_question.is_none());
+            set_hidden(&self.ask, m.question.is_none());
         }
         if changed(&|o| o.level_note == m.level_note) {
             text(&self.note, m.level_note.as_deref().unwrap_or_default());
@@ -211,7 +211,7 @@ impl SizeChoice {
         for (button, confirmed) in [(&self.replace, true), (&self.keep, false)] {
             let s = send.clone();
             listeners.push(EventListener::new(button, "click", move |_| {
-                s(command(Command::ConfirmSize(confirmed), confirmed));
+                s(command(Command::Confirm(confirmed), confirmed));
             }));
         }
         listeners

@@ -247,7 +247,7 @@ impl View {
         };
         set_attr(&self.wrapper, "data-activity", activity);
         set_attr(&self.wrapper, "data-notice", bool_attr(m.notice.is_some()));
-        let asking = m.size_question.is_some();
+        let asking = m.question.is_some();
         set_attr(&self.wrapper, "data-asking", bool_attr(asking));
         if let Err(e) = self.panels.apply(&m, old.as_ref(), texts) {
             web_sys::console::warn_2(&"connect-four: a panel could not be shown:".into(), &e);

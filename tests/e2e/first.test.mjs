@@ -91,6 +91,42 @@ test("a first visit opens against the computer (medium, the visitor as Red); the
   await context.close();
 });
 
+test("switching to the computer in a game in progress asks first, by keyboard alone", async () => {
+  const { page, problems, context } = await openPage(browser, server.url, { reducedMotion: "reduce" });
+  await column(page, 4).waitFor();
+  await twoPlayers(page);
+  await column(page, 4).click();
+  await column(page, 3).click();
+  await until(async () => (await moveCount(page)) === 2, "two moves between two people");
+  // The computer is chosen with the arrow keys, as on any radio group.
+  await page.getByRole("radio", { name: "Two players" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  const start = page.getByRole("button", { name: /^New game against / });
+  await start.waitFor();
+  // (The live region may add a space, so that a repeated line is said again.)
+  assert.match((await live(page)).trim(), /^A new game against the computer \(\w+\) will replace the game in progress\.$/);
+  await page.waitForTimeout(500);
+  assert.equal(await movesOf(page), "43", "nobody plays for the person meanwhile");
+  // Keep playing: the two people play on, and the choice shows them again.
+  await page.getByRole("button", { name: "Keep playing" }).focus();
+  await page.keyboard.press("Enter");
+  await until(async () => !(await start.isVisible()), "the question gone");
+  assert.equal((await live(page)).trim(), "Your game goes on.");
+  assert.ok(await page.getByRole("radio", { name: "Two players" }).isChecked());
+  assert.equal(await movesOf(page), "43");
+  // Asked again and confirmed: a new game against the computer.
+  await page.getByRole("radio", { name: "Two players" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await start.focus();
+  await page.keyboard.press("Enter");
+  await until(async () => (await movesOf(page)) === "", "a new game");
+  assert.ok(await page.getByRole("radio", { name: "Computer" }).isChecked());
+  await column(page, 4).click();
+  await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("on a phone the result takes the turn line's place: the board does not move and no hole is covered", async () => {
   for (const viewport of [{ width: 390, height: 844 }, { width: 320, height: 568 }]) {
     for (const texts of [{}, { wins: "{player} has won the game!" }]) {

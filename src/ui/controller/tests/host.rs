@@ -221,7 +221,11 @@ fn sounds_follow_the_landings_and_the_end_while_the_sound_is_on() {
         },
         Position::from_moves("121212").unwrap(),
     );
-    c.command(Command::Choose(ModeChoice::Person(Player::Second)), 0.0);
+    // (From the settings, which hand a side to the computer mid-game without asking.)
+    c.command(
+        Command::SetPlayers([PlayerKind::Computer(Level::Easy), PlayerKind::Human]),
+        0.0,
+    );
     let id = job_id(&c);
     let e = c.reply(Reply::Move { id, column: 0 }, 0.0);
     assert_eq!(sounds(&e), [Cue::Land, Cue::Loss]);

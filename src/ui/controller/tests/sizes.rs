@@ -55,14 +55,14 @@ fn a_game_in_progress_is_replaced_only_once_the_player_confirms() {
     assert_eq!(m.size, size(5, 4), "the choice shows the size asked for");
     assert_eq!(m.board, Size::CLASSIC, "the board stays");
     assert_eq!(
-        m.size_question.unwrap().1,
+        m.question.unwrap().1,
         "Start the 5 × 4 game",
         "the question shows"
     );
     // Keep playing: nothing changes.
-    let e = c.command(Command::ConfirmSize(false), 0.0);
+    let e = c.command(Command::Confirm(false), 0.0);
     assert_eq!(said(&e), "Your game goes on.");
-    assert!(Mirror::of(&c).size_question.is_none());
+    assert!(Mirror::of(&c).question.is_none());
     assert_eq!(
         Mirror::of(&c).size,
         Size::CLASSIC,
@@ -83,11 +83,11 @@ fn a_game_in_progress_is_replaced_only_once_the_player_confirms() {
         .unwrap()
         .starts_with("Yellow in column 4"));
     assert!(c.asked_size().is_none());
-    assert!(c.command(Command::ConfirmSize(true), 0.0).is_empty());
+    assert!(c.command(Command::Confirm(true), 0.0).is_empty());
     assert_eq!(c.position().moves_string(), "44");
     // Confirmed: the new size's game starts, and undo brings the old one back.
     c.command(Command::SetSize(size(5, 4)), 0.0);
-    c.command(Command::ConfirmSize(true), 0.0);
+    c.command(Command::Confirm(true), 0.0);
     assert_eq!(c.position(), &Position::empty(size(5, 4)));
     c.command(Command::Undo, 0.0);
     assert_eq!(c.position().moves_string(), "44");
@@ -278,4 +278,80 @@ fn links_and_saved_games_carry_the_size() {
         "{notice}"
     );
     assert!(said(&e).contains("Your game goes on as it was."));
+}
+
+#[test]
+fn the_computer_taking_over_a_side_in_a_game_in_progress_asks_first() {
+    let people = playing([PlayerKind::Human; 2]);
+    let mut c = Controller::new(people);
+    drop(&mut c, 3, 0.0);
+    let e = c.command(Command::Choose(ModeChoice::Computer), 0.0);
+    assert!(
+        said(&e).starts_with("A new game against the computer (")
+            && said(&e).ends_with(") will replace the game in progress."),
+        "{}",
+        said(&e)
+    );
+    assert!(
+        !e.iter().any(|e| matches!(e, Effect::Ask(_))),
+        "the computer waits"
+    );
+    assert_eq!(
+        c.settings().players,
+        [PlayerKind::Human; 2],
+        "nobody joins yet"
+    );
+    let m = Mirror::of(&c);
+    assert!(
+        matches!(m.mode, Some(Mode::Computer { .. })),
+        "the choice shows the computer"
+    );
+    assert!(m.question.unwrap().1.starts_with("New game against "));
+    // Keep playing: the two people play on.
+    let e = c.command(Command::Confirm(false), 0.0);
+    assert_eq!(said(&e), "Your game goes on.");
+    assert_eq!(Mirror::of(&c).mode, Some(Mode::Friend));
+    assert!(Mirror::of(&c).question.is_none());
+    assert_eq!(c.position().moves_string(), "4");
+    // Choosing two people again answers it the same way.
+    c.command(Command::Choose(ModeChoice::Computer), 0.0);
+    let e = c.command(Command::Choose(ModeChoice::Friend), 0.0);
+    assert_eq!(announced(&e)[0], "Your game goes on.");
+    assert!(c.asked().is_none());
+    assert_eq!(c.settings().players, [PlayerKind::Human; 2]);
+    // A level chosen while it waits changes the question, not the game.
+    c.command(Command::Choose(ModeChoice::Computer), 0.0);
+    let e = c.command(Command::Choose(ModeChoice::Level(Level::Hard)), 0.0);
+    assert_eq!(
+        said(&e),
+        "A new game against the computer (hard) will replace the game in progress."
+    );
+    // Confirmed: a new game against it starts, and undo brings back the position.
+    c.command(Command::Confirm(true), 0.0);
+    assert_eq!(c.position(), &Position::new());
+    assert!(c
+        .settings()
+        .players
+        .contains(&PlayerKind::Computer(Level::Hard)));
+    c.command(Command::Undo, 0.0);
+    assert_eq!(c.position().moves_string(), "4");
+
+    // Against the computer, another level or the computer keeping its side asks nothing.
+    let mut c = Controller::new(against(Level::Easy));
+    drop(&mut c, 3, 0.0);
+    let id = job_id(&c);
+    c.reply(Reply::Move { id, column: 3 }, 0.0);
+    let e = c.command(Command::Choose(ModeChoice::Level(Level::Hard)), 0.0);
+    assert!(c.asked().is_none(), "{}", said(&e));
+    assert_eq!(c.settings().players[1], PlayerKind::Computer(Level::Hard));
+    // The person's colour changes: the computer takes over the side they played.
+    c.command(Command::Choose(ModeChoice::Person(Player::Second)), 0.0);
+    assert!(c.asked().is_some());
+    assert_eq!(c.position().moves_string(), "44");
+
+    // A finished game is not in progress: the choice applies, and a new game starts.
+    let mut c = Controller::with_position(people, Position::from_moves("1212121").unwrap());
+    c.command(Command::Choose(ModeChoice::Computer), 0.0);
+    assert!(c.asked().is_none());
+    assert_eq!(c.position(), &Position::new());
 }
