@@ -4,6 +4,7 @@
 // - a Next.js App Router app: `next build` (which prerenders the page with the package's
 //   Node entry, bundled by Turbopack), then `next start`.
 // In both, the board is mounted in an effect, the host hears c4-change, and the computer plays.
+// In Next.js, a server-rendered <connect-four> is heard through a ref and addEventListener.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openPage, until, moveCount } from "./harness.mjs";
@@ -20,7 +21,7 @@ after(async () => { await browser?.close(); });
  * start and each change (c4-change), the computer answers a move, and nothing fails (a
  * hydration mismatch would).
  */
-async function rendersThenPlays(dir, args, rendered) {
+async function rendersThenPlays(dir, args, rendered, more = async () => {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const server = await startServer(dir, [...args, String(port)], url);
@@ -28,11 +29,13 @@ async function rendersThenPlays(dir, args, rendered) {
     const html = await (await fetch(url)).text();
     for (const pattern of [...rendered, /<div id="board"><\/div>/]) assert.match(html, pattern);
     const { page, problems, context } = await openPage(browser, url);
-    await page.locator(".c4-col").first().waitFor();
+    const board = page.locator("#board");
+    await board.locator(".c4-col").first().waitFor();
     await until(async () => (await page.locator("#moves").textContent()) === "Moves: none", "the start's c4-change");
-    await page.getByRole("button", { name: /^Column 4/ }).click();
+    await board.getByRole("button", { name: /^Column 4/ }).click();
     await until(async () => (await moveCount(page)) === 2, "the computer's answer", 30_000);
     await until(async () => /^Moves: 4\d$/.test(await page.locator("#moves").textContent()), "c4-change after the answer");
+    await more(page);
     assert.deepEqual(problems, []);
     await context.close();
   } finally {
@@ -53,5 +56,12 @@ test("a Next.js App Router app: next build, next start, then it plays", async ()
   const next = "node_modules/next/dist/bin/next";
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   await node(dir, next, "build");
-  await rendersThenPlays(dir, [next, "start", "-H", "127.0.0.1", "-p"], [/<h1>Connect Four<\/h1>/, /After 44, <!-- -->Red<!-- --> is to move\./]);
+  await rendersThenPlays(dir, [next, "start", "-H", "127.0.0.1", "-p"], [
+    /<h1>Connect Four<\/h1>/, /After 44, <!-- -->Red<!-- --> is to move\./, /<connect-four reduced-motion="">/,
+  ], async (page) => {
+    // The server-rendered <connect-four>: its c4-move reaches the ref's listener.
+    const element = page.locator("connect-four");
+    await element.getByRole("button", { name: /^Column 4/ }).click();
+    await until(async () => (await page.locator("#element-moves").textContent()) === "Element moves: 4", "c4-move through the ref");
+  });
 });
