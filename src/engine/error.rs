@@ -161,9 +161,56 @@ pub fn quoted_list(names: &[&str]) -> String {
         .join(", ")
 }
 
+/// The name in `names` closest to `key`, an unknown one (a typo, another case), if one is
+/// close enough to be what was meant: for an error's "did you mean".
+pub fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
+    let key = key.to_lowercase();
+    names
+        .iter()
+        .map(|name| (edit_distance(&key, &name.to_lowercase()), *name))
+        .filter(|&(d, name)| d <= 2.max(name.len() / 5))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, name)| name)
+}
+
+/// `" (did you mean "name"?)"` for the name in `names` closest to `key`, or nothing.
+pub fn did_you_mean(key: &str, names: &[&str]) -> String {
+    closest(key, names).map_or_else(String::new, |name| format!(" (did you mean \"{name}\"?)"))
+}
+
+/// How many one-character edits turn `a` into `b` (Levenshtein).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
 #[cfg(test)]
 mod quoting {
-    use super::{quoted, quoted_list};
+    use super::{closest, did_you_mean, edit_distance, quoted, quoted_list};
+
+    #[test]
+    fn an_unknown_name_gets_the_closest_known_one() {
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+        let names = ["columns", "rows", "yellow", "red"];
+        assert_eq!(closest("colums", &names), Some("columns"));
+        assert_eq!(closest("Yelow", &names), Some("yellow"));
+        assert_eq!(closest("zzzzzzzz", &names), None);
+        assert_eq!(did_you_mean("rws", &names), " (did you mean \"rows\"?)");
+        assert_eq!(did_you_mean("theme", &names), "");
+    }
 
     #[test]
     fn lists_are_quoted() {

@@ -10,24 +10,6 @@ use crate::engine::{Cell, Placed, Player, Position, Size, Status};
 use crate::solver::{Level, Outcome, Score};
 use std::borrow::Cow;
 
-/// How many one-character edits turn `a` into `b` (Levenshtein).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (row[j + 1] + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
-}
-
 /// Declares [`Texts`]: each text's Rust name, JS name and English default, with a doc
 /// comment that says where it shows and which placeholders it takes.
 macro_rules! texts {
@@ -62,18 +44,6 @@ macro_rules! texts {
             /// Each text's JS name and its English default, in the table's order.
             pub fn defaults() -> impl Iterator<Item = (&'static str, &'static str)> {
                 Self::KEYS.iter().copied().zip(DEFAULTS.iter().copied())
-            }
-
-            /// The text's name closest to `key`, an unknown one (a typo, another case),
-            /// if one is close enough to be what was meant.
-            pub fn closest(key: &str) -> Option<&'static str> {
-                let key = key.to_lowercase();
-                Self::KEYS
-                    .iter()
-                    .map(|name| (edit_distance(&key, &name.to_lowercase()), *name))
-                    .filter(|&(d, name)| d <= 2.max(name.len() / 5))
-                    .min_by_key(|&(d, _)| d)
-                    .map(|(_, name)| name)
             }
 
             /// Replaces the text named `key` (its JS name); false if there is none.
@@ -1317,14 +1287,5 @@ mod tests {
         }
         assert!(TS_TEXTS.contains("  toMove: string;"));
         assert!(TS_TEXTS.contains("Default: \"{player} to move\""));
-    }
-
-    #[test]
-    fn an_unknown_name_gets_the_closest_known_one() {
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(Texts::closest("newgame"), Some("newGame"));
-        assert_eq!(Texts::closest("reviw"), Some("review"));
-        assert_eq!(Texts::closest("zzzzzzzzzz"), None);
     }
 }

@@ -60,20 +60,15 @@ const spawn = () => {
     return spawnTrusted();
   }
 };
-// The same address, through the policy. (Vite follows this one too; webpack follows only
-// the one above, so a webpack build on a page that requires Trusted Types names the worker
-// in its own way: see the package's README.)
+/** The worker's file beside this module, named through a constant so that bundlers do not
+ * copy it a second time as a file of its own (they follow only the literal above). */
+const WORKER_FILE = "./worker.js";
+// The worker beside this module, through the policy: the package's folder served as it is.
+// (A bundler gives the worker an address of its own, which only the literal above names.)
 function spawnTrusted() {
   policy ??= globalThis.trustedTypes.createPolicy(POLICY, { createScriptURL: (address) => address });
-  const Untrusted = globalThis.Worker;
-  const Worker = class extends Untrusted {
-    constructor(url, options) {
-      super(policy.createScriptURL(String(url)), options);
-    }
-  };
-  return preBundled
-    ? new Worker(packageFile("worker.js"), { type: "module" })
-    : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const url = preBundled ? packageFile("worker.js") : new URL(WORKER_FILE, import.meta.url).href;
+  return new Worker(policy.createScriptURL(url), { type: "module" });
 }
 
 /** bookUrl -> { worker, links: Map<number, onReply>, idle: timer } */

@@ -98,8 +98,9 @@ pub fn options_object(
     for key in keys.iter() {
         if let Some(key) = key.as_string().filter(|key| !known.contains(&key.as_str())) {
             return Err(JsError::new(&format!(
-                "unknown {what} option {}, expected one of {}",
+                "unknown {what} option {}{}, expected one of {}",
                 crate::engine::error::quoted(&key),
+                crate::engine::error::did_you_mean(&key, known),
                 crate::engine::error::quoted_list(known)
             )));
         }

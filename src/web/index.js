@@ -265,11 +265,17 @@ function defineElement() {
         if (value === null && !this.#handle) continue;
         const option = optionOf(attribute, value);
         try {
+          if (ATTRIBUTES[attribute] in NUMBER && typeof option[ATTRIBUTES[attribute]] === "string") {
+            throw new Error(`it takes a whole number from 4 to 9, written in digits`);
+          }
           const size = attribute === "moves" ? { columns: options.columns ?? board.columns, rows: options.rows ?? board.rows } : {};
           __checkOptions({ ...size, ...option });
           options = { ...options, ...option };
         } catch (e) {
-          this.#fail(e);
+          // Said as the attribute it is, not as the option it sets.
+          const why = String(e?.message ?? e).replace(/^invalid mount options: /, "");
+          const written = value === null ? "(removed)" : JSON.stringify(value.slice(0, 40));
+          this.#fail(new Error(`the attribute ${attribute}=${written} is not used: ${why}`, { cause: e }));
         }
       }
       return options;

@@ -204,8 +204,9 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
             Ok(())
         } else {
             Err(format!(
-                "unknown field {}, expected one of {}",
+                "unknown field {}{}, expected one of {}",
                 crate::engine::error::quoted(key),
+                crate::engine::error::did_you_mean(key, MountOptions::KEYS),
                 crate::engine::error::quoted_list(MountOptions::KEYS)
             ))
         }
@@ -360,10 +361,7 @@ impl MountOptions {
         };
         for (key, value) in self.texts.iter().flatten() {
             if !texts.set(key, value.clone()) {
-                let guess = match Texts::closest(key) {
-                    Some(name) => format!(" (did you mean \"{name}\"?)"),
-                    None => String::new(),
-                };
+                let guess = crate::engine::error::did_you_mean(key, Texts::KEYS);
                 return Err(format!(
                     "texts: unknown text {}{guess}; the texts' names are the keys of defaultTexts",
                     crate::engine::error::quoted(key),

@@ -339,6 +339,7 @@ test("wrong input is said plainly, in a sentence of normal length", async () => 
     document.body.append(frame);
     out.iframe = error(() => mount(frame.contentDocument.body.appendChild(frame.contentDocument.createElement("div"))));
     out.gameOfGame = error(() => new Game(new Game()));
+    out.misspelt = error(() => new Game({ colums: 8 }));
     out.loadString = await Solver.load("x").then(() => "no error", (e) => e.message);
     Object.prototype.columns = 4;
     try {
@@ -351,12 +352,14 @@ test("wrong input is said plainly, in a sentence of normal length", async () => 
     out.detached = error(() => new Solver({ book: buffer }));
     return out;
   });
-  assert.match(said["columns=0x8"], /columns.*"0x8"/);
-  assert.match(said["columns=abc"], /columns.*"abc"/);
-  assert.match(said["columns=1e1"], /columns.*"1e1"/);
+  // Said as the attribute written, with the rule it breaks.
+  for (const value of ["0x8", "abc", "1e1"]) {
+    assert.equal(said[`columns=${value}`], `the attribute columns="${value}" is not used: it takes a whole number from 4 to 9, written in digits`);
+  }
   assert.match(said.texts, /unknown text "newgame" \(did you mean "newGame"\?\)/);
   assert.match(said.iframe, /another window \(an iframe's\)/);
   assert.match(said.gameOfGame, /must be a plain object.*not a Game object/);
+  assert.match(said.misspelt, /unknown Game option "colums" \(did you mean "columns"\?\)/);
   assert.match(said.loadString, /must be a plain object.*not "x" \(a string\)/);
   assert.equal(said.inherited, 7);
   assert.match(said.detached, /invalid book: it has no bytes/);
