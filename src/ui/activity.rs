@@ -1,13 +1,21 @@
-//! What shows on the board: the game, its review, or a puzzle. Each is a room with its own
-//! state; this enum says which one shows and answers for it what every room must tell: the
-//! game on the board, the position shown, and the link that shares it.
+//! What shows on the board: the game, its review, or a puzzle. Each is an activity with its
+//! own state, and each declares here, once, what it allows and how the page shows it: its
+//! [`Rules`]. The controller and the page ask [`Activity::rules`], never which activity
+//! shows; the other questions every activity must answer (the game on the board, the
+//! position shown, the link that shares it, what its end counts) are exhaustive matches
+//! below. A new activity does not compile until it has answered each of them: a `Rules`
+//! has no default, so each field must be written out.
 
-use super::puzzle::PuzzleRun;
-use super::review::Review;
+use super::effect::Effect;
+use super::jobs::Jobs;
+use super::protocol::Scores;
+use super::puzzle::{PuzzleRun, Solved};
+use super::review::{Rated, Review};
 use super::session::Session;
 use super::settings::PlayerKind;
-use super::share::{Link, View};
-use crate::engine::Position;
+use super::share::{Link, Shown};
+use super::text::Texts;
+use crate::engine::{Player, Position};
 
 #[derive(Debug, Clone)]
 pub enum Activity {
@@ -17,7 +25,220 @@ pub enum Activity {
     Puzzle(PuzzleRun),
 }
 
+/// What an activity allows and how the page shows it. Every field is a decision: there is
+/// no default, so a new activity states each one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Its name, for the page (`data-activity`) and the host's stylesheet.
+    pub name: &'static str,
+    /// A person's move on the board.
+    pub moves: Allow,
+    /// A hint on request.
+    pub hint: Allow,
+    /// Undo.
+    pub undo: Allow,
+    /// What the worker's analysis of the position is for.
+    pub analysis: Analysis,
+    /// Whether the moves played are saved, to be found again after a reload.
+    pub saves_moves: bool,
+    /// Whether its games count in the record, and help in them is noted.
+    pub record: bool,
+    /// Whether the review of the game can be opened (or closed) from it.
+    pub review: bool,
+    /// Whether its end shows as a result just reached (a review shows the end in its own
+    /// words).
+    pub result: bool,
+    /// What of the page's controls it shows.
+    pub chrome: Chrome,
+    /// Where the keyboard focus goes when it opens, from inside the game.
+    pub opened: Focus,
+    /// Where the keyboard focus goes when its game ends, from inside the game.
+    pub ended: Focus,
+}
+
+/// Whether something is allowed, or why not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allow {
+    Yes,
+    No(Why),
+}
+
+/// Why something is not allowed: each says what to do instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// A review shows a game already played.
+    Reviewing,
+    /// A puzzle shows the answer after a miss.
+    PuzzleHint,
+    /// A puzzle starts again with Retry.
+    PuzzleUndo,
+}
+
+impl Why {
+    pub fn text(self, t: &Texts) -> &str {
+        match self {
+            Why::Reviewing => t.reviewing(),
+            Why::PuzzleHint => t.no_hint_puzzle(),
+            Why::PuzzleUndo => t.puzzle_undo(),
+        }
+    }
+}
+
+/// What the worker's analysis of the position is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Analysis {
+    /// The labels over the columns, when the player's setting asks for them.
+    Shown,
+    /// The activity's own judgement of each move: always asked, never shown.
+    Judges,
+}
+
+/// What of the page's controls an activity shows: the page hides the rest
+/// ([`Chrome::hidden`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Chrome {
+    /// The main choice: opponent, level, colour, size.
+    pub choice: bool,
+    /// The game's buttons (undo, hint, new game, review).
+    pub controls: bool,
+    /// The analysis' switch.
+    pub analysis_switch: bool,
+    /// The result panel's buttons ("Play again").
+    pub result_buttons: bool,
+    /// The turn line.
+    pub turn_line: TurnLine,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnLine {
+    Shown,
+    /// Said by the live region only: the activity's own line shows it.
+    Said,
+    /// Said only, and its place kept, so that the board does not move.
+    SaidInPlace,
+}
+
+impl Chrome {
+    /// The parts hidden, as the page's `data-hides` tokens (its stylesheet's hooks).
+    pub fn hidden(&self) -> String {
+        let parts = [
+            (!self.choice, "choice"),
+            (!self.controls, "controls"),
+            (!self.analysis_switch, "analysis-switch"),
+            (!self.result_buttons, "result-buttons"),
+            (self.turn_line != TurnLine::Shown, "turn-line"),
+            (self.turn_line == TurnLine::SaidInPlace, "turn-line-kept"),
+        ];
+        let hidden: Vec<&str> = parts.iter().filter(|(h, _)| *h).map(|(_, p)| *p).collect();
+        hidden.join(" ")
+    }
+}
+
+/// Where the keyboard focus goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    /// The board's selected column.
+    Board,
+    /// The review's steps (its slider).
+    ReviewSteps,
+    /// "Play again".
+    PlayAgain,
+    /// The next puzzle.
+    NextPuzzle,
+    /// Where it is.
+    Stay,
+}
+
+const PLAY: Rules = Rules {
+    name: "play",
+    moves: Allow::Yes,
+    hint: Allow::Yes,
+    undo: Allow::Yes,
+    analysis: Analysis::Shown,
+    saves_moves: true,
+    record: true,
+    review: true,
+    result: true,
+    chrome: Chrome {
+        choice: true,
+        controls: true,
+        analysis_switch: true,
+        result_buttons: true,
+        turn_line: TurnLine::Shown,
+    },
+    opened: Focus::Board,
+    ended: Focus::PlayAgain,
+};
+
+const REVIEW: Rules = Rules {
+    name: "review",
+    moves: Allow::No(Why::Reviewing),
+    hint: Allow::No(Why::Reviewing),
+    undo: Allow::No(Why::Reviewing),
+    analysis: Analysis::Shown,
+    saves_moves: false,
+    record: false,
+    review: true,
+    result: false,
+    chrome: Chrome {
+        choice: false,
+        controls: false,
+        analysis_switch: true,
+        result_buttons: true,
+        turn_line: TurnLine::Said,
+    },
+    opened: Focus::ReviewSteps,
+    ended: Focus::Stay,
+};
+
+const PUZZLE: Rules = Rules {
+    name: "puzzle",
+    moves: Allow::Yes,
+    hint: Allow::No(Why::PuzzleHint),
+    undo: Allow::No(Why::PuzzleUndo),
+    analysis: Analysis::Judges,
+    saves_moves: false,
+    record: false,
+    review: false,
+    result: true,
+    chrome: Chrome {
+        choice: false,
+        controls: true,
+        analysis_switch: false,
+        result_buttons: false,
+        turn_line: TurnLine::SaidInPlace,
+    },
+    opened: Focus::Board,
+    ended: Focus::NextPuzzle,
+};
+
+/// How an end reached on the board counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// Nothing has just ended: the board shows an end already played.
+    Shown,
+    /// A game of the record's.
+    Game,
+    /// Counted by the activity itself (true if something changed that is saved).
+    Counted(bool),
+}
+
+impl Default for Activity {
+    /// The game.
+    fn default() -> Activity {
+        Activity::Play
+    }
+}
+
 impl Activity {
+    pub fn rules(&self) -> &'static Rules {
+        match self {
+            Activity::Play => &PLAY,
+            Activity::Review(_) => &REVIEW,
+            Activity::Puzzle(_) => &PUZZLE,
+        }
+    }
+
     /// The game being played on the board: `game`, or a puzzle's; none in a review.
     pub fn session<'a>(&'a self, game: &'a Session) -> Option<&'a Session> {
         match self {
@@ -35,27 +256,126 @@ impl Activity {
         }
     }
 
+    /// Whether the board shows the player's game itself (not a game beside it).
+    pub fn shows_game(&self) -> bool {
+        match self {
+            Activity::Play => true,
+            Activity::Review(_) | Activity::Puzzle(_) => false,
+        }
+    }
+
     /// The position on the board.
     pub fn position<'a>(&'a self, game: &'a Session) -> &'a Position {
         match self {
             Activity::Review(review) => review.position(),
-            _ => self
+            Activity::Play | Activity::Puzzle(_) => self
                 .session(game)
                 .map_or(game.position(), Session::position),
+        }
+    }
+
+    /// Whether the person's moves are still wanted (a puzzle that is over waits for Retry or
+    /// the next one).
+    pub fn open_for_moves(&self) -> bool {
+        match self {
+            Activity::Puzzle(run) => run.is_playing(),
+            Activity::Play | Activity::Review(_) => true,
+        }
+    }
+
+    /// What a refused move is told instead, where the activity has its own word for it.
+    pub fn waits(&self, t: &Texts) -> Option<String> {
+        match self {
+            Activity::Puzzle(run) => run.waits(t),
+            Activity::Play | Activity::Review(_) => None,
+        }
+    }
+
+    /// Judges a person's move in `column` before it is played: `None` if it may be played,
+    /// or what to say instead.
+    pub fn judge(&mut self, column: usize, jobs: &mut Jobs, t: &Texts) -> Option<Vec<Effect>> {
+        match self {
+            Activity::Puzzle(run) => run.judge(column, jobs, t),
+            Activity::Play | Activity::Review(_) => None,
+        }
+    }
+
+    /// The position's analysis came: a move that waited for it, to play now.
+    pub fn checked(&mut self) -> Option<usize> {
+        match self {
+            Activity::Puzzle(run) => run.checked(),
+            Activity::Play | Activity::Review(_) => None,
+        }
+    }
+
+    /// A move by `by` was played on the board.
+    pub fn moved(&mut self, by: Player) {
+        match self {
+            Activity::Puzzle(run) => run.moved(by),
+            Activity::Play | Activity::Review(_) => {}
+        }
+    }
+
+    /// The board's game just ended: how it counts (`solved` counts puzzles).
+    pub fn ended(&mut self, solved: &mut Solved) -> Ended {
+        match self {
+            Activity::Play => Ended::Game,
+            Activity::Review(_) => Ended::Shown,
+            Activity::Puzzle(run) => Ended::Counted(run.ended(solved)),
+        }
+    }
+
+    /// The result line in the activity's own words, if it has them.
+    pub fn result_line(&self, t: &Texts) -> Option<Option<String>> {
+        match self {
+            Activity::Puzzle(run) => Some(run.result_line(t)),
+            Activity::Play | Activity::Review(_) => None,
+        }
+    }
+
+    /// The review's ratings came.
+    pub fn rated(&mut self, scores: Vec<Scores>, t: &Texts) -> Vec<Effect> {
+        match self {
+            Activity::Review(review) => review.ready(scores, t),
+            Activity::Play | Activity::Puzzle(_) => Vec::new(),
+        }
+    }
+
+    /// The review's ratings cannot be worked out.
+    pub fn not_rated(&mut self, t: &Texts) -> Vec<Effect> {
+        match self {
+            Activity::Review(review) => review.not_known(t),
+            Activity::Play | Activity::Puzzle(_) => Vec::new(),
+        }
+    }
+
+    /// The move shown with its rating, for the canvas to mark (a review's).
+    pub fn rated_move(&self) -> Option<&Rated> {
+        match self {
+            Activity::Review(review) => review.shown_move(),
+            Activity::Play | Activity::Puzzle(_) => None,
+        }
+    }
+
+    /// What a reload opens again: the puzzle shown.
+    pub fn kept_puzzle(&self) -> Option<u32> {
+        match self {
+            Activity::Puzzle(run) => Some(run.puzzle.id),
+            Activity::Play | Activity::Review(_) => None,
         }
     }
 
     pub fn review(&self) -> Option<&Review> {
         match self {
             Activity::Review(review) => Some(review),
-            _ => None,
+            Activity::Play | Activity::Puzzle(_) => None,
         }
     }
 
     pub fn puzzle(&self) -> Option<&PuzzleRun> {
         match self {
             Activity::Puzzle(run) => Some(run),
-            _ => None,
+            Activity::Play | Activity::Review(_) => None,
         }
     }
 
@@ -66,14 +386,37 @@ impl Activity {
             Activity::Review(review) => Link {
                 position: *review.game(),
                 players,
-                view: View::Review(review.at()),
+                shown: Shown::Review(review.at()),
             },
             Activity::Puzzle(run) => Link {
                 position: run.puzzle.start,
                 players,
-                view: View::Puzzle(run.puzzle.id),
+                shown: Shown::Puzzle(run.puzzle.id),
             },
             Activity::Play => Link::play(*game, players),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_hides_what_an_activity_does_not_show() {
+        assert_eq!(PLAY.chrome.hidden(), "");
+        assert_eq!(REVIEW.chrome.hidden(), "choice controls turn-line");
+        assert_eq!(
+            PUZZLE.chrome.hidden(),
+            "choice analysis-switch result-buttons turn-line turn-line-kept"
+        );
+    }
+
+    #[test]
+    fn each_activity_has_its_own_name() {
+        let names = [PLAY.name, REVIEW.name, PUZZLE.name];
+        for (i, name) in names.iter().enumerate() {
+            assert!(!names[..i].contains(name), "{name} twice");
         }
     }
 }

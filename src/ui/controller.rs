@@ -9,7 +9,7 @@
 //! [`Cursor`].
 
 pub use self::question::Asked;
-use super::activity::Activity;
+use super::activity::{Activity, Allow, Analysis, Ended, Rules};
 use super::command::Command;
 use super::cursor::Cursor;
 use super::effect::{Cue, Effect};
@@ -17,8 +17,7 @@ use super::event::{Event, Refusal};
 use super::jobs::{Answer, Jobs};
 use super::motion::{Fall, Landing, Motion};
 use super::protocol::Reply;
-use super::puzzle::{PuzzleRun, Solved};
-use super::review::Review;
+use super::puzzle::Solved;
 use super::save::Saved;
 use super::session::Session;
 use super::settings::{MainChoice, Mode, ModeChoice, PlayerKind, Settings};
@@ -47,6 +46,8 @@ pub struct Controller {
     /// The game, kept as it is while a review or a puzzle shows.
     game: Session,
     activity: Activity,
+    /// Counts the activities opened.
+    opened: u32,
     motion: Motion,
     jobs: Jobs,
     cursor: Cursor,
@@ -57,13 +58,13 @@ pub struct Controller {
     /// A line shown until the next game: why a link or a puzzle could not be opened.
     notice: Option<String>,
     /// The position the host last heard of in `c4-change`; `None` before the first.
-    told: Option<Position>,
+    host_heard: Option<Position>,
     /// A new board size or new players asked for while a game was in progress: it waits
     /// for the player to confirm that it replaces the game.
     asked: Option<Asked>,
-    /// The players chosen, while a level they chose gives way on this board: a board that
-    /// offers it brings it back.
-    gave_way: Option<[PlayerKind; 2]>,
+    /// The players the person chose, while a level they chose is not offered on this board
+    /// and the one below it plays: a board that offers it brings it back.
+    wanted: Option<[PlayerKind; 2]>,
 }
 
 impl Controller {
@@ -84,16 +85,17 @@ impl Controller {
             settings,
             texts: Texts::default(),
             texts_version: 0,
-            activity: Activity::Play,
+            activity: Activity::default(),
+            opened: 0,
             jobs: Jobs::default(),
             cursor: Cursor::new(position.size()),
             main: MainChoice::default(),
             records: Records::default(),
             solved: Solved::default(),
             notice: None,
-            told: None,
+            host_heard: None,
             asked: None,
-            gave_way: (chosen != settings.players).then_some(chosen),
+            wanted: (chosen != settings.players).then_some(chosen),
         }
     }
 
@@ -143,7 +145,7 @@ impl Controller {
             Command::NewGame => {
                 // A new game replaces the one kept aside during a review or a puzzle; a
                 // person's can be taken back, so a stray N loses nothing.
-                self.activity = Activity::Play;
+                self.show_game();
                 let start = Position::empty(self.game.position().size());
                 let said = match self.game.position().move_count() {
                     0 => self.texts.new_game_text(start.current_player()),
@@ -159,12 +161,7 @@ impl Controller {
             Command::Choose(choice) => self.choose(choice, now),
             Command::ReadBoard => Effect::say(self.texts.board_text(self.position())),
             Command::Review => self.open_review(None, now),
-            Command::ReviewTo(_) | Command::ReviewBy(_) => match &mut self.activity {
-                Activity::Review(review) => {
-                    review.update(command, &mut self.motion, &self.texts, now)
-                }
-                _ => Effect::say(self.texts.not_reviewing().to_owned()),
-            },
+            Command::ReviewTo(_) | Command::ReviewBy(_) => self.step_review(command, now),
             Command::PlayFromHere => self.play_from_here(now),
             Command::Back => match self.leave(now) {
                 effects if effects.is_empty() => Effect::say(self.texts.back_to_game().to_owned()),
@@ -196,11 +193,7 @@ impl Controller {
             Answer::Analysis { hint } => {
                 let mut effects = vec![Effect::Changed];
                 // A puzzle's move made before the position was checked is played now.
-                let pending = match &mut self.activity {
-                    Activity::Puzzle(run) => run.checked(),
-                    _ => None,
-                };
-                if let Some(column) = pending {
+                if let Some(column) = self.activity.checked() {
                     effects.extend(self.drop_piece(column, now));
                 }
                 let (position, shown) = (*self.position(), self.analysis_shown());
@@ -210,14 +203,8 @@ impl Controller {
                 effects.extend(self.jobs.analysed(hint, shown, &position, &self.texts));
                 effects
             }
-            Answer::Review(scores) => match &mut self.activity {
-                Activity::Review(review) => review.ready(scores, &self.texts),
-                _ => Vec::new(),
-            },
-            Answer::Unknown { review: true } => match &mut self.activity {
-                Activity::Review(review) => review.not_known(&self.texts),
-                _ => Vec::new(),
-            },
+            Answer::Review(scores) => self.activity.rated(scores, &self.texts),
+            Answer::Unknown { review: true } => self.activity.not_rated(&self.texts),
             Answer::Unknown { review: false } => {
                 let said = self.texts.not_known().to_owned();
                 [vec![Effect::Changed], self.notify(said)].concat()
@@ -234,7 +221,7 @@ impl Controller {
 
     /// The game against the computer on the board had help: the record counts it apart.
     pub fn helped_against_computer(&self) -> bool {
-        matches!(self.activity, Activity::Play)
+        self.rules().record
             && self.game.helped()
             && matches!(self.mode(), Some(Mode::Computer { .. }))
     }
@@ -242,7 +229,7 @@ impl Controller {
     /// A person has had help (a hint, or the analysis) in the game: the record counts it
     /// apart. Puzzles are not counted.
     fn helped(&mut self) {
-        if matches!(self.activity, Activity::Play) && self.game.human_to_move() {
+        if self.rules().record && self.game.human_to_move() {
             self.game.help();
         }
     }
@@ -266,12 +253,20 @@ impl Controller {
         self.game.position()
     }
 
-    pub fn review(&self) -> Option<&Review> {
-        self.activity.review()
+    /// What the activity showing allows, and how the page shows it.
+    pub fn rules(&self) -> &'static Rules {
+        self.activity.rules()
     }
 
-    pub fn puzzle(&self) -> Option<&PuzzleRun> {
-        self.activity.puzzle()
+    /// The activity showing: its views come from it.
+    pub fn activity(&self) -> &Activity {
+        &self.activity
+    }
+
+    /// Changes each time an activity opens (another puzzle included), so that the page
+    /// can move the focus to it.
+    pub fn activities_opened(&self) -> u32 {
+        self.opened
     }
 
     pub fn records(&self) -> &Records {
@@ -327,20 +322,24 @@ impl Controller {
         &self.motion
     }
 
-    /// The analysis labels show: the setting is on, and no puzzle is open.
+    /// The analysis labels show: the setting is on, and the activity shows them.
     pub fn analysis_shown(&self) -> bool {
-        self.settings.show_analysis && self.puzzle().is_none()
+        self.settings.show_analysis && self.rules().analysis == Analysis::Shown
     }
 
     /// Whether a person may drop a piece now (it is a human's turn and the game is on).
     pub fn human_to_move(&self) -> bool {
-        let playing = self.puzzle().is_none_or(PuzzleRun::is_playing);
-        playing && self.session().is_some_and(Session::human_to_move)
+        self.activity.open_for_moves() && self.session().is_some_and(Session::human_to_move)
     }
 
     /// Whether undo would do something, in the game.
     pub fn can_undo(&self) -> bool {
-        matches!(self.activity, Activity::Play) && self.game.can_undo()
+        self.rules().undo == Allow::Yes && self.game.can_undo()
+    }
+
+    /// Whether a person may ask for a hint now.
+    pub fn can_hint(&self) -> bool {
+        self.rules().hint == Allow::Yes && self.human_to_move()
     }
 
     /// The main choice as it stands: two people, or one against the computer; `None` for two
@@ -356,12 +355,10 @@ impl Controller {
 
     /// The result as the players hear it, once the game is over.
     pub fn result_line(&self) -> Option<String> {
-        match &self.activity {
-            Activity::Puzzle(run) => run.result_line(&self.texts),
-            _ => self
-                .texts
-                .outcome_line(self.position().status(), self.settings.players),
-        }
+        self.activity.result_line(&self.texts).unwrap_or_else(|| {
+            self.texts
+                .outcome_line(self.position().status(), self.settings.players)
+        })
     }
 
     /// Shows `said` in the notice line until the next game, and says it.
@@ -398,7 +395,7 @@ impl Controller {
                 record: *self.records.record(),
                 helped: self.game.helped(),
                 solved: self.solved.clone(),
-                puzzle: self.puzzle().map(|run| run.puzzle.id),
+                puzzle: self.activity.kept_puzzle(),
             }
             .encode(),
         )
@@ -411,8 +408,8 @@ impl Controller {
 
     /// A person asks which move is best.
     fn request_hint(&mut self) -> Vec<Effect> {
-        let said = if self.puzzle().is_some() {
-            self.texts.no_hint_puzzle()
+        let said = if let Allow::No(why) = self.rules().hint {
+            why.text(&self.texts)
         } else if self.position().is_over() {
             self.texts.no_hint_game_over()
         } else if !self.human_to_move() {
@@ -448,10 +445,8 @@ impl Controller {
         if let Some(reason) = self.refusal(index) {
             return Err((self.refuse(index, reason), reason));
         }
-        if let Activity::Puzzle(run) = &mut self.activity {
-            if let Some(effects) = run.judge(index, &mut self.jobs, &self.texts) {
-                return Err((effects, Refusal::Busy));
-            }
+        if let Some(effects) = self.activity.judge(index, &mut self.jobs, &self.texts) {
+            return Err((effects, Refusal::Busy));
         }
         // Not refused: a session is on the board, the column is not full, the game goes on.
         let Some(placed) = self.session_mut().map(|s| s.play(index)) else {
@@ -463,7 +458,7 @@ impl Controller {
 
     /// Why a person's move in `column` would be refused now, if it would.
     fn refusal(&self, column: usize) -> Option<Refusal> {
-        if self.review().is_some() {
+        if self.rules().moves != Allow::Yes {
             Some(Refusal::Busy)
         } else if self.position().is_over() {
             Some(Refusal::Over)
@@ -481,9 +476,8 @@ impl Controller {
     fn refuse(&self, column: usize, reason: Refusal) -> Vec<Effect> {
         let t = &self.texts;
         // A puzzle that is over waits for Retry or the next one.
-        let waits = self.puzzle().and_then(|run| run.waits(t));
-        let message = match (self.review(), waits, reason) {
-            (Some(_), ..) => t.reviewing().to_owned(),
+        let message = match (self.rules().moves, self.activity.waits(t), reason) {
+            (Allow::No(why), ..) => why.text(t).to_owned(),
             (_, Some(waits), _) => waits,
             (_, _, Refusal::Over) => t.game_over().to_owned(),
             (_, _, Refusal::Busy) => t.wait_for_computer().to_owned(),
@@ -499,14 +493,12 @@ impl Controller {
         ]
     }
 
-    /// A piece was just played: it falls from the lane of air, and the worker's job on the
+    /// A piece was just played: it falls from above the board, and the worker's job on the
     /// old position is dropped.
     fn placed(&mut self, placed: Placed, now: f64) -> Vec<Effect> {
         self.jobs.forget();
         self.notice = None;
-        if let Activity::Puzzle(run) = &mut self.activity {
-            run.moved(placed.player);
-        }
+        self.activity.moved(placed.player);
         let mut effects = self.jobs.cancel();
         let kind = |player| {
             self.session()
@@ -526,7 +518,7 @@ impl Controller {
             self.texts.move_text(placed, rows, computer),
         ));
         effects.push(Effect::Changed);
-        if self.puzzle().is_none() {
+        if self.rules().saves_moves {
             effects.push(self.save());
         }
         if instant {
@@ -557,7 +549,10 @@ impl Controller {
         // No piece is falling now: whoever is to move in the game on the board gets the
         // worker's help (a puzzle judges each of the player's moves by the analysis).
         let human = self.human_to_move();
-        let analysis = self.settings.show_analysis || self.puzzle().is_some();
+        let analysis = match self.rules().analysis {
+            Analysis::Shown => self.settings.show_analysis,
+            Analysis::Judges => true,
+        };
         if let Some(session) = self.activity.session(&self.game) {
             effects.extend(self.jobs.for_turn(session, human, analysis));
         }
@@ -570,10 +565,10 @@ impl Controller {
         let position = *self.position();
         let mode = self.mode();
         self.motion.end(&position, now);
-        let counted = match &mut self.activity {
-            Activity::Review(_) => return Vec::new(),
-            Activity::Puzzle(run) => run.ended(&mut self.solved),
-            Activity::Play => {
+        let counted = match self.activity.ended(&mut self.solved) {
+            Ended::Shown => return Vec::new(),
+            Ended::Counted(counted) => counted,
+            Ended::Game => {
                 let helped = self.game.helped();
                 let size = position.size();
                 self.records.count(size, mode, position.status(), helped)
@@ -605,10 +600,8 @@ impl Controller {
     /// Takes back the last move; against the computer, also its reply, so that it is a
     /// person's turn again.
     fn undo(&mut self, now: f64) -> Vec<Effect> {
-        match &self.activity {
-            Activity::Review(_) => return Effect::say(self.texts.reviewing().to_owned()),
-            Activity::Puzzle(_) => return Effect::say(self.texts.puzzle_undo().to_owned()),
-            Activity::Play => {}
+        if let Allow::No(why) = self.rules().undo {
+            return Effect::say(why.text(&self.texts).to_owned());
         }
         if self.game.position().move_count() == 0 {
             if let Some((last, helped)) = self.game.take_replaced() {
@@ -638,7 +631,7 @@ impl Controller {
 
     /// A new game from `position` (the empty board, or a start the host chose).
     pub fn new_game(&mut self, position: Position, now: f64) -> Vec<Effect> {
-        self.activity = Activity::Play;
+        self.show_game();
         let said = self.texts.new_game_text(position.current_player());
         self.start_game(position, false, said, now)
     }
@@ -692,14 +685,14 @@ impl Controller {
     pub fn set_settings(&mut self, settings: Settings, now: f64) -> Vec<Effect> {
         let size = self.game.position().size();
         let players = offered(settings.players, size);
-        let mut told = Vec::new();
+        let mut said = Vec::new();
         if players != settings.players {
-            self.gave_way = Some(settings.players);
-            told.push(Effect::Announce(
+            self.wanted = Some(settings.players);
+            said.push(Effect::Announce(
                 self.texts.with_size(self.texts.perfect_replaced(), size),
             ));
         } else if settings.players != self.settings.players {
-            self.gave_way = None;
+            self.wanted = None;
         }
         let settings = Settings {
             players,
@@ -707,14 +700,14 @@ impl Controller {
         };
         // The same settings again (a radio's click and change both say it): nothing to do.
         if settings == self.settings {
-            return told;
+            return said;
         }
         let players_changed = settings.players != self.settings.players;
         let analysis_on = settings.show_analysis && !self.settings.show_analysis;
         self.settings = settings;
         self.game.set_players(settings.players);
         self.motion.set_reduced(settings.reduced_motion);
-        let mut effects = told;
+        let mut effects = said;
         effects.extend([Effect::Changed, self.save()]);
         if players_changed {
             // Keep the game; only what was being worked out for it is dropped.

@@ -1,6 +1,7 @@
 //! What the DOM shows: the column controls' names and state, the turn line, the counters,
 //! which buttons work, the result. The web layer applies it, touching only what changed.
 
+use super::activity::Allow;
 use super::controller::{Asked, Controller};
 use super::settings::{Mode, ModeChoice, Settings};
 use crate::engine::{Player, Size, Status};
@@ -31,6 +32,10 @@ pub struct ColumnView {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mirror {
+    /// The activity showing, by name (`data-activity`).
+    pub activity: &'static str,
+    /// The page's parts it hides (`data-hides`).
+    pub hides: String,
     pub columns: Vec<ColumnView>,
     /// "Red to move", "Your move (Red)", "The computer is thinking…", "Game over".
     pub turn: String,
@@ -143,6 +148,8 @@ impl Mirror {
         // One person against the computer: the turn line speaks to them.
         let against_computer = matches!(mode, Some(Mode::Computer { .. }));
         Mirror {
+            activity: c.rules().name,
+            hides: c.rules().chrome.hidden(),
             columns,
             turn: if let Some((loaded, total)) = c.jobs().book_wait() {
                 text.book_text(loaded, total)
@@ -156,7 +163,7 @@ impl Mirror {
             } else if against_computer && c.human_to_move() {
                 text.with_player(text.your_move(), p.current_player())
             } else if against_computer
-                && c.review().is_none()
+                && c.rules().moves == Allow::Yes
                 && p.status() == Status::InProgress
                 && c.motion().fall().is_some()
             {
@@ -176,17 +183,17 @@ impl Mirror {
             moving: c.motion().fall().is_some(),
             count: text.count_text(p.move_count()),
             can_undo: c.can_undo(),
-            can_hint: c.human_to_move() && c.review().is_none() && c.puzzle().is_none(),
+            can_hint: c.can_hint(),
             analysis_shown: c.analysis_shown(),
             analysis_busy: settings.show_analysis && c.jobs().is_analyzing(),
             // A review shows the end in its own words, not as a result just reached.
-            result: (finished && c.review().is_none())
+            result: (finished && c.rules().result)
                 .then(|| c.result_line())
                 .flatten(),
             result_detail: finished
                 .then(|| {
                     let four = text.four_text(c.motion().win_line(), p.last_move()?, p.rows());
-                    let help = (c.helped_against_computer() && c.review().is_none())
+                    let help = (c.helped_against_computer() && c.rules().result)
                         .then(|| text.counted_helped());
                     let parts: Vec<&str> = four.as_deref().into_iter().chain(help).collect();
                     (!parts.is_empty()).then(|| parts.join(" "))
@@ -198,8 +205,9 @@ impl Mirror {
             person,
             settings,
             texts_version: c.texts_version(),
-            review: c.review().map(|review| review.view(text)),
+            review: c.activity().review().map(|review| review.view(text)),
             puzzle: c
+                .activity()
                 .puzzle()
                 .map(|run| run.view(text, c.jobs().analysis().is_none())),
             record: c.records().view(c.game().size(), text),
@@ -212,7 +220,7 @@ impl Mirror {
                 ],
             ),
             notice: c.notice().map(str::to_owned),
-            can_review: c.game().move_count() > 0 && c.puzzle().is_none(),
+            can_review: c.game().move_count() > 0 && c.rules().review,
             size: c.asked_size().unwrap_or(c.game().size()),
             board: p.size(),
             question: c.asked().map(|asked| match asked {

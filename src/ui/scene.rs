@@ -115,7 +115,7 @@ impl Scene {
         let last = landed.filter(|cell| !win.contains(cell));
         // The review's move shown is the position's last: the better columns' pieces land
         // where they would have before it (its own column is not among them).
-        let (verdict, better) = match (c.review().and_then(|r| r.shown_move()), landed) {
+        let (verdict, better) = match (c.activity().rated_move(), landed) {
             (Some(rated), Some(cell)) if rated.rating > Rating::Good => (
                 Some((cell, rated.rating)),
                 rated

@@ -16,7 +16,7 @@ pub const MAX_LEN: usize = 200;
 
 /// What a link opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum View {
+pub enum Shown {
     /// The position, ready to play on.
     Play,
     /// The review of the moves, at the position after this many of them.
@@ -31,7 +31,7 @@ pub struct Link {
     pub position: Position,
     /// Who plays Red and Yellow.
     pub players: [PlayerKind; 2],
-    pub view: View,
+    pub shown: Shown,
 }
 
 /// Why a fragment was refused: what the player is told, and the detail for developers.
@@ -115,13 +115,13 @@ impl Link {
         Link {
             position,
             players,
-            view: View::Play,
+            shown: Shown::Play,
         }
     }
 
     /// The fragment, without its `#`. People are left out, as they are by default.
     pub fn encode(&self) -> String {
-        if let View::Puzzle(id) = self.view {
+        if let Shown::Puzzle(id) = self.shown {
             return format!("puzzle={id}");
         }
         let size = self.position.size();
@@ -135,7 +135,7 @@ impl Link {
                 text.push_str(&format!("&{key}={player}"));
             }
         }
-        if let View::Review(at) = self.view {
+        if let Shown::Review(at) = self.shown {
             text.push_str(&format!("&review={at}"));
         }
         text
@@ -177,7 +177,7 @@ impl Link {
             return Ok(Ok(Link {
                 position: Position::new(),
                 players: [PlayerKind::Human; 2],
-                view: View::Puzzle(id),
+                shown: Shown::Puzzle(id),
             }));
         }
         let size = match fields.get("size").map(str::parse::<Size>) {
@@ -226,9 +226,9 @@ impl Link {
                 return Ok(Err(LinkError::new(problem, format!("moves: {e}"))));
             }
         };
-        let view = match fields.parse("review", number)?.map(|n| n as usize) {
-            None => View::Play,
-            Some(at) if at <= position.move_count() => View::Review(at),
+        let shown = match fields.parse("review", number)?.map(|n| n as usize) {
+            None => Shown::Play,
+            Some(at) if at <= position.move_count() => Shown::Review(at),
             Some(at) => {
                 return Ok(Err(LinkError::new(
                     LinkProblem::PastTheEnd,
@@ -242,7 +242,7 @@ impl Link {
         Ok(Ok(Link {
             position,
             players,
-            view,
+            shown,
         }))
     }
 }
@@ -270,7 +270,7 @@ mod tests {
         let link = Link::decode("#moves=4453&yellow=hard").unwrap().unwrap();
         assert_eq!(link.position, Position::from_moves("4453").unwrap());
         assert_eq!(link.players, [PlayerKind::Human, hard()]);
-        assert_eq!(link.view, View::Play);
+        assert_eq!(link.shown, Shown::Play);
         assert_eq!(link.encode(), "moves=4453&yellow=hard");
         // Without the '#', and with both sides named.
         let both = Link::decode("moves=&red=perfect&yellow=human")
@@ -290,11 +290,11 @@ mod tests {
     fn reads_back_what_it_writes() {
         let position = Position::from_moves("44444435").unwrap();
         for players in [[PlayerKind::Human; 2], [hard(), PlayerKind::Human]] {
-            for view in [View::Play, View::Review(0), View::Review(8)] {
+            for shown in [Shown::Play, Shown::Review(0), Shown::Review(8)] {
                 let link = Link {
                     position,
                     players,
-                    view,
+                    shown,
                 };
                 assert_eq!(Link::decode(&link.encode()), Ok(Some(link)));
             }
@@ -302,7 +302,7 @@ mod tests {
         let puzzle = Link {
             position: Position::new(),
             players: [PlayerKind::Human; 2],
-            view: View::Puzzle(17),
+            shown: Shown::Puzzle(17),
         };
         assert_eq!(puzzle.encode(), "puzzle=17");
         assert_eq!(Link::decode("#puzzle=17"), Ok(Some(puzzle)));
@@ -330,7 +330,7 @@ mod tests {
         // A finished game can be shared, to review it.
         let won = Link::decode("#moves=1212121&review=3").unwrap().unwrap();
         assert!(won.position.is_over());
-        assert_eq!(won.view, View::Review(3));
+        assert_eq!(won.shown, Shown::Review(3));
     }
 
     #[test]

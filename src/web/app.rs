@@ -196,13 +196,12 @@ impl App {
         match input {
             Input::Act(action) => {
                 let focus = self.view.focus();
-                let shown = (self.controller.review().is_some(), self.puzzle_id());
+                let opened = self.controller.activities_opened();
                 self.run(action.command);
-                let review_opened = !shown.0 && self.controller.review().is_some();
-                let puzzle_changed = self.puzzle_id() != shown.1;
+                let opened = (self.controller.activities_opened() != opened)
+                    .then(|| self.controller.rules().opened);
                 let selected = self.controller.cursor().selected();
-                self.view
-                    .refocus(focus, action, review_opened, puzzle_changed, selected);
+                self.view.refocus(focus, action, opened, selected);
             }
             Input::Pointer(x) => {
                 let column = x.and_then(|x| self.screen.layout.column_at(x));
@@ -230,10 +229,6 @@ impl App {
             }
             Input::Disclosed(open) => self.view.close_disclosures(open),
         }
-    }
-
-    fn puzzle_id(&self) -> Option<u32> {
-        self.controller.puzzle().map(|run| run.puzzle.id)
     }
 
     fn run(&mut self, command: Command) {
@@ -283,11 +278,8 @@ impl App {
         }
         // Focus moves to "Play again" only from inside the game: never away from the page.
         if finished && self.view.has_focus() {
-            // A puzzle's end offers the next one; a game's, another game.
-            let _ = match self.controller.puzzle() {
-                Some(_) => self.view.panels.puzzle.next.focus(),
-                None => self.view.controls.play_again.focus(),
-            };
+            let selected = self.controller.cursor().selected();
+            self.view.focus_on(self.controller.rules().ended, selected);
         }
         for failure in failures {
             self.reply(failure);

@@ -4,7 +4,6 @@
 use super::view::View;
 use crate::ui::command::{key_action, Action, Command, KeyTarget};
 use crate::ui::PlayerKind;
-use crate::ui::PuzzleChoice;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -45,14 +44,6 @@ fn act(command: Command) -> Input {
     })
 }
 
-/// A command after which the keyboard focus goes to the board.
-fn act_on_board(command: Command) -> Input {
-    Input::Act(Action {
-        command,
-        focus_selected: true,
-    })
-}
-
 /// The listeners and the observer that feed a game; dropping them stops them.
 pub struct Wiring {
     _listeners: Vec<EventListener>,
@@ -69,8 +60,9 @@ impl Drop for Wiring {
     }
 }
 
-/// Where a key was pressed: a column control, a form field, or elsewhere.
-fn key_target(event: &Event) -> KeyTarget {
+/// Where a key was pressed: a column control, a form field, a panel's part that takes keys
+/// (`areas`), or elsewhere.
+fn key_target(event: &Event, areas: &[(web_sys::HtmlElement, KeyTarget)]) -> KeyTarget {
     match event.target().and_then(|t| t.dyn_into::<Element>().ok()) {
         // A radio button or a checkbox keeps its arrows and Space; digits and letters are
         // the game's.
@@ -87,17 +79,12 @@ fn key_target(event: &Event) -> KeyTarget {
             KeyTarget::Field
         }
         Some(t) if t.class_list().contains("c4-col") => KeyTarget::Column,
-        Some(t) if t.closest(".c4-steps").ok().flatten().is_some() => KeyTarget::Review,
-        _ => KeyTarget::Other,
+        Some(t) => areas
+            .iter()
+            .find(|(area, _)| area.contains(Some(&t)))
+            .map_or(KeyTarget::Other, |(_, target)| *target),
+        None => KeyTarget::Other,
     }
-}
-
-/// The player's local date, as days after 1970-01-01: the daily puzzle's.
-fn today() -> i64 {
-    let now = js_sys::Date::new_0();
-    let utc = js_sys::Date::utc(f64::from(now.get_full_year()), f64::from(now.get_month()));
-    // Date.UTC(year, month) is the month's first day; add the days gone.
-    ((utc / 86_400_000.0).floor() as i64) + i64::from(now.get_date()) - 1
 }
 
 /// Listens to `view`'s controls, the window, the system's colour preferences (`media`) and
@@ -213,52 +200,17 @@ pub fn wire(
         on(review, "click", Box::new(|_| Some(act(Command::Review))));
     }
     if let Some(copy) = &view.controls.copy_link {
-        for button in [copy, &view.panels.review.link] {
-            on(button, "click", Box::new(|_| Some(act(Command::CopyLink))));
-        }
+        on(copy, "click", Box::new(|_| Some(act(Command::CopyLink))));
     }
-    let p = &view.panels;
-    let clicks = p.clicks();
-    for (button, command) in clicks {
-        // Leaving a panel, or starting a puzzle again, takes the focus to the board.
-        let focus_selected = matches!(
-            command,
-            Command::PlayFromHere | Command::Back | Command::Retry | Command::Puzzle(_)
-        );
+    // An activity opened (or left) from a panel takes the focus where it declares.
+    for listener in view.panels.listeners() {
+        let read = listener.read;
         on(
-            button,
-            "click",
-            Box::new(move |_| {
-                Some(Input::Act(Action {
-                    command,
-                    focus_selected,
-                }))
-            }),
+            &listener.target,
+            listener.event,
+            Box::new(move |e| read(e).map(act)),
         );
     }
-    let slider = p.review.slider.clone();
-    on(
-        &p.review.slider,
-        "input",
-        Box::new(move |_| {
-            let at = slider.value().parse().ok()?;
-            Some(act(Command::ReviewTo(at)))
-        }),
-    );
-    on(
-        &p.puzzle.daily,
-        "click",
-        Box::new(|_| Some(act_on_board(Command::Puzzle(PuzzleChoice::Daily(today()))))),
-    );
-    let select = p.puzzle.select.clone();
-    on(
-        &p.puzzle.start,
-        "click",
-        Box::new(move |_| {
-            let id = select.value().parse().ok()?;
-            Some(act_on_board(Command::Puzzle(PuzzleChoice::Id(id))))
-        }),
-    );
     let toggle = view.controls.sound.clone();
     on(
         &view.controls.sound,
@@ -389,6 +341,7 @@ pub fn wire(
 
     // Keys are handled (and their default actions prevented) on the whole game.
     let s = send.clone();
+    let areas = view.panels.key_areas();
     listeners.push(EventListener::new_with_options(
         &view.wrapper,
         "keydown",
@@ -398,7 +351,7 @@ pub fn wire(
                 return;
             };
             let modified = key.alt_key() || key.ctrl_key() || key.meta_key();
-            if let Some(action) = key_action(&key.key(), modified, key_target(e)) {
+            if let Some(action) = key_action(&key.key(), modified, key_target(e, &areas)) {
                 e.prevent_default();
                 s(Input::Act(action));
             }

@@ -128,7 +128,7 @@ const STYLE = css`
    lines (two, on a narrow phone), and keeps its height at the end, when the result says it
    instead, and while the notice, a puzzle's line or the size's question does. */
 :host([data-c4-fill]) > .c4 { --_least-board: min(var(--_tall, 6.86) * 28px, 100cqw / var(--_wide, 1.03)); }
-.c4[data-over="true"], .c4[data-notice="true"], .c4[data-activity="puzzle"], .c4[data-asking="true"] { --_status-row: minmax(21.6px, auto); }
+.c4[data-over="true"], .c4[data-notice="true"], .c4[data-hides~="turn-line-kept"], .c4[data-asking="true"] { --_status-row: minmax(21.6px, auto); }
 :host([data-c4-fill]) > .c4 > .c4-layout { height: 100%; grid-template-rows: max-content auto minmax(var(--_least-board), auto) var(--_status-row, minmax(min-content, auto)) max-content auto; align-content: start; }
 :host([data-c4-fill]) > .c4 .c4-stage { max-height: none !important; height: 100%; min-height: var(--_least-board); }
 /* Beside the board, the board's column is as wide as the height lets the board be, and the
@@ -336,8 +336,10 @@ const STYLE = css`
   .c4-choice { flex-direction: row; align-items: end; }
 }
 
-/* A review or a puzzle takes the controls' place. */
-.c4[data-activity="review"] .c4-controls { display: none; }
+/* An activity may hide the controls, the main choice, the analysis' switch, the result's
+   buttons and the turn line (`data-hides`, from its declaration in src/ui/activity.rs). A
+   review, say, takes the controls' place with its own panel. */
+.c4[data-hides~="controls"] .c4-controls { display: none; }
 .c4-review { position: relative; grid-template-columns: minmax(0, 1fr); }
 .c4-puzzle { grid-template-columns: minmax(0, 1fr); }
 .c4-review, .c4-puzzle { display: grid; gap: 8px; padding: 8.8px 10.4px; border: 2px solid var(--_accent); border-radius: 9.6px; background: var(--_panel); min-width: 0; }
@@ -348,8 +350,6 @@ const STYLE = css`
 .c4-steps { display: flex; align-items: center; gap: 4.8px; }
 .c4 button.c4-step { min-width: 40px; padding: 4.8px 7.2px; display: inline-flex; align-items: center; justify-content: center; }
 .c4-step svg { width: 17.6px; height: 17.6px; fill: currentColor; }
-/* The review's own line says what the live region says. */
-.c4[data-activity="review"] .c4-status { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .c4-review .c4-btn { padding-block: 4px; min-height: 36.8px; }
 .c4-slider { flex: 1; min-width: 64px; accent-color: var(--_accent); height: 36px; margin: 0; appearance: none; background: transparent; cursor: pointer; }
 .c4-slider::-webkit-slider-runnable-track { height: 6px; border-radius: 3px; background: var(--_border); }
@@ -376,14 +376,12 @@ const STYLE = css`
 .c4-notice { margin: 0; padding: 6.4px 9.6px; border-radius: 8px; border: 2px solid var(--_focus); background: var(--_panel); font-weight: 600; }
 .c4-pick { display: grid; gap: 3.2px; }
 .c4-pick select { max-width: 100%; }
-/* A review or a puzzle has its own players: the main choice waits until the game is back. */
-.c4[data-activity="review"] .c4-choice, .c4[data-activity="puzzle"] .c4-choice { display: none; }
-.c4[data-activity="puzzle"] .c4-toggle { display: none; }
-/* A puzzle's end: its own panel offers what comes next. */
-.c4[data-activity="puzzle"] .c4-result button { display: none; }
-/* What the notice, the puzzle's line or the size's question shows, the live region only
-   says. */
-.c4[data-notice="true"] .c4-status, .c4[data-activity="puzzle"] .c4-status, .c4[data-asking="true"] .c4-status {
+.c4[data-hides~="choice"] .c4-choice { display: none; }
+.c4[data-hides~="analysis-switch"] .c4-toggle { display: none; }
+.c4[data-hides~="result-buttons"] .c4-result button { display: none; }
+/* What the notice, an activity's own line or the size's question shows, the live region
+   only says. */
+.c4[data-notice="true"] .c4-status, .c4[data-hides~="turn-line"] .c4-status, .c4[data-asking="true"] .c4-status {
   position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
 }
 /* Short landscape screens: the side column may be taller than the game's box, which then

@@ -9,6 +9,7 @@ use super::labels::Labels;
 use super::panels::Panels;
 use super::sizes::SizeChoice;
 use super::style;
+use crate::ui::activity::Focus as Target;
 use crate::ui::mirror::Mirror;
 use crate::ui::text::Texts;
 use crate::ui::Action;
@@ -240,12 +241,10 @@ impl View {
         if changed(&|o| o.moving == m.moving) {
             set_attr(&self.wrapper, "data-moving", bool_attr(m.moving));
         }
-        let activity = match (&m.review, &m.puzzle) {
-            (Some(_), _) => "review",
-            (_, Some(_)) => "puzzle",
-            _ => "play",
-        };
-        set_attr(&self.wrapper, "data-activity", activity);
+        if changed(&|o| o.activity == m.activity && o.hides == m.hides) {
+            set_attr(&self.wrapper, "data-activity", m.activity);
+            set_attr(&self.wrapper, "data-hides", &m.hides);
+        }
         set_attr(&self.wrapper, "data-notice", bool_attr(m.notice.is_some()));
         let asking = m.question.is_some();
         set_attr(&self.wrapper, "data-asking", bool_attr(asking));
@@ -299,32 +298,41 @@ impl View {
         }
     }
 
-    /// Moves the keyboard focus after `action`, from where it was `before`: a puzzle
-    /// chosen from the list closes it; a review that opened gives its slider the arrows;
-    /// what had the focus and was hidden gives it to the board (the `selected` column), as
-    /// does an action meant to go on on the board, or undo on the result that hid it.
-    pub fn refocus(
-        &self,
-        before: Focus,
-        action: Action,
-        review_opened: bool,
-        puzzle_changed: bool,
-        selected: usize,
-    ) {
-        if puzzle_changed {
+    /// Moves the keyboard focus after `action`, from where it was `before`: an activity
+    /// that `opened` closes the disclosures and takes the focus where it declares; what had
+    /// the focus and was hidden gives it to the board (the `selected` column), as does an
+    /// action meant to go on on the board, or undo on the result that hid it.
+    pub fn refocus(&self, before: Focus, action: Action, opened: Option<Target>, selected: usize) {
+        if opened.is_some() {
             self.close_disclosures(None);
         }
-        if before.in_game && review_opened {
-            let _ = self.panels.review.slider.focus();
-        } else if before.in_game && !self.has_focus() {
-            self.focus_column(selected);
-        } else {
-            // A move that ended the game has just sent the focus to "Play again": keep it.
-            let moved_on = action.focus_selected && !self.result_has_focus();
-            if moved_on || (before.on_result && !self.result_shown()) {
-                self.focus_column(selected);
+        match opened {
+            Some(target) if before.in_game && target != Target::Stay => {
+                self.focus_on(target, selected)
+            }
+            _ if before.in_game && !self.has_focus() => self.focus_column(selected),
+            _ => {
+                // A move that ended the game has just sent the focus to "Play again": keep it.
+                let moved_on = action.focus_selected && !self.result_has_focus();
+                if moved_on || (before.on_result && !self.result_shown()) {
+                    self.focus_column(selected);
+                }
             }
         }
+    }
+
+    /// Puts the keyboard focus on `target`.
+    pub fn focus_on(&self, target: Target, selected: usize) {
+        let _ = match target {
+            Target::Board => {
+                self.focus_column(selected);
+                Ok(())
+            }
+            Target::ReviewSteps => self.panels.review.slider.focus(),
+            Target::PlayAgain => self.controls.play_again.focus(),
+            Target::NextPuzzle => self.panels.puzzle.next.focus(),
+            Target::Stay => Ok(()),
+        };
     }
 
     /// Closes the disclosures but `open`.

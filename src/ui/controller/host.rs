@@ -21,10 +21,10 @@ impl Controller {
     /// follows from the position) and builds the state only for a change.
     pub fn change(&mut self) -> Option<Event> {
         let position = *self.position();
-        if self.told == Some(position) {
+        if self.host_heard == Some(position) {
             return None;
         }
-        self.told = Some(position);
+        self.host_heard = Some(position);
         Some(Event::Change(GameState::of(&position)))
     }
 

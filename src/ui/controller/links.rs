@@ -25,13 +25,13 @@ impl Controller {
                 return effects;
             }
         };
-        if let share::View::Puzzle(id) = link.view {
+        if let share::Shown::Puzzle(id) = link.shown {
             return self.open_puzzle(PuzzleChoice::Id(id), now);
         }
         let mut effects = self.leave(now);
         effects.extend(self.set(|s| s.players = link.players, now));
         effects.extend(self.new_game(link.position, now));
-        if let share::View::Review(at) = link.view {
+        if let share::Shown::Review(at) = link.shown {
             effects.extend(self.open_review(Some(at), now));
         } else {
             let moves = link.position.move_count().to_string();

@@ -112,7 +112,7 @@ impl Controller {
     /// A new game on a board of `size`, which undo can take back like any new game.
     fn start_size(&mut self, size: Size, now: f64) -> Vec<Effect> {
         let mut effects = self.leave(now);
-        let chosen = self.gave_way.take().unwrap_or(self.settings.players);
+        let chosen = self.wanted.take().unwrap_or(self.settings.players);
         let players = offered(chosen, size);
         let mut said = self.texts.with_player(
             &self.texts.with_size(self.texts.new_size_game(), size),
@@ -132,7 +132,7 @@ impl Controller {
             self.settings = settings;
             self.game.set_players(players);
         }
-        self.gave_way = (players != chosen).then_some(chosen);
+        self.wanted = (players != chosen).then_some(chosen);
         effects.extend(self.start_game(Position::empty(size), true, said, now));
         effects
     }

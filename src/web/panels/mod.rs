@@ -12,7 +12,28 @@ use crate::ui::mirror::Mirror;
 use crate::ui::text::Texts;
 use crate::ui::Command;
 use wasm_bindgen::prelude::*;
-use web_sys::{Document, HtmlButtonElement, HtmlElement};
+use web_sys::{Document, Event, HtmlButtonElement, HtmlElement};
+
+/// Reads the command an event means, if any.
+pub type Reader = Box<dyn Fn(&Event) -> Option<Command>>;
+
+/// What a panel listens to: an element, an event on it, and the command it means.
+pub struct Listener {
+    pub target: HtmlElement,
+    pub event: &'static str,
+    pub read: Reader,
+}
+
+impl Listener {
+    /// A click on `button` gives `command`.
+    pub fn click(button: &HtmlButtonElement, command: Command) -> Listener {
+        Listener {
+            target: button.clone().into(),
+            event: "click",
+            read: Box::new(move |_| Some(command)),
+        }
+    }
+}
 
 pub struct Panels {
     pub review: review::ReviewPanel,
@@ -50,14 +71,21 @@ impl Panels {
         })
     }
 
-    /// Every panel's buttons and the commands they give.
-    pub fn clicks(&self) -> Vec<(&HtmlButtonElement, Command)> {
+    /// What every panel listens to, and the commands it gives.
+    pub fn listeners(&self) -> Vec<Listener> {
         [
-            self.review.clicks(),
-            self.puzzle.clicks(),
-            self.record.clicks(),
+            self.review.listeners(),
+            self.puzzle.listeners(),
+            self.record.listeners(),
         ]
-        .concat()
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    /// The panels' parts that take keys as their own, and what keys mean there.
+    pub fn key_areas(&self) -> Vec<(HtmlElement, crate::ui::KeyTarget)> {
+        self.review.key_areas()
     }
 
     /// Brings the panels in line with `m`, given what `old` showed.

@@ -8,9 +8,18 @@ use crate::ui::text::{fill, Texts};
 use crate::ui::Command;
 use crate::web::dom::{append, attr, el, set_attr, set_hidden, text};
 use crate::web::labels::Labels;
+use crate::web::panels::Listener;
 use crate::web::parts::{disclosure, text_button};
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement, HtmlSelectElement};
+
+/// The player's local date, as days after 1970-01-01: the daily puzzle's.
+fn today() -> i64 {
+    let now = js_sys::Date::new_0();
+    let utc = js_sys::Date::utc(f64::from(now.get_full_year()), f64::from(now.get_month()));
+    // Date.UTC(year, month) is the month's first day; add the days gone.
+    ((utc / 86_400_000.0).floor() as i64) + i64::from(now.get_date()) - 1
+}
 
 pub struct PuzzlePanel {
     pub section: HtmlElement,
@@ -71,12 +80,26 @@ impl PuzzlePanel {
         })
     }
 
-    /// The panel's buttons and the commands they give.
-    pub fn clicks(&self) -> Vec<(&HtmlButtonElement, Command)> {
+    /// What the panel listens to, and the commands it gives.
+    pub fn listeners(&self) -> Vec<Listener> {
+        let select = self.select.clone();
         vec![
-            (&self.retry, Command::Retry),
-            (&self.next, Command::Puzzle(PuzzleChoice::Next)),
-            (&self.back, Command::Back),
+            Listener::click(&self.retry, Command::Retry),
+            Listener::click(&self.next, Command::Puzzle(PuzzleChoice::Next)),
+            Listener::click(&self.back, Command::Back),
+            Listener {
+                target: self.daily.clone().into(),
+                event: "click",
+                read: Box::new(|_| Some(Command::Puzzle(PuzzleChoice::Daily(today())))),
+            },
+            Listener {
+                target: self.start.clone().into(),
+                event: "click",
+                read: Box::new(move |_| {
+                    let id = select.value().parse().ok()?;
+                    Some(Command::Puzzle(PuzzleChoice::Id(id)))
+                }),
+            },
         ]
     }
 

@@ -5,6 +5,7 @@ use crate::solver::Level;
 use crate::ui::stats::RecordView;
 use crate::ui::text::Texts;
 use crate::ui::Command;
+use crate::web::panels::Listener;
 use crate::web::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
 use crate::web::labels::Labels;
 use crate::web::parts::{disclosure, heading_row};
@@ -68,9 +69,9 @@ impl RecordPanel {
         })
     }
 
-    /// The panel's buttons and the commands they give.
-    pub fn clicks(&self) -> Vec<(&HtmlButtonElement, Command)> {
-        vec![(&self.reset, Command::ResetRecord)]
+    /// What the panel listens to, and the commands it gives.
+    pub fn listeners(&self) -> Vec<Listener> {
+        vec![Listener::click(&self.reset, Command::ResetRecord)]
     }
 
     pub fn apply(&self, record: &RecordView, texts: &Texts) {

@@ -3,7 +3,8 @@
 //! here, Back and Copy link.
 
 use crate::ui::review::{Bar, ReviewView};
-use crate::ui::Command;
+use crate::ui::{Command, KeyTarget};
+use crate::web::panels::Listener;
 use crate::web::convert::number;
 use crate::web::dom::{append, attr, bool_attr, el, set_attr, set_hidden, text, SVG};
 use crate::web::labels::Labels;
@@ -22,6 +23,8 @@ pub struct ReviewPanel {
     next: HtmlButtonElement,
     last: HtmlButtonElement,
     pub slider: HtmlInputElement,
+    /// The steps through the moves, the slider among them.
+    steps: HtmlElement,
     chart: Element,
     chart_box: HtmlElement,
     /// The table of moves' disclosure.
@@ -114,6 +117,7 @@ impl ReviewPanel {
             next,
             last,
             slider,
+            steps,
             chart,
             chart_box,
             table,
@@ -124,16 +128,28 @@ impl ReviewPanel {
         })
     }
 
-    /// The panel's buttons and the commands they give.
-    pub fn clicks(&self) -> Vec<(&HtmlButtonElement, Command)> {
+    /// What the panel listens to, and the commands it gives.
+    pub fn listeners(&self) -> Vec<Listener> {
+        let slider = self.slider.clone();
         vec![
-            (&self.first, Command::ReviewTo(0)),
-            (&self.previous, Command::ReviewBy(-1)),
-            (&self.next, Command::ReviewBy(1)),
-            (&self.last, Command::ReviewTo(usize::MAX)),
-            (&self.play_from_here, Command::PlayFromHere),
-            (&self.back, Command::Back),
+            Listener::click(&self.first, Command::ReviewTo(0)),
+            Listener::click(&self.previous, Command::ReviewBy(-1)),
+            Listener::click(&self.next, Command::ReviewBy(1)),
+            Listener::click(&self.last, Command::ReviewTo(usize::MAX)),
+            Listener::click(&self.play_from_here, Command::PlayFromHere),
+            Listener::click(&self.back, Command::Back),
+            Listener::click(&self.link, Command::CopyLink),
+            Listener {
+                target: self.slider.clone().into(),
+                event: "input",
+                read: Box::new(move |_| Some(Command::ReviewTo(slider.value().parse().ok()?))),
+            },
         ]
+    }
+
+    /// The steps take the arrow keys: they step through the moves.
+    pub fn key_areas(&self) -> Vec<(HtmlElement, KeyTarget)> {
+        vec![(self.steps.clone(), KeyTarget::Review)]
     }
 
     /// Shows `review` (hidden while `None`), given what `old` showed.

@@ -25,7 +25,7 @@ fn a_review_rates_the_blunder_and_steps_and_plays_on() {
         "{}",
         said(&effects)
     );
-    let review = c.review().unwrap();
+    let review = c.activity().review().unwrap();
     assert!(review.is_ready());
     let blunder = &review.rated()[6];
     assert_eq!(blunder.rating, Rating::Blunder);
@@ -86,7 +86,7 @@ fn a_review_rates_the_blunder_and_steps_and_plays_on() {
     assert_eq!(saved(&effects).unwrap().position, game);
     // Play from here: the game goes on from move 3.
     let effects = c.command(Command::PlayFromHere, 0.0);
-    assert!(c.review().is_none());
+    assert!(c.activity().review().is_none());
     assert_eq!(c.position().moves_string(), "171");
     assert_eq!(saved(&effects).unwrap().position.moves_string(), "171");
     assert!(said(&effects).contains("Playing on after move 3."));
@@ -134,12 +134,12 @@ fn back_from_a_review_brings_the_game_back() {
         "the review's job is dropped"
     );
     assert_eq!(*c.position(), game);
-    assert!(c.review().is_none());
+    assert!(c.activity().review().is_none());
     // R again opens it, and R in the review goes back.
     c.command(Command::Review, 0.0);
-    assert!(c.review().is_some());
+    assert!(c.activity().review().is_some());
     c.command(Command::Review, 0.0);
-    assert!(c.review().is_none());
+    assert!(c.activity().review().is_none());
     assert_eq!(*c.position(), game);
 }
 
@@ -165,7 +165,7 @@ fn a_review_against_the_computer_does_not_let_it_move() {
 fn solve(c: &mut Controller, solver: &mut Solver) -> Vec<Effect> {
     let mut all = Vec::new();
     for _ in 0..MAX_MOVES {
-        let run = c.puzzle().unwrap();
+        let run = c.activity().puzzle().unwrap();
         if run.state != PuzzleState::Playing {
             break;
         }
@@ -246,10 +246,10 @@ fn a_puzzle_failed_retried_and_solved() {
     assert!(said(&c.command(Command::Drop(worked[0]), 0.0)).contains("Retry"));
     // Retry, then solve it.
     let effects = c.command(Command::Retry, 0.0);
-    assert_eq!(c.puzzle().unwrap().state, PuzzleState::Playing);
+    assert_eq!(c.activity().puzzle().unwrap().state, PuzzleState::Playing);
     serve(&mut c, &mut solver, effects);
     let effects = solve(&mut c, &mut solver);
-    assert_eq!(c.puzzle().unwrap().state, PuzzleState::Solved);
+    assert_eq!(c.activity().puzzle().unwrap().state, PuzzleState::Solved);
     assert_eq!(c.position().winner(), Some(puzzle.side()));
     assert!(said(&effects).contains(&format!("Solved! Puzzle {}: win in 3.", puzzle.id)));
     let m = crate::ui::Mirror::of(&c);
@@ -289,10 +289,10 @@ fn a_puzzle_failed_retried_and_solved() {
     let effects = c.command(Command::Back, 0.0);
     assert_eq!(saved(&effects).unwrap().puzzle, None);
     assert_eq!(*c.position(), game);
-    assert!(c.puzzle().is_none());
+    assert!(c.activity().puzzle().is_none());
     // Next opens a puzzle not yet solved.
     c.command(Command::Puzzle(PuzzleChoice::Next), 0.0);
-    assert!(!c.solved().contains(c.puzzle().unwrap().puzzle.id));
+    assert!(!c.solved().contains(c.activity().puzzle().unwrap().puzzle.id));
     assert!(
         said(&c.command(Command::Puzzle(PuzzleChoice::Id(99_999)), 0.0))
             .contains("no puzzle 99999")
@@ -430,11 +430,11 @@ fn links_open_what_they_show_or_say_why_not() {
         .unwrap()
         .unwrap();
     c.open_link(Ok(link), 0.0);
-    assert_eq!(c.review().unwrap().at(), 2);
+    assert_eq!(c.activity().review().unwrap().at(), 2);
     assert_eq!(c.position().moves_string(), "44");
     assert_eq!(c.game().moves_string(), "4453");
     let link = crate::ui::share::Link::decode("puzzle=1").unwrap().unwrap();
     c.open_link(Ok(link), 0.0);
-    assert_eq!(c.puzzle().unwrap().puzzle.id, 1);
+    assert_eq!(c.activity().puzzle().unwrap().puzzle.id, 1);
     assert_eq!(c.game().moves_string(), "4453", "the game waits");
 }

@@ -254,8 +254,8 @@ fn big_boards_say_what_is_not_known_and_small_ones_are_exact() {
     }
     let e = c.command(Command::Review, 0.0);
     serve(&mut c, &mut solver, e);
-    assert!(c.review().unwrap().is_ready());
-    assert_eq!(c.review().unwrap().rated().len(), 3);
+    assert!(c.activity().review().unwrap().is_ready());
+    assert_eq!(c.activity().review().unwrap().rated().len(), 3);
 }
 
 #[test]
