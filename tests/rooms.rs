@@ -2,7 +2,8 @@
 //! one that imports it back, directly or round a longer loop, and every file stays small
 //! enough to read (`src/ui` 600 lines of code, `src/web` 400, `app.rs` 300; the table of
 //! texts, comments and blank lines aside, and a file's own tests after its `#[cfg(test)]`;
-//! a file of tests counts whole).
+//! a file of tests counts whole); and outside the routing, nothing asks which activity shows:
+//! it asks the activity what it allows (`src/ui/activity.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -134,7 +135,7 @@ fn no_module_imports_one_that_imports_it() {
     let edges = graph(&root());
     assert!(edges.len() > 40, "found {} modules", edges.len());
     assert!(
-        edges["ui::controller"].contains("ui::review"),
+        edges["ui::controller"].contains("ui::activity"),
         "the reader sees the controller's imports: {:?}",
         edges["ui::controller"]
     );
@@ -188,4 +189,113 @@ fn every_file_stays_small_enough_to_read() {
         }
     }
     assert!(too_long.is_empty(), "{too_long:#?}");
+}
+
+/// The activities, as `src/ui/activity.rs` declares them: the variants of `enum Activity`.
+fn activities(root: &Path) -> Vec<String> {
+    let text = fs::read_to_string(root.join("src/ui/activity.rs")).unwrap();
+    let body = text
+        .split("pub enum Activity {")
+        .nth(1)
+        .and_then(|rest| rest.split('}').next())
+        .unwrap_or_default();
+    body.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .map(|l| {
+            l.split(|c: char| !c.is_alphanumeric())
+                .next()
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect()
+}
+
+/// The places where `lines` ask which activity shows, rather than what it allows: an
+/// `Activity::` variant named, `matches!` on the activity, an activity's state asked for
+/// its presence (`c.puzzle().is_some()`, `m.review.is_none()`), or the page's hook on an
+/// activity's name (`data-activity="…"`).
+fn asks_which(lines: &[String], activities: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in lines {
+        let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let mut asks = squeezed.contains("matches!(self.activity")
+            || squeezed.contains("data-activity=")
+            || activities
+                .iter()
+                .any(|a| squeezed.contains(&format!("Activity::{a}")));
+        for name in activities.iter().map(|a| a.to_lowercase()) {
+            for presence in [".is_some", ".is_none"] {
+                asks |= squeezed.contains(&format!(".{name}(){presence}"))
+                    || squeezed.contains(&format!(".{name}{presence}"));
+            }
+            // `match c.puzzle() {`, `if let Some(_) = c.review()`
+            asks |= squeezed.contains(&format!(".{name}(){{"))
+                || (squeezed.contains("Some(_)=") && squeezed.contains(&format!(".{name}()")));
+        }
+        if asks {
+            found.push(line.clone());
+        }
+    }
+    found
+}
+
+/// The routing: the declaration of each activity and its exhaustive matches, the controller
+/// opening and leaving activities, and opening what a share link shows.
+const ROUTING: [&str; 3] = [
+    "src/ui/activity.rs",
+    "src/ui/controller/activities.rs",
+    "src/ui/controller/links.rs",
+];
+
+#[test]
+fn outside_the_routing_nothing_asks_which_activity_shows() {
+    let root = root();
+    let activities = activities(&root);
+    assert_eq!(activities, ["Play", "Review", "Puzzle"], "read from activity.rs");
+    let mut files: Vec<PathBuf> = ["src/ui", "src/web"]
+        .iter()
+        .flat_map(|dir| modules(&root, dir).into_values())
+        .collect();
+    for js in fs::read_dir(root.join("src/web")).unwrap() {
+        let path = js.unwrap().path();
+        if path.extension().is_some_and(|e| e == "js") {
+            files.push(path);
+        }
+    }
+    assert!(files.len() > 50, "found {} files", files.len());
+    let mut asking = Vec::new();
+    for path in files {
+        let relative = path.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+        let tests = relative.contains("/tests/");
+        if tests || ROUTING.contains(&relative.as_str()) {
+            continue;
+        }
+        for line in asks_which(&code(&path), &activities) {
+            asking.push(format!("{relative}: {line}"));
+        }
+    }
+    assert!(asking.is_empty(), "ask the activity's rules instead: {asking:#?}");
+}
+
+#[test]
+fn asking_which_activity_shows_is_found() {
+    let names = ["Play", "Review", "Puzzle"].map(str::to_owned);
+    for line in [
+        "let on = matches!(self.activity, Activity::Play);",
+        "can_hint: c.human_to_move() && c.puzzle().is_none(),",
+        "if m.review.is_some() {",
+        "let _ = match self.controller.puzzle() {",
+        ".c4[data-activity=\"review\"] .c4-controls { display: none; }",
+        "Activity::Puzzle(run) => run.ended(&mut self.solved),",
+    ] {
+        assert_eq!(asks_which(&[line.to_owned()], &names), [line], "{line}");
+    }
+    for line in [
+        "can_hint: c.can_hint(),",
+        "review: c.activity().review().map(|review| review.view(text)),",
+        "set_attr(&self.wrapper, \"data-activity\", m.activity);",
+    ] {
+        assert!(asks_which(&[line.to_owned()], &names).is_empty(), "{line}");
+    }
 }

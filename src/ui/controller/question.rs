@@ -42,7 +42,7 @@ impl Controller {
     /// in progress, and otherwise once they confirm ([`Controller::confirm`]).
     pub(super) fn set_size(&mut self, size: Size, now: f64) -> Vec<Effect> {
         let game = self.game.position();
-        if size == game.size() && matches!(self.activity, Activity::Play) {
+        if size == game.size() && self.activity.shows_game() {
             // The size shown: nothing to replace (and any question is dropped).
             return self.keep();
         }
