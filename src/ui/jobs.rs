@@ -126,9 +126,7 @@ impl Jobs {
         self.last_id = self.last_id.wrapping_add(1);
         let (job, request) = job(self.last_id);
         self.job = job;
-        // Only the standard board has a book; the lower levels' moves never wait for it.
-        self.needs_book = request.board() == Size::CLASSIC.into()
-            && !matches!(request, Request::BestMove { level, .. } if level != Level::Perfect);
+        self.needs_book = request.reads_book();
         vec![Effect::Ask(request), Effect::Changed]
     }
 

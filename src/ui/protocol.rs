@@ -79,7 +79,33 @@ pub enum Request {
     },
 }
 
+/// A request as the worker reads it: the request, and whether it reads the opening book
+/// (`{ bestMove: { … }, readsBook: false }`). The worker holds back a request that reads
+/// the book while the book is on its way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Message<'a> {
+    #[serde(flatten)]
+    pub request: &'a Request,
+    pub reads_book: bool,
+}
+
 impl Request {
+    /// Whether the answer reads the opening book: only 7 x 6 has one, and the lower levels'
+    /// moves never read it.
+    pub fn reads_book(&self) -> bool {
+        self.board() == Size::CLASSIC.into()
+            && !matches!(self, Request::BestMove { level, .. } if *level != Level::Perfect)
+    }
+
+    /// The request as the worker reads it.
+    pub fn message(&self) -> Message<'_> {
+        Message {
+            request: self,
+            reads_book: self.reads_book(),
+        }
+    }
+
     /// The board the request is about.
     pub fn board(&self) -> Board {
         match self {
@@ -198,5 +224,30 @@ mod tests {
             },
             json!({ "review": { "id": 6, "columns": 7, "rows": 6, "positions": ["", "4"] } }),
         );
+    }
+
+    #[test]
+    fn a_message_says_whether_the_request_reads_the_book() {
+        let classic = Board::from(Size::CLASSIC);
+        let at = |level| Request::BestMove {
+            id: 1,
+            board: classic,
+            moves: "4".into(),
+            level,
+        };
+        let read = |request: &Request| serde_json::to_value(request.message()).unwrap();
+        assert_eq!(
+            read(&at(Level::Hard)),
+            json!({ "bestMove": { "id": 1, "columns": 7, "rows": 6, "moves": "4", "level": "hard" }, "readsBook": false }),
+        );
+        assert_eq!(read(&at(Level::Perfect))["readsBook"], json!(true));
+        let hint = |board| Request::Hint {
+            id: 2,
+            board,
+            moves: String::new(),
+        };
+        assert_eq!(read(&hint(classic))["readsBook"], json!(true));
+        let big = Board::from(Size::new(8, 7).unwrap());
+        assert_eq!(read(&hint(big))["readsBook"], json!(false));
     }
 }

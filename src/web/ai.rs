@@ -61,7 +61,7 @@ impl AiClient {
         }
         match slot.as_ref() {
             Some(link) => link
-                .post(&super::convert::to_js(request))
+                .post(&super::convert::to_js(&request.message()))
                 .map_err(|e| super::convert::error_text(&e)),
             None => Ok(()),
         }

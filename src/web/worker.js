@@ -91,8 +91,6 @@ const ponderSlice = (run) => {
   if (pondering !== null) setTimeout(ponderSlice, 0, run);
 };
 
-/** Whether a request needs the book while one is on its way: 7 x 6's exact answers. */
-const needsBook = (op, body) => classic(body) && (op !== "bestMove" || body.level === "perfect");
 
 /** A review off 7 x 6: every position within one budget, the last (quickest) first, so the
  * table helps the earlier ones; null once the budget is spent. */
@@ -175,7 +173,7 @@ const work = () => {
   scheduled = false;
   if (!solver) return;
   const waiting = book === "loading";
-  const next = queue.findIndex(({ op, body }) => !waiting || !needsBook(op, body));
+  const next = queue.findIndex(({ readsBook }) => !waiting || !readsBook);
   if (next < 0) return;
   handle(queue.splice(next, 1)[0]);
   schedule();
@@ -208,9 +206,9 @@ const loadBook = async (url) => {
 /** The book's address, fetched when a request first needs it. */
 let bookUrl = null;
 
-/** Fetches the book if `op` needs it and it has not been asked for yet. */
-const fetchIfNeeded = (op, body) => {
-  if (book !== "later" || !needsBook(op, body)) return;
+/** Fetches the book if a request reads it and it has not been asked for yet. */
+const fetchIfNeeded = (readsBook) => {
+  if (book !== "later" || !readsBook) return;
   book = "loading";
   self.postMessage({ all: { book: { loaded: 0, total: null } } });
   loadBook(bookUrl);
@@ -220,11 +218,11 @@ const start = async (options) => {
   tableMiB = options.tableMiB;
   await init();
   solver = new Solver({ tableMiB });
-  // The book is fetched only when a job will read it (see needsBook): a game against the
+  // The book is fetched only when a job will read it (readsBook, which the page sends): a game against the
   // lower levels, or on another size, never downloads it.
   bookUrl = options.bookUrl || null;
   book = bookUrl ? "later" : "none";
-  for (const { op, body } of queue) fetchIfNeeded(op, body);
+  for (const { readsBook } of queue) fetchIfNeeded(readsBook);
   schedule();
 };
 
@@ -234,9 +232,11 @@ self.onmessage = ({ data }) => {
   } else if (data.cancel !== undefined) {
     for (let i = queue.length - 1; i >= 0; i--) if (queue[i].link === data.cancel) queue.splice(i, 1);
   } else {
-    const [[op, body]] = Object.entries(data.request);
-    queue.push({ link: data.link, op, body });
-    if (solver) fetchIfNeeded(op, body);
+    // Whether the request reads the book is the page's to say (Request::reads_book).
+    const { readsBook, ...request } = data.request;
+    const [[op, body]] = Object.entries(request);
+    queue.push({ link: data.link, op, body, readsBook });
+    if (solver) fetchIfNeeded(readsBook);
     schedule();
   }
 };
