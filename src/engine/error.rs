@@ -161,6 +161,16 @@ pub fn quoted_list(names: &[&str]) -> String {
         .join(", ")
 }
 
+/// Names in quotes, the last after "or" (`"a", "b" or "c"`), for an error that says which
+/// one was expected.
+pub fn quoted_choices(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, [])) => format!("\"{last}\""),
+        Some((last, rest)) => format!("{} or \"{last}\"", quoted_list(rest)),
+        None => String::new(),
+    }
+}
+
 /// The name in `names` closest to `key`, an unknown one (a typo, another case), if one is
 /// close enough to be what was meant: for an error's "did you mean".
 pub fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
@@ -198,7 +208,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 #[cfg(test)]
 mod quoting {
-    use super::{closest, did_you_mean, edit_distance, quoted, quoted_list};
+    use super::{closest, did_you_mean, edit_distance, quoted, quoted_choices, quoted_list};
 
     #[test]
     fn an_unknown_name_gets_the_closest_known_one() {
@@ -216,6 +226,9 @@ mod quoting {
     fn lists_are_quoted() {
         assert_eq!(quoted_list(&["red", "yellow"]), "\"red\", \"yellow\"");
         assert_eq!(quoted_list(&[]), "");
+        assert_eq!(quoted_choices(&["a", "b", "c"]), "\"a\", \"b\" or \"c\"");
+        assert_eq!(quoted_choices(&["a"]), "\"a\"");
+        assert_eq!(quoted_choices(&[]), "");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The four levels of the computer player, all built on [`Solver`] so they agree with it.
+//! The levels of the computer player ([`Level::ALL`]), all built on [`Solver`] so they agree with it.
 //!
 //! | level | what it sees | how it chooses |
 //! | --- | --- | --- |
@@ -44,6 +44,11 @@ pub enum Level {
 
 impl Level {
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Perfect];
+
+    /// The levels' names, as an error lists them: `"easy", "medium", "hard" or "perfect"`.
+    pub fn expected() -> String {
+        crate::engine::error::quoted_choices(&Level::ALL.map(Level::name))
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -113,7 +118,7 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level name that is not one of `easy`, `medium`, `hard`, `perfect`.
+/// A level name that is not one of [`Level::ALL`]'s.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownLevel(pub String);
 
@@ -121,8 +126,9 @@ impl fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown level {}: expected \"easy\", \"medium\", \"hard\" or \"perfect\"",
-            crate::engine::error::quoted(&self.0)
+            "unknown level {}: expected {}",
+            crate::engine::error::quoted(&self.0),
+            Level::expected()
         )
     }
 }
@@ -332,6 +338,21 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     use crate::solver::Solver;
     use crate::solver::{Outcome, Score};
+
+    /// The package's TypeScript names the levels in a type of its own: the same ones.
+    #[test]
+    fn the_typescript_level_type_names_every_level() {
+        let declared = include_str!("../web/game.rs")
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("export type Level = "))
+            .expect("web/game.rs declares the type Level");
+        let names: Vec<String> = Level::ALL.iter().map(|l| format!("\"{l}\"")).collect();
+        assert_eq!(declared, format!("{};", names.join(" | ")));
+        assert_eq!(
+            UnknownLevel("god".into()).to_string(),
+            format!("unknown level \"god\": expected {}", Level::expected())
+        );
+    }
 
     /// Where every move loses, the levels that look hold out longest as far as they see.
     /// "4444445": Yellow is lost; columns 3 and 6 lose only at the end of the game, every

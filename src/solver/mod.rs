@@ -1,4 +1,4 @@
-//! The computer player: a perfect solver and the four levels built on it. Pure Rust; uses
+//! The computer player: a perfect solver and the levels built on it. Pure Rust; uses
 //! only the engine.
 
 mod any;

@@ -3,7 +3,7 @@
 //
 // - the page's (`connect_four.js` and `_bg.wasm`): the board, the game between people and
 //   `Game`. `init()` loads it, and it is all a page needs before its first board.
-// - the solver's (`connect_four_solver.js`): the search and the four levels. The computer's
+// - the solver's (`connect_four_solver.js`): the search and the levels. The computer's
 //   worker (`worker.js`, which every board of a page shares: see computer.js) loads it when
 //   a board first needs the computer; `initSolver()` or `Solver.load()` loads it here.
 //

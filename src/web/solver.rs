@@ -1,4 +1,4 @@
-//! `Solver`: the JS face of the perfect solver and the four levels.
+//! `Solver`: the JS face of the perfect solver and the computer's levels.
 
 use super::convert::{
     describe, error_text, integer_from_js, integer_option, js_error, option, options_object,
@@ -64,7 +64,7 @@ export interface BestMoves {
 "#;
 
 /// A perfect Connect Four solver for one board size (7 x 6 unless told), with the
-/// computer's four levels.
+/// computer's levels.
 ///
 /// Scores follow Pascal Pons' convention, for the side to move: 0 is a draw; with `n` of the
 /// board's `cells` moves played, winning with the next move scores `(cells + 1 - n) / 2`, a
@@ -427,8 +427,9 @@ impl Solver {
             .as_string()
             .ok_or_else(|| {
                 JsError::new(&format!(
-                    "invalid level {}: expected \"easy\", \"medium\", \"hard\" or \"perfect\"",
-                    describe(&level)
+                    "invalid level {}: expected {}",
+                    describe(&level),
+                    Level::expected()
                 ))
             })?
             .parse()
