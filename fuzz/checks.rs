@@ -8,7 +8,7 @@ use connect_four::engine::notation::parse_columns;
 use connect_four::engine::{Cell, PlayError, Player, Position, Size, Status};
 use connect_four::solver::{Book, BookError, Solver};
 use connect_four::ui::save::Saved;
-use connect_four::ui::share::{Link, View};
+use connect_four::ui::share::{Link, Shown};
 
 /// A check: panics on a finding.
 pub type Check = fn(&[u8]);
@@ -99,7 +99,7 @@ pub fn link(data: &[u8]) {
     match Link::decode(&text) {
         Ok(Some(link)) => {
             assert_eq!(Link::decode(&link.encode()), Ok(Some(link)));
-            if let View::Review(at) = link.view {
+            if let Shown::Review(at) = link.shown {
                 assert!(at <= link.position.move_count());
             }
         }

@@ -252,7 +252,11 @@ const ROUTING: [&str; 3] = [
 fn outside_the_routing_nothing_asks_which_activity_shows() {
     let root = root();
     let activities = activities(&root);
-    assert_eq!(activities, ["Play", "Review", "Puzzle"], "read from activity.rs");
+    assert_eq!(
+        activities,
+        ["Play", "Review", "Puzzle"],
+        "read from activity.rs"
+    );
     let mut files: Vec<PathBuf> = ["src/ui", "src/web"]
         .iter()
         .flat_map(|dir| modules(&root, dir).into_values())
@@ -266,7 +270,11 @@ fn outside_the_routing_nothing_asks_which_activity_shows() {
     assert!(files.len() > 50, "found {} files", files.len());
     let mut asking = Vec::new();
     for path in files {
-        let relative = path.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+        let relative = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         let tests = relative.contains("/tests/");
         if tests || ROUTING.contains(&relative.as_str()) {
             continue;
@@ -275,7 +283,10 @@ fn outside_the_routing_nothing_asks_which_activity_shows() {
             asking.push(format!("{relative}: {line}"));
         }
     }
-    assert!(asking.is_empty(), "ask the activity's rules instead: {asking:#?}");
+    assert!(
+        asking.is_empty(),
+        "ask the activity's rules instead: {asking:#?}"
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! result with Play again, the row of buttons (new game, undo, hint, review, copy link,
 //! sound, the analysis), and the "How to play" and "Settings" disclosures.
 
-use super::dom::{append, attr, bool_attr, el, set_attr, set_hidden, text, SVG};
+use super::dom::{append, attr, bool_attr, changed, el, set_attr, set_hidden, text, SVG};
 use super::labels::Labels;
 use super::parts::{checkbox, disclosure, text_button};
 use crate::engine::Player;
@@ -342,23 +342,24 @@ impl Controls {
     /// Brings the controls in line with `m`, given what `old` showed; `wrapper` carries the
     /// game's state attributes the stylesheet reads.
     pub fn apply(&self, m: &Mirror, old: Option<&Mirror>, wrapper: &HtmlElement) {
-        let changed = |f: &dyn Fn(&Mirror) -> bool| old.is_none_or(|o| !f(o));
-        if changed(&|o| o.turn == m.turn) {
+        if changed(old, |o| o.turn == m.turn) {
             text(&self.turn, &m.turn);
         }
-        if changed(&|o| o.swatch == m.swatch) {
+        if changed(old, |o| o.swatch == m.swatch) {
             if let Some(player) = m.swatch {
                 set_attr(&self.swatch, "data-player", &player.to_string());
             }
             set_hidden(&self.swatch, m.swatch.is_none());
         }
-        if changed(&|o| o.count == m.count) {
+        if changed(old, |o| o.count == m.count) {
             text(&self.count, &m.count);
         }
         self.undo.set_disabled(!m.can_undo);
         self.hint.set_disabled(!m.can_hint);
         self.review.set_disabled(!m.can_review);
-        if changed(&|o| o.result == m.result && o.result_detail == m.result_detail) {
+        if changed(old, |o| {
+            o.result == m.result && o.result_detail == m.result_detail
+        }) {
             if let Some(result) = &m.result {
                 text(&self.result_text, result);
             }
@@ -370,7 +371,9 @@ impl Controls {
             set_hidden(&self.turn_box, m.result.is_some());
             set_attr(wrapper, "data-over", bool_attr(m.result.is_some()));
         }
-        if changed(&|o| o.mode == m.mode && o.level == m.level && o.person == m.person) {
+        if changed(old, |o| {
+            o.mode == m.mode && o.level == m.level && o.person == m.person
+        }) {
             for (choice, input) in &self.choices {
                 input.set_checked(m.chosen(*choice));
             }
@@ -381,7 +384,7 @@ impl Controls {
             };
             set_attr(wrapper, "data-mode", mode);
         }
-        if changed(&|o| o.perfect_offered == m.perfect_offered) {
+        if changed(old, |o| o.perfect_offered == m.perfect_offered) {
             // Not offered on this board: the line under the levels says why.
             let perfect = PlayerKind::Computer(Level::Perfect).name();
             for (choice, input) in &self.choices {
@@ -399,7 +402,7 @@ impl Controls {
                 }
             }
         }
-        if changed(&|o| o.settings == m.settings) {
+        if changed(old, |o| o.settings == m.settings) {
             set_attr(&self.sound, "aria-pressed", bool_attr(m.settings.sound));
             self.reduce_motion.set_checked(m.settings.reduced_motion);
             self.show_analysis.set_checked(m.settings.show_analysis);

@@ -49,6 +49,12 @@ pub fn button(doc: &Document, class: &str, label: &str) -> Result<HtmlButtonElem
     Ok(b)
 }
 
+/// Whether what `same` compares has changed since `old` was shown (always, when nothing
+/// was): a view touches only the parts of the DOM whose part of the mirror changed.
+pub fn changed<T>(old: Option<&T>, same: impl Fn(&T) -> bool) -> bool {
+    old.is_none_or(|o| !same(o))
+}
+
 /// An ARIA or data attribute's boolean value.
 pub fn bool_attr(on: bool) -> &'static str {
     if on {

@@ -2,7 +2,7 @@
 //! custom width and height, the question asked before a new size replaces a game in
 //! progress, and the line that says why the top level is not offered on the board.
 
-use super::dom::{append, attr, el, set_hidden, text};
+use super::dom::{append, attr, changed, el, set_hidden, text};
 use super::labels::Labels;
 use super::parts::text_button;
 use crate::engine::Size;
@@ -141,22 +141,21 @@ impl SizeChoice {
 
     /// Brings the choice in line with `m`, given what `old` showed.
     pub fn apply(&self, m: &Mirror, old: Option<&Mirror>) {
-        let changed = |f: &dyn Fn(&Mirror) -> bool| old.is_none_or(|o| !f(o));
-        if changed(&|o| o.size == m.size) {
+        if changed(old, |o| o.size == m.size) {
             let listed = COMMON_SIZES.contains(&m.size);
             if !listed {
                 self.custom_open.set(true);
             }
             self.show_size(m.size);
         }
-        if changed(&|o| o.question == m.question) {
+        if changed(old, |o| o.question == m.question) {
             if let Some((question, replace)) = &m.question {
                 text(&self.question, question);
                 text(&self.replace, replace);
             }
             set_hidden(&self.ask, m.question.is_none());
         }
-        if changed(&|o| o.level_note == m.level_note) {
+        if changed(old, |o| o.level_note == m.level_note) {
             text(&self.note, m.level_note.as_deref().unwrap_or_default());
             set_hidden(&self.note, m.level_note.is_none());
         }

@@ -4,7 +4,7 @@
 
 use super::board::Board;
 use super::controls::Controls;
-use super::dom::{append, attr, bool_attr, el, set_attr, text};
+use super::dom::{append, attr, bool_attr, changed, el, set_attr, text};
 use super::labels::Labels;
 use super::panels::Panels;
 use super::sizes::SizeChoice;
@@ -219,7 +219,6 @@ impl View {
     /// differs from what it shows. True if the board changed size: it needs a new layout.
     pub fn apply(&mut self, m: Mirror, texts: &Texts) -> bool {
         let old = self.shown.take();
-        let changed = |f: &dyn Fn(&Mirror) -> bool| old.as_ref().is_none_or(|o| !f(o));
         let resized = m.board != self.board.size;
         if resized {
             let shaped = self
@@ -235,13 +234,15 @@ impl View {
         }
         self.board.apply(&m, old.as_ref());
         self.sizes.apply(&m, old.as_ref());
-        if changed(&|o| o.thinking == m.thinking) {
+        if changed(old.as_ref(), |o| o.thinking == m.thinking) {
             set_attr(&self.wrapper, "aria-busy", bool_attr(m.thinking));
         }
-        if changed(&|o| o.moving == m.moving) {
+        if changed(old.as_ref(), |o| o.moving == m.moving) {
             set_attr(&self.wrapper, "data-moving", bool_attr(m.moving));
         }
-        if changed(&|o| o.activity == m.activity && o.hides == m.hides) {
+        if changed(old.as_ref(), |o| {
+            o.activity == m.activity && o.hides == m.hides
+        }) {
             set_attr(&self.wrapper, "data-activity", m.activity);
             set_attr(&self.wrapper, "data-hides", &m.hides);
         }
@@ -252,7 +253,7 @@ impl View {
             web_sys::console::warn_2(&"connect-four: a panel could not be shown:".into(), &e);
         }
         self.controls.apply(&m, old.as_ref(), &self.wrapper);
-        if changed(&|o| o.texts_version == m.texts_version) {
+        if changed(old.as_ref(), |o| o.texts_version == m.texts_version) {
             self.labels.show(texts);
         }
         self.shown = Some(m);

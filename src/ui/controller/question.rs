@@ -2,7 +2,7 @@
 //! player confirms it, and so does the computer taking over a side a person played. A level
 //! the new board does not offer gives way to the one below it.
 
-use super::{offered, Activity, Controller, Effect};
+use super::{offered, Controller, Effect};
 use crate::engine::{Position, Size};
 use crate::ui::settings::PlayerKind;
 

@@ -6,7 +6,7 @@ pub mod puzzle;
 pub mod record;
 pub mod review;
 
-use super::dom::{append, el, set_hidden, text};
+use super::dom::{append, changed, el, set_hidden, text};
 use super::labels::Labels;
 use crate::ui::mirror::Mirror;
 use crate::ui::text::Texts;
@@ -90,17 +90,18 @@ impl Panels {
 
     /// Brings the panels in line with `m`, given what `old` showed.
     pub fn apply(&self, m: &Mirror, old: Option<&Mirror>, texts: &Texts) -> Result<(), JsValue> {
-        let changed = |f: &dyn Fn(&Mirror) -> bool| old.is_none_or(|o| !f(o));
-        if changed(&|o| o.notice == m.notice) {
+        if changed(old, |o| o.notice == m.notice) {
             text(&self.notice, m.notice.as_deref().unwrap_or_default());
             set_hidden(&self.notice, m.notice.is_none());
         }
-        if changed(&|o| o.review == m.review) {
+        if changed(old, |o| o.review == m.review) {
             let old_review = old.and_then(|o| o.review.as_ref());
             self.review.apply(m.review.as_ref(), old_review)?;
         }
         self.puzzle.apply(m, old, texts)?;
-        if changed(&|o| o.record == m.record && o.texts_version == m.texts_version) {
+        if changed(old, |o| {
+            o.record == m.record && o.texts_version == m.texts_version
+        }) {
             self.record.apply(&m.record, texts);
         }
         Ok(())

@@ -6,7 +6,7 @@ use crate::ui::mirror::Mirror;
 use crate::ui::puzzle::{self, PuzzleChoice, PuzzleView, Solved, MAX_MOVES, MIN_MOVES};
 use crate::ui::text::{fill, Texts};
 use crate::ui::Command;
-use crate::web::dom::{append, attr, el, set_attr, set_hidden, text};
+use crate::web::dom::{append, attr, changed, el, set_attr, set_hidden, text};
 use crate::web::labels::Labels;
 use crate::web::panels::Listener;
 use crate::web::parts::{disclosure, text_button};
@@ -106,15 +106,16 @@ impl PuzzlePanel {
     /// Shows the puzzle in `m` (hidden while none is played) and the list, given what `old`
     /// showed.
     pub fn apply(&self, m: &Mirror, old: Option<&Mirror>, texts: &Texts) -> Result<(), JsValue> {
-        let changed = |f: &dyn Fn(&Mirror) -> bool| old.is_none_or(|o| !f(o));
-        if changed(&|o| o.puzzle == m.puzzle) {
+        if changed(old, |o| o.puzzle == m.puzzle) {
             self.show(m.puzzle.as_ref());
         }
-        if changed(&|o| o.solved == m.solved && o.texts_version == m.texts_version) {
+        if changed(old, |o| {
+            o.solved == m.solved && o.texts_version == m.texts_version
+        }) {
             let doc = self.section.owner_document().ok_or("no document")?;
             self.fill_list(&doc, &m.solved, texts)?;
         }
-        if changed(&|o| o.puzzles_solved == m.puzzles_solved) {
+        if changed(old, |o| o.puzzles_solved == m.puzzles_solved) {
             text(&self.solved, &m.puzzles_solved);
         }
         Ok(())

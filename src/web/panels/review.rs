@@ -4,10 +4,10 @@
 
 use crate::ui::review::{Bar, ReviewView};
 use crate::ui::{Command, KeyTarget};
-use crate::web::panels::Listener;
 use crate::web::convert::number;
 use crate::web::dom::{append, attr, bool_attr, el, set_attr, set_hidden, text, SVG};
 use crate::web::labels::Labels;
+use crate::web::panels::Listener;
 use crate::web::parts::{disclosure, heading_row, icon_button, text_button};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

@@ -292,7 +292,9 @@ fn a_puzzle_failed_retried_and_solved() {
     assert!(c.activity().puzzle().is_none());
     // Next opens a puzzle not yet solved.
     c.command(Command::Puzzle(PuzzleChoice::Next), 0.0);
-    assert!(!c.solved().contains(c.activity().puzzle().unwrap().puzzle.id));
+    assert!(!c
+        .solved()
+        .contains(c.activity().puzzle().unwrap().puzzle.id));
     assert!(
         said(&c.command(Command::Puzzle(PuzzleChoice::Id(99_999)), 0.0))
             .contains("no puzzle 99999")
