@@ -4,7 +4,7 @@
 //! count; rows from the bottom.
 
 use super::puzzle::set::Puzzle;
-use super::review::rating::{Rated, Rating, Review, Standing};
+use super::review::rating::{Rated, Rating, Standing};
 use super::settings::PlayerKind;
 use crate::engine::{Cell, Placed, Player, Position, Size, Status};
 use crate::solver::{Level, Outcome, Score};
@@ -486,44 +486,6 @@ impl Texts {
         }
     }
 
-    /// The review's move shown, rated once the analysis is in: "Move 7 of 8: Red in column
-    /// 2, mistake. Column 1 kept the win. Yellow can force a win in 1."
-    pub fn review_step_text(&self, review: &Review) -> String {
-        let total = review.len().to_string();
-        if review.at() == 0 {
-            return fill(self.review_start(), &[("total", &total)]);
-        }
-        let position = review.position();
-        let Some(placed) = position.last_move() else {
-            return String::new();
-        };
-        let mut said = fill(
-            self.review_move(),
-            &[
-                ("n", &review.at().to_string()),
-                ("total", &total),
-                ("player", self.player_name(placed.player)),
-                ("column", &(usize::from(placed.column) + 1).to_string()),
-            ],
-        );
-        if let Some(rated) = review.shown_move() {
-            said.push_str(&fill(
-                self.review_rated(),
-                &[("rating", self.rating(rated.rating))],
-            ));
-            said.push_str(&self.kept_text(rated));
-            said.push_str(". ");
-            let standing = self.standing_text(rated.after);
-            let mut chars = standing.chars();
-            if let Some(first) = chars.next() {
-                said.push_str(&first.to_uppercase().collect::<String>());
-                said.push_str(chars.as_str());
-            }
-        }
-        said.push('.');
-        said
-    }
-
     /// What a move below good could have done: ". Column 1 kept the win" (a result given
     /// up), ". Columns 3, 4 won sooner", ". Column 2 held out longer"; nothing for best and
     /// good.
@@ -558,35 +520,6 @@ impl Texts {
             template,
             &[("columns", &columns.join(", ")), ("outcome", outcome)],
         )
-    }
-
-    /// Said when the review's ratings are in: how many blunders, mistakes and inaccuracies,
-    /// then the move shown.
-    pub fn review_ready_text(&self, review: &Review) -> String {
-        let count = |rating: Rating| review.rated().iter().filter(|r| r.rating == rating).count();
-        let kinds: [(Rating, &str, &str); 3] = [
-            (Rating::Blunder, self.count_blunder(), self.count_blunders()),
-            (Rating::Mistake, self.count_mistake(), self.count_mistakes()),
-            (
-                Rating::Inaccuracy,
-                self.count_inaccuracy(),
-                self.count_inaccuracies(),
-            ),
-        ];
-        let counts: Vec<String> = kinds
-            .iter()
-            .filter_map(|&(rating, one, many)| match count(rating) {
-                0 => None,
-                1 => Some(one.to_owned()),
-                n => Some(fill(many, &[("n", &n.to_string())])),
-            })
-            .collect();
-        let head = if counts.is_empty() {
-            self.review_ready_clean().to_owned()
-        } else {
-            fill(self.review_ready(), &[("counts", &counts.join(", "))])
-        };
-        format!("{head} {}", self.review_step_text(review))
     }
 
     pub fn playing_from_text(&self, moves: usize) -> String {

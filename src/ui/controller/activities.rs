@@ -49,7 +49,7 @@ impl Controller {
         let review = Review::new(*self.game.position(), at.unwrap_or(usize::MAX));
         let said = format!(
             "{} {}",
-            self.texts.review_step_text(&review),
+            review.step_text(&self.texts),
             self.texts.review_waiting()
         );
         let size = review.game().size();

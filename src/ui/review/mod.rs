@@ -1,17 +1,195 @@
-//! The review: a finished or unfinished game, stepped through move by move, each move rated
-//! once the worker has analysed every position ([`rating`] holds the rules). This module is
-//! the activity: stepping (its commands), the worker's analysis (its reply), and its part of
-//! the mirror ([`ReviewView`]). The controller opens and leaves it.
+//! The review ([`Review`]): a finished or unfinished game, stepped through move by move,
+//! each move rated once the worker has analysed every position ([`rating`] holds the rules).
+//! This module is the activity: its state, stepping (its commands), the worker's analysis
+//! (its reply), what it says, and its part of the mirror ([`ReviewView`]). The controller
+//! opens and leaves it.
 
 pub mod rating;
 
-pub use rating::{Rated, Rating, Review, Standing};
+pub use rating::{Rated, Rating, Standing};
+
+use self::rating::{best_score, rate};
 
 use super::command::Command;
 use super::effect::Effect;
 use super::motion::Motion;
 use super::protocol::Scores;
 use super::text::{fill, Texts};
+use crate::engine::Position;
+
+/// Why an analysis does not fit the reviewed game.
+pub const WRONG_ANALYSIS: &str = "the review's analysis does not fit the game";
+
+/// A game under review: its moves, the move shown, and once the worker has sent it, the
+/// analysis of every position in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Review {
+    game: Position,
+    columns: Vec<usize>,
+    /// How many moves are shown.
+    at: usize,
+    /// The position shown: the game after `at` moves.
+    shown: Position,
+    /// The analysis of each position of the game that is not over, from the start.
+    analysis: Option<Vec<Scores>>,
+    /// The moves, rated, once the analysis is in.
+    rated: Vec<Rated>,
+    /// The worker could not analyse every position within its budget (a big board): the
+    /// ratings are not known.
+    unknown: bool,
+}
+
+impl Review {
+    /// The review of `game`, showing the position after `at` of its moves (at most all).
+    pub fn new(game: Position, at: usize) -> Review {
+        let columns: Vec<usize> = game.history().iter().map(|&c| usize::from(c)).collect();
+        let mut review = Review {
+            at: 0,
+            shown: Position::empty(game.size()),
+            game,
+            columns,
+            analysis: None,
+            rated: Vec::new(),
+            unknown: false,
+        };
+        review.go(at);
+        review
+    }
+
+    pub fn game(&self) -> &Position {
+        &self.game
+    }
+
+    /// How many moves the game has.
+    pub fn len(&self) -> usize {
+        self.columns.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.columns.is_empty()
+    }
+
+    /// How many moves are shown.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// Shows the position after `at` moves (at most all); true if that changed.
+    pub fn go(&mut self, at: usize) -> bool {
+        let at = at.min(self.len());
+        let moved = at != self.at;
+        self.at = at;
+        self.shown = self.position_at(at);
+        moved
+    }
+
+    /// The position shown.
+    pub fn position(&self) -> &Position {
+        &self.shown
+    }
+
+    /// The position after the first `n` moves.
+    pub fn position_at(&self, n: usize) -> Position {
+        let mut p = Position::empty(self.game.size());
+        for &c in &self.columns[..n.min(self.len())] {
+            p.play_unchecked(c);
+        }
+        p
+    }
+
+    /// The positions the worker must analyse, as move strings: each one of the game that is
+    /// not over, from the start.
+    pub fn wanted(&self) -> Vec<String> {
+        let mut p = Position::empty(self.game.size());
+        let mut wanted = Vec::new();
+        for i in 0..=self.len() {
+            if p.is_over() {
+                break;
+            }
+            wanted.push(p.moves_string());
+            if let Some(&c) = self.columns.get(i) {
+                p.play_unchecked(c);
+            }
+        }
+        wanted
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.analysis.is_some()
+    }
+
+    /// Whether the ratings are known not to come: the game's board is too big to analyse
+    /// every position of it within the worker's budget.
+    pub fn is_unknown(&self) -> bool {
+        self.unknown
+    }
+
+    /// The worker could not analyse the game within its budget.
+    pub fn set_unknown(&mut self) {
+        self.unknown = true;
+    }
+
+    /// Takes the worker's analysis: one [`Scores`] per position [`Review::wanted`] names.
+    pub fn set_analysis(&mut self, analysis: Vec<Scores>) -> Result<(), &'static str> {
+        let wanted = self.wanted().len();
+        if analysis.len() != wanted {
+            return Err(WRONG_ANALYSIS);
+        }
+        let mut rated = Vec::with_capacity(self.len());
+        let size = self.game.size();
+        let mut p = Position::empty(size);
+        for (i, &column) in self.columns.iter().enumerate() {
+            let scores = &analysis[i];
+            let (rating, kept) = rate(scores, column, size, i).ok_or(WRONG_ANALYSIS)?;
+            let mover = p.current_player();
+            let best = best_score(scores).ok_or(WRONG_ANALYSIS)?;
+            let before = Standing::of_score(best, size, i, mover);
+            p.play_unchecked(column);
+            let after = match Standing::of_end(p.status()) {
+                Some(end) => end,
+                None => {
+                    let next = analysis.get(i + 1).ok_or(WRONG_ANALYSIS)?;
+                    let score = best_score(next).ok_or(WRONG_ANALYSIS)?;
+                    Standing::of_score(score, size, i + 1, p.current_player())
+                }
+            };
+            rated.push(Rated {
+                number: i + 1,
+                player: mover,
+                column,
+                rating,
+                kept,
+                before,
+                after,
+            });
+        }
+        self.analysis = Some(analysis);
+        self.rated = rated;
+        Ok(())
+    }
+
+    /// Every move rated (empty until the analysis is in).
+    pub fn rated(&self) -> &[Rated] {
+        &self.rated
+    }
+
+    /// The move that led to the position shown, rated, once the analysis is in.
+    pub fn shown_move(&self) -> Option<&Rated> {
+        self.at.checked_sub(1).and_then(|i| self.rated.get(i))
+    }
+
+    /// The standing after each number of moves, from none to all (empty until the analysis
+    /// is in): each move's standing before it, then the last one's after it.
+    pub fn standings(&self) -> Vec<Standing> {
+        let last = self.rated.last().map(|r| r.after);
+        self.rated.iter().map(|r| r.before).chain(last).collect()
+    }
+
+    /// The analysis of the position shown, if it is not over.
+    pub fn shown_scores(&self) -> Option<&Scores> {
+        self.analysis.as_ref()?.get(self.at)
+    }
+}
 
 /// One move in the review's chart: who could force a win after it (see
 /// [`Standing::height`]), whether it was a mistake, and whether it is the move shown.
@@ -42,6 +220,73 @@ pub struct ReviewView {
 }
 
 impl Review {
+    /// The review's move shown, rated once the analysis is in: "Move 7 of 8: Red in column
+    /// 2, mistake. Column 1 kept the win. Yellow can force a win in 1."
+    pub fn step_text(&self, t: &Texts) -> String {
+        let total = self.len().to_string();
+        if self.at() == 0 {
+            return fill(t.review_start(), &[("total", &total)]);
+        }
+        let position = self.position();
+        let Some(placed) = position.last_move() else {
+            return String::new();
+        };
+        let mut said = fill(
+            t.review_move(),
+            &[
+                ("n", &self.at().to_string()),
+                ("total", &total),
+                ("player", t.player_name(placed.player)),
+                ("column", &(usize::from(placed.column) + 1).to_string()),
+            ],
+        );
+        if let Some(rated) = self.shown_move() {
+            said.push_str(&fill(
+                t.review_rated(),
+                &[("rating", t.rating(rated.rating))],
+            ));
+            said.push_str(&t.kept_text(rated));
+            said.push_str(". ");
+            let standing = t.standing_text(rated.after);
+            let mut chars = standing.chars();
+            if let Some(first) = chars.next() {
+                said.push_str(&first.to_uppercase().collect::<String>());
+                said.push_str(chars.as_str());
+            }
+        }
+        said.push('.');
+        said
+    }
+
+    /// Said when the review's ratings are in: how many blunders, mistakes and inaccuracies,
+    /// then the move shown.
+    pub fn ready_text(&self, t: &Texts) -> String {
+        let count = |rating: Rating| self.rated().iter().filter(|r| r.rating == rating).count();
+        let kinds: [(Rating, &str, &str); 3] = [
+            (Rating::Blunder, t.count_blunder(), t.count_blunders()),
+            (Rating::Mistake, t.count_mistake(), t.count_mistakes()),
+            (
+                Rating::Inaccuracy,
+                t.count_inaccuracy(),
+                t.count_inaccuracies(),
+            ),
+        ];
+        let counts: Vec<String> = kinds
+            .iter()
+            .filter_map(|&(rating, one, many)| match count(rating) {
+                0 => None,
+                1 => Some(one.to_owned()),
+                n => Some(fill(many, &[("n", &n.to_string())])),
+            })
+            .collect();
+        let head = if counts.is_empty() {
+            t.review_ready_clean().to_owned()
+        } else {
+            fill(t.review_ready(), &[("counts", &counts.join(", "))])
+        };
+        format!("{head} {}", self.step_text(t))
+    }
+
     /// Carries out a review's command: stepping to a move, or by one.
     pub fn update(
         &mut self,
@@ -58,7 +303,7 @@ impl Review {
         let from = self.at();
         if !self.go(at) {
             // At an end already: say where.
-            return Effect::say(t.review_step_text(self));
+            return Effect::say(self.step_text(t));
         }
         let forward_one = self.at() == from + 1;
         self.show(motion, forward_one, t, now)
@@ -77,13 +322,13 @@ impl Review {
             }
             _ => motion.show(position),
         }
-        Effect::changed(t.review_step_text(self))
+        Effect::changed(self.step_text(t))
     }
 
     /// The worker's analysis of the game: the ratings are in, or it does not fit.
     pub fn ready(&mut self, scores: Vec<Scores>, t: &Texts) -> Vec<Effect> {
         match self.set_analysis(scores) {
-            Ok(()) => Effect::changed(t.review_ready_text(self)),
+            Ok(()) => Effect::changed(self.ready_text(t)),
             Err(why) => Effect::failed(t, why),
         }
     }
@@ -125,11 +370,11 @@ impl Review {
             len: self.len(),
             ready: self.is_ready(),
             line: if self.is_ready() {
-                t.review_step_text(self)
+                self.step_text(t)
             } else if self.is_unknown() {
-                format!("{} {}", t.review_step_text(self), t.review_not_known())
+                format!("{} {}", self.step_text(t), t.review_not_known())
             } else {
-                format!("{} {}", t.review_step_text(self), t.review_waiting())
+                format!("{} {}", self.step_text(t), t.review_waiting())
             },
             position: fill(
                 t.review_position(),
@@ -141,5 +386,60 @@ impl Review {
             bars,
             rows,
         }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::rating::tests::{analyse, solver};
+    use super::*;
+    use crate::engine::{Player, Status};
+
+    #[test]
+    fn a_review_rates_every_move_and_tracks_the_standing() {
+        let mut solver = solver();
+        // Red and Yellow build threes in columns 1 and 7; Red, instead of winning in column
+        // 1, plays column 2, and Yellow wins in column 7.
+        let game = Position::from_moves("17171727").unwrap();
+        assert_eq!(game.status(), Status::Win(Player::Second));
+        let mut review = Review::new(game, 99);
+        assert_eq!(review.at(), 8);
+        let wanted = review.wanted();
+        assert_eq!(wanted.len(), 8, "the finished position is not analysed");
+        assert_eq!(wanted[0], "");
+        assert_eq!(wanted[7], "1717172");
+        assert!(review.rated().is_empty() && !review.is_ready());
+        let analysis: Vec<Scores> = wanted.iter().map(|m| analyse(&mut solver, m)).collect();
+        assert_eq!(
+            review.set_analysis(analysis[..7].to_vec()),
+            Err(WRONG_ANALYSIS)
+        );
+        review.set_analysis(analysis).unwrap();
+        let rated = review.rated();
+        assert_eq!(rated.len(), 8);
+        let blunder = &rated[6];
+        assert_eq!(
+            (blunder.number, blunder.player, blunder.column),
+            (7, Player::First, 1)
+        );
+        assert_eq!(blunder.rating, Rating::Blunder);
+        assert!(blunder.kept.contains(&0));
+        assert_eq!(blunder.before, Standing::Wins(Player::First, 1));
+        assert_eq!(blunder.after, Standing::Wins(Player::Second, 1));
+        // Yellow's win is best, and the game ends won.
+        assert_eq!(rated[7].rating, Rating::Best);
+        assert_eq!(rated[7].after, Standing::Wins(Player::Second, 0));
+        assert_eq!(review.standings().len(), 9);
+        assert_eq!(review.standings()[7], Standing::Wins(Player::Second, 1));
+        assert_eq!(review.standings()[8].height(), -1.0);
+        assert_eq!(review.standings()[6].height(), 1.0);
+        // Stepping.
+        assert!(review.go(3));
+        assert_eq!(review.position().moves_string(), "171");
+        assert_eq!(review.shown_move().unwrap().number, 3);
+        assert!(!review.go(3));
+        review.go(0);
+        assert!(review.shown_move().is_none());
+        assert_eq!(review.shown_scores(), Some(&analyse(&mut solver, "")));
     }
 }

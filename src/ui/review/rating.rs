@@ -1,4 +1,4 @@
-//! A game's review: each move rated from the solver's analysis of the position before it,
+//! The rules of a review's ratings: each move rated from the solver's analysis of the position before it,
 //! and who could force a win, and how soon, after every move.
 //!
 //! The ratings, from the mover's side (a move's "result" is the win, draw or loss it
@@ -18,9 +18,8 @@
 //! For a mistake or a blunder that gives up the result, the columns that kept it are named;
 //! for the others below best, the columns that did best.
 
-use crate::engine::{Player, Position, Size, Status};
+use crate::engine::{Player, Size, Status};
 use crate::solver::{Outcome, Score};
-use crate::ui::protocol::Scores;
 
 /// How good a move was, from best to worst.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -52,7 +51,7 @@ impl Rating {
 pub const SLOWER: i32 = 3;
 
 /// The best score among `scores`, if any column is playable.
-fn best_score(scores: &[Option<i32>]) -> Option<i32> {
+pub(super) fn best_score(scores: &[Option<i32>]) -> Option<i32> {
     scores.iter().flatten().copied().max()
 }
 
@@ -157,193 +156,21 @@ pub struct Rated {
     pub after: Standing,
 }
 
-/// Why an analysis does not fit the reviewed game.
-pub const WRONG_ANALYSIS: &str = "the review's analysis does not fit the game";
-
-/// A game under review: its moves, the move shown, and once the worker has sent it, the
-/// analysis of every position in it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Review {
-    game: Position,
-    columns: Vec<usize>,
-    /// How many moves are shown.
-    at: usize,
-    /// The position shown: the game after `at` moves.
-    shown: Position,
-    /// The analysis of each position of the game that is not over, from the start.
-    analysis: Option<Vec<Scores>>,
-    /// The moves, rated, once the analysis is in.
-    rated: Vec<Rated>,
-    /// The worker could not analyse every position within its budget (a big board): the
-    /// ratings are not known.
-    unknown: bool,
-}
-
-impl Review {
-    /// The review of `game`, showing the position after `at` of its moves (at most all).
-    pub fn new(game: Position, at: usize) -> Review {
-        let columns: Vec<usize> = game.history().iter().map(|&c| usize::from(c)).collect();
-        let mut review = Review {
-            at: 0,
-            shown: Position::empty(game.size()),
-            game,
-            columns,
-            analysis: None,
-            rated: Vec::new(),
-            unknown: false,
-        };
-        review.go(at);
-        review
-    }
-
-    pub fn game(&self) -> &Position {
-        &self.game
-    }
-
-    /// How many moves the game has.
-    pub fn len(&self) -> usize {
-        self.columns.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.columns.is_empty()
-    }
-
-    /// How many moves are shown.
-    pub fn at(&self) -> usize {
-        self.at
-    }
-
-    /// Shows the position after `at` moves (at most all); true if that changed.
-    pub fn go(&mut self, at: usize) -> bool {
-        let at = at.min(self.len());
-        let moved = at != self.at;
-        self.at = at;
-        self.shown = self.position_at(at);
-        moved
-    }
-
-    /// The position shown.
-    pub fn position(&self) -> &Position {
-        &self.shown
-    }
-
-    /// The position after the first `n` moves.
-    pub fn position_at(&self, n: usize) -> Position {
-        let mut p = Position::empty(self.game.size());
-        for &c in &self.columns[..n.min(self.len())] {
-            p.play_unchecked(c);
-        }
-        p
-    }
-
-    /// The positions the worker must analyse, as move strings: each one of the game that is
-    /// not over, from the start.
-    pub fn wanted(&self) -> Vec<String> {
-        let mut p = Position::empty(self.game.size());
-        let mut wanted = Vec::new();
-        for i in 0..=self.len() {
-            if p.is_over() {
-                break;
-            }
-            wanted.push(p.moves_string());
-            if let Some(&c) = self.columns.get(i) {
-                p.play_unchecked(c);
-            }
-        }
-        wanted
-    }
-
-    pub fn is_ready(&self) -> bool {
-        self.analysis.is_some()
-    }
-
-    /// Whether the ratings are known not to come: the game's board is too big to analyse
-    /// every position of it within the worker's budget.
-    pub fn is_unknown(&self) -> bool {
-        self.unknown
-    }
-
-    /// The worker could not analyse the game within its budget.
-    pub fn set_unknown(&mut self) {
-        self.unknown = true;
-    }
-
-    /// Takes the worker's analysis: one [`Scores`] per position [`Review::wanted`] names.
-    pub fn set_analysis(&mut self, analysis: Vec<Scores>) -> Result<(), &'static str> {
-        let wanted = self.wanted().len();
-        if analysis.len() != wanted {
-            return Err(WRONG_ANALYSIS);
-        }
-        let mut rated = Vec::with_capacity(self.len());
-        let size = self.game.size();
-        let mut p = Position::empty(size);
-        for (i, &column) in self.columns.iter().enumerate() {
-            let scores = &analysis[i];
-            let (rating, kept) = rate(scores, column, size, i).ok_or(WRONG_ANALYSIS)?;
-            let mover = p.current_player();
-            let best = best_score(scores).ok_or(WRONG_ANALYSIS)?;
-            let before = Standing::of_score(best, size, i, mover);
-            p.play_unchecked(column);
-            let after = match Standing::of_end(p.status()) {
-                Some(end) => end,
-                None => {
-                    let next = analysis.get(i + 1).ok_or(WRONG_ANALYSIS)?;
-                    let score = best_score(next).ok_or(WRONG_ANALYSIS)?;
-                    Standing::of_score(score, size, i + 1, p.current_player())
-                }
-            };
-            rated.push(Rated {
-                number: i + 1,
-                player: mover,
-                column,
-                rating,
-                kept,
-                before,
-                after,
-            });
-        }
-        self.analysis = Some(analysis);
-        self.rated = rated;
-        Ok(())
-    }
-
-    /// Every move rated (empty until the analysis is in).
-    pub fn rated(&self) -> &[Rated] {
-        &self.rated
-    }
-
-    /// The move that led to the position shown, rated, once the analysis is in.
-    pub fn shown_move(&self) -> Option<&Rated> {
-        self.at.checked_sub(1).and_then(|i| self.rated.get(i))
-    }
-
-    /// The standing after each number of moves, from none to all (empty until the analysis
-    /// is in): each move's standing before it, then the last one's after it.
-    pub fn standings(&self) -> Vec<Standing> {
-        let last = self.rated.last().map(|r| r.after);
-        self.rated.iter().map(|r| r.before).chain(last).collect()
-    }
-
-    /// The analysis of the position shown, if it is not over.
-    pub fn shown_scores(&self) -> Option<&Scores> {
-        self.analysis.as_ref()?.get(self.at)
-    }
-}
-
 #[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use crate::engine::Position;
+    use crate::ui::protocol::Scores;
     const C: Size = Size::CLASSIC;
     use crate::solver::{Book, Solver};
 
-    fn solver() -> Solver {
+    pub(in crate::ui::review) fn solver() -> Solver {
         let mut solver = Solver::new(16);
         solver.set_book(Book::embedded());
         solver
     }
 
-    fn analyse(solver: &mut Solver, moves: &str) -> Scores {
+    pub(in crate::ui::review) fn analyse(solver: &mut Solver, moves: &str) -> Scores {
         solver
             .analyze(&Position::from_moves(moves).unwrap())
             .unwrap()
@@ -478,53 +305,5 @@ mod tests {
                 c + 1
             );
         }
-    }
-
-    #[test]
-    fn a_review_rates_every_move_and_tracks_the_standing() {
-        let mut solver = solver();
-        // Red and Yellow build threes in columns 1 and 7; Red, instead of winning in column
-        // 1, plays column 2, and Yellow wins in column 7.
-        let game = Position::from_moves("17171727").unwrap();
-        assert_eq!(game.status(), Status::Win(Player::Second));
-        let mut review = Review::new(game, 99);
-        assert_eq!(review.at(), 8);
-        let wanted = review.wanted();
-        assert_eq!(wanted.len(), 8, "the finished position is not analysed");
-        assert_eq!(wanted[0], "");
-        assert_eq!(wanted[7], "1717172");
-        assert!(review.rated().is_empty() && !review.is_ready());
-        let analysis: Vec<Scores> = wanted.iter().map(|m| analyse(&mut solver, m)).collect();
-        assert_eq!(
-            review.set_analysis(analysis[..7].to_vec()),
-            Err(WRONG_ANALYSIS)
-        );
-        review.set_analysis(analysis).unwrap();
-        let rated = review.rated();
-        assert_eq!(rated.len(), 8);
-        let blunder = &rated[6];
-        assert_eq!(
-            (blunder.number, blunder.player, blunder.column),
-            (7, Player::First, 1)
-        );
-        assert_eq!(blunder.rating, Rating::Blunder);
-        assert!(blunder.kept.contains(&0));
-        assert_eq!(blunder.before, Standing::Wins(Player::First, 1));
-        assert_eq!(blunder.after, Standing::Wins(Player::Second, 1));
-        // Yellow's win is best, and the game ends won.
-        assert_eq!(rated[7].rating, Rating::Best);
-        assert_eq!(rated[7].after, Standing::Wins(Player::Second, 0));
-        assert_eq!(review.standings().len(), 9);
-        assert_eq!(review.standings()[7], Standing::Wins(Player::Second, 1));
-        assert_eq!(review.standings()[8].height(), -1.0);
-        assert_eq!(review.standings()[6].height(), 1.0);
-        // Stepping.
-        assert!(review.go(3));
-        assert_eq!(review.position().moves_string(), "171");
-        assert_eq!(review.shown_move().unwrap().number, 3);
-        assert!(!review.go(3));
-        review.go(0);
-        assert!(review.shown_move().is_none());
-        assert_eq!(review.shown_scores(), Some(&analyse(&mut solver, "")));
     }
 }
