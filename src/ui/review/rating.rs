@@ -1,5 +1,5 @@
-//! The rules of a review's ratings: each move rated from the solver's analysis of the position before it,
-//! and who could force a win, and how soon, after every move.
+//! The rules of a review's ratings: each move rated from the solver's analysis of the
+//! position before it, and who could force a win, and how soon, after every move.
 //!
 //! The ratings, from the mover's side (a move's "result" is the win, draw or loss it
 //! leads to with best play from then on, and how many of the mover's own moves away the end
