@@ -1,15 +1,15 @@
 //! Board geometry in CSS pixels. The stage is as many cells wide as the board has columns, and
-//! 0.8 of a cell taller than its rows (7 by 6.8 on the standard board): a lane of air above
+//! 0.8 of a cell taller than its rows (7 by 6.8 on the standard board): headroom above
 //! the board, just tall enough for the ghost piece, where falls start.
 
 use crate::engine::Size;
 
-/// The lane of air above the board, in cells: a checker (0.71 of a cell across) and a little.
-pub const AIR: f64 = 0.8;
+/// The headroom above the board, in cells: a checker (0.71 of a cell across) and a little.
+pub const HEADROOM: f64 = 0.8;
 
 /// The row (in board rows, 0 the top one) of the lane's middle, where the ghost hovers and
 /// falls start.
-pub const AIR_ROW: f64 = -(AIR / 2.0 + 0.5);
+pub const DROP_ROW: f64 = -(HEADROOM / 2.0 + 0.5);
 
 /// The width of the board's outline, in cells (see [`Layout::outline_width`]).
 pub const OUTLINE: f64 = 0.03;
@@ -18,9 +18,9 @@ pub const OUTLINE: f64 = 0.03;
 /// edge) is drawn whole rather than cut by the canvas's edges.
 pub const EDGE: f64 = OUTLINE;
 
-/// Rows of the stage on a board of `size`: the board plus the lane above it.
+/// Rows of the stage on a board of `size`: the board plus the headroom above it.
 fn stage_rows(size: Size) -> f64 {
-    size.height() as f64 + AIR
+    size.height() as f64 + HEADROOM
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -35,7 +35,7 @@ pub struct Layout {
     pub cell: f64,
     /// Left edge of the board.
     pub left: f64,
-    /// Top edge of the board (below the lane of air).
+    /// Top edge of the board (below the headroom).
     pub top: f64,
     /// Radius of a hole; pieces are drawn slightly larger so no gap shows.
     pub hole: f64,
@@ -50,7 +50,7 @@ fn hundredths(x: f64) -> String {
 
 impl Layout {
     /// The stage's shape as CSS writes it ("7.06 / 6.86" on the standard board): the
-    /// board's columns wide, its rows and the lane of air tall, with the free edge around.
+    /// board's columns wide, its rows and the headroom tall, with the free edge around.
     /// The web layer sets it on the stage, and the stylesheet uses the standard board's.
     pub fn aspect_ratio(size: Size) -> String {
         format!(
@@ -80,7 +80,7 @@ impl Layout {
         let (columns, stage_rows) = (size.width() as f64, stage_rows(size));
         let cell = (width / (columns + 2.0 * EDGE)).min(height / (stage_rows + 2.0 * EDGE));
         let left = (width - cell * columns) / 2.0;
-        let top = (height - cell * stage_rows) / 2.0 + cell * AIR;
+        let top = (height - cell * stage_rows) / 2.0 + cell * HEADROOM;
         Layout {
             columns: size.width(),
             rows: size.height(),
@@ -93,7 +93,7 @@ impl Layout {
         }
     }
 
-    /// Centre of a cell; `row` 0 is the top row of the board, [`AIR_ROW`] the lane above it.
+    /// Centre of a cell; `row` 0 is the top row of the board, [`DROP_ROW`] the headroom above it.
     pub fn center(&self, column: usize, row: f64) -> (f64, f64) {
         (
             self.left + (column as f64 + 0.5) * self.cell,
@@ -117,9 +117,9 @@ impl Layout {
         self.top + self.cell * self.rows as f64
     }
 
-    /// The top of the lane of air above the board.
+    /// The top of the headroom above the board.
     pub fn lane_top(&self) -> f64 {
-        self.top - self.cell * AIR
+        self.top - self.cell * HEADROOM
     }
 }
 
@@ -173,7 +173,7 @@ mod tests {
             assert!(l.bottom() + half_line <= h, "{l:?}");
             assert!(l.lane_top() >= 0.0, "{l:?}");
             // The ghost, a checker in the lane, is drawn whole.
-            let (_, y) = l.center(0, AIR_ROW);
+            let (_, y) = l.center(0, DROP_ROW);
             assert!(y - l.hole >= l.lane_top() && y + l.hole <= l.top, "{l:?}");
         }
     }
@@ -219,7 +219,7 @@ mod tests {
         // The board sits 20 px lower than it would under a whole row of air.
         let (x, y) = l.center(3, 5.0);
         assert!(close(x, 353.0) && close(y, 643.0), "{x} {y}");
-        let (x, y) = l.center(0, AIR_ROW);
+        let (x, y) = l.center(0, DROP_ROW);
         assert!(close(x, 53.0) && close(y, 53.0), "{x} {y}");
     }
 }

@@ -3,7 +3,7 @@
 //! idle board asks for no frames. The curves themselves are in [`super::anim`].
 
 use super::anim;
-use super::layout::AIR_ROW;
+use super::layout::DROP_ROW;
 use crate::engine::{Cell, Placed, Position};
 
 /// A piece on its way down.
@@ -11,7 +11,7 @@ use crate::engine::{Cell, Placed, Position};
 pub struct Fall {
     pub placed: Placed,
     pub start: f64,
-    /// Cells from the lane of air to its resting cell.
+    /// Cells from the headroom to its resting cell.
     pub distance: f64,
     pub duration: f64,
 }
@@ -88,7 +88,7 @@ impl Motion {
     /// end shows; true if it lands at once (reduced motion, nothing falling before it), and
     /// the caller should [`Motion::land`] it now.
     pub fn drop(&mut self, placed: Placed, now: f64) -> bool {
-        let distance = f64::from(placed.row) - AIR_ROW;
+        let distance = f64::from(placed.row) - DROP_ROW;
         let duration = if self.reduced {
             0.0
         } else {

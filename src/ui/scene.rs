@@ -1,17 +1,17 @@
 //! What the canvas shows at a moment: every checker with its height and opacity, the rings
 //! on the winning line, the last move's mark, the hint's landing cell, the review's verdict
-//! on the move shown and where better moves would have landed, and the ghost in the lane of
-//! air. The web layer paints it as it is.
+//! on the move shown and where better moves would have landed, and the ghost in the
+//! headroom above the board. The web layer paints it as it is.
 
 use super::controller::Controller;
-use super::layout::AIR_ROW;
+use super::layout::DROP_ROW;
 use super::review::Rating;
 use crate::engine::{Cell, Player, Position};
 
 /// The ghost's opacity: the piece a person is about to drop.
 pub const GHOST_ALPHA: f64 = 0.55;
 
-/// A checker. `row` 0 is the top row of the board, [`AIR_ROW`] the lane above it; a falling
+/// A checker. `row` 0 is the top row of the board, [`DROP_ROW`] the headroom above it; a falling
 /// piece is between rows.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Piece {
@@ -23,7 +23,7 @@ pub struct Piece {
     pub fade: f64,
 }
 
-/// What hovers in the lane of air above the pointer's or the keyboard's column.
+/// What hovers in the headroom above the pointer's or the keyboard's column.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Ghost {
     /// The piece that would be dropped.
@@ -136,7 +136,7 @@ impl Scene {
                 if p.can_play(column) {
                     Ghost::Piece(Piece {
                         column,
-                        row: AIR_ROW,
+                        row: DROP_ROW,
                         player: p.current_player(),
                         alpha: GHOST_ALPHA,
                         fade: 0.0,
@@ -177,15 +177,15 @@ mod tests {
     }
 
     #[test]
-    fn a_falling_piece_comes_down_from_the_lane_of_air() {
+    fn a_falling_piece_comes_down_from_the_headroom() {
         let mut c = Controller::new(Settings::default());
         c.command(Command::Drop(3), 0.0);
         let start = Scene::at(&c, 0.0);
         assert_eq!(start.pieces.len(), 1);
         let first = start.pieces[0];
-        assert!((first.row - AIR_ROW).abs() < 1e-9, "{first:?}");
+        assert!((first.row - DROP_ROW).abs() < 1e-9, "{first:?}");
         let mid = Scene::at(&c, 150.0).pieces[0];
-        assert!(mid.row > AIR_ROW && mid.row < 5.0, "{mid:?}");
+        assert!(mid.row > DROP_ROW && mid.row < 5.0, "{mid:?}");
         c.tick(10_000.0);
         let rest = Scene::at(&c, 10_000.0);
         assert_eq!(rest.pieces, [piece(3, 5.0, Player::First, 1.0)]);
@@ -219,7 +219,7 @@ mod tests {
         c.command(Command::Select(4), 0.0);
         assert_eq!(
             Scene::at(&c, 0.0).ghost,
-            Some(Ghost::Piece(piece(4, AIR_ROW, Player::First, GHOST_ALPHA)))
+            Some(Ghost::Piece(piece(4, DROP_ROW, Player::First, GHOST_ALPHA)))
         );
         // The pointer wins over the keyboard; a full column shows as unavailable.
         c.command(Command::Hover(Some(0)), 0.0);

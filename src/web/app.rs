@@ -3,10 +3,10 @@
 //! paints when something changes, and requests animation frames only while something moves.
 
 mod api;
-mod doomed;
+mod teardown;
 
-pub use doomed::destroy;
-use doomed::take_down_doomed;
+pub use teardown::destroy;
+use teardown::take_down_pending;
 
 use crate::engine::Position;
 use crate::ui::event::Event;
@@ -72,7 +72,7 @@ pub fn run_app<T>(shared: &Shared, f: impl FnOnce(&mut App) -> T) -> Option<T> {
         (result, app.view.host.clone(), events)
     };
     crate::web::host::dispatch(&host, events);
-    take_down_doomed();
+    take_down_pending();
     Some(result)
 }
 

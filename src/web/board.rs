@@ -5,7 +5,7 @@ use super::convert::px;
 use super::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
 use super::labels::Labels;
 use crate::engine::Size;
-use crate::ui::layout::{Layout, AIR};
+use crate::ui::layout::{Layout, HEADROOM};
 use crate::ui::mirror::Mirror;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -166,13 +166,13 @@ impl Board {
         let style = place_over_board(&self.columns, l);
         let _ = style.set_property("height", &px(l.bottom() - l.lane_top()));
         let style = place_over_board(&self.analysis, l);
-        let _ = style.set_property("height", &px(l.cell * AIR));
+        let _ = style.set_property("height", &px(l.cell * HEADROOM));
         let font = (l.cell * 0.22).clamp(11.0, 16.0);
         let _ = style.set_property("font-size", &px(font));
     }
 }
 
-/// Lines an overlay up with the board: its columns, from the top of the lane of air.
+/// Lines an overlay up with the board: its columns, from the top of the headroom.
 fn place_over_board(el: &HtmlElement, l: &Layout) -> web_sys::CssStyleDeclaration {
     let style = el.style();
     let _ = style.set_property("left", &px(l.left));

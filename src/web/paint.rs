@@ -268,7 +268,7 @@ fn draw_marks(ctx: &CanvasRenderingContext2d, l: &Layout, scene: &Scene, pal: &P
         Some(Ghost::Piece(piece)) => draw_piece(ctx, pal, l, &piece),
         Some(Ghost::Unavailable { column }) => {
             // A full column: a crossed-out outline.
-            let (x, y) = l.center(column, crate::ui::layout::AIR_ROW);
+            let (x, y) = l.center(column, crate::ui::layout::DROP_ROW);
             let r = l.hole * 0.8;
             ctx.begin_path();
             let _ = ctx.arc(x, y, r, 0.0, TAU);

@@ -226,7 +226,7 @@ const STYLE = css`
 /* The result shows once, in the turn line's place; the live region still says it. */
 .c4[data-over="true"] .c4-status { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 /* The result's words take the room they need; the buttons go below when it is short. In one
-   column, the result lies over the turn line's row and the lane of air below it, where
+   column, the result lies over the turn line's row and the headroom below it, where
    nothing else is shown once the game is over, instead of making that row taller: the board
    does not move when the game ends. */
 .c4-result {

@@ -223,7 +223,7 @@ test("the board, the turn line and New game fit every screen, without scrolling"
           `${name} ${colorScheme}: ${part} ${JSON.stringify(b)} within ${boxes.width}x${boxes.height}`);
       }
       assert.equal(boxes.scrollY, 0, name);
-      // The lane of air above the board is no taller than a checker needs (0.8 of a cell).
+      // The headroom above the board is no taller than a checker needs (0.8 of a cell).
       const cell = boxes.board.width / 7;
       const lane = boxes.board.height - 6 * cell;
       assert.ok(lane <= 0.81 * cell, `${name}: lane ${lane} for cell ${cell}`);

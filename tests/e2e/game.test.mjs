@@ -175,7 +175,7 @@ test("a phone in portrait: taps drop pieces, nothing shifts or scrolls sideways"
     await settled(page);
   }
   await until(async () => near(await cellPixel(page, 3, 4, 0.3, 0), COLORS.backdrop) === false, "pieces drawn");
-  // The tapped column keeps the focus, but no piece waits above it: the lane of air there
+  // The tapped column keeps the focus, but no piece waits above it: the headroom there
   // looks as it does above a column never touched.
   await page.waitForTimeout(300);
   assert.deepEqual(await cellPixel(page, 3, -0.9), await cellPixel(page, 0, -0.9), "no piece left above the tapped column");

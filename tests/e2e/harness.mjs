@@ -83,7 +83,7 @@ export async function until(fn, what, ms = 10_000) {
 }
 
 /**
- * The RGBA of the canvas pixel at the centre of a cell (row 0 = top, -0.9 = the lane of air),
+ * The RGBA of the canvas pixel at the centre of a cell (row 0 = top, -0.9 = the headroom),
  * shifted by (dx, dy) cell fractions. `index` picks the board on pages with several.
  */
 export async function cellPixel(page, column, row, dx = 0, dy = 0, index = 0) {
@@ -99,7 +99,7 @@ export async function cellPixel(page, column, row, dx = 0, dy = 0, index = 0) {
  * Also `window.__cellPoint(index, column, rows, across)`: board `index`'s canvas and the
  * point `across` cells right of column `column`'s left edge and `rows` cells below the
  * board's top edge. The board is found where the page's column controls lie over it (from
- * the lane of air above the board down to its bottom edge), so the tests need no copy of the
+ * the headroom above the board down to its bottom edge), so the tests need no copy of the
  * layout's maths.
  */
 export async function installProbe(context) {
@@ -124,7 +124,7 @@ export async function installProbe(context) {
       const r = canvas.getBoundingClientRect();
       const controls = window.__deepAll(".c4-columns")[index];
       const cols = controls.getBoundingClientRect();
-      // As many controls show as the board has columns; they reach from the lane of air
+      // As many controls show as the board has columns; they reach from the headroom
       // (0.8 of a cell) down to the board's bottom edge.
       const cell = cols.width / [...controls.children].filter((b) => !b.hidden).length;
       const height = Math.round(cols.height / cell - 0.8);

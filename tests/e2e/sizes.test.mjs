@@ -237,7 +237,7 @@ test("every size fits: the board whole and square-celled, clear of the controls,
     });
     const what = `${size} ${name}`;
     const cell = boxes.board.width / columns;
-    // The controls reach from the lane of air (0.8 of a cell) to the board's bottom edge.
+    // The controls reach from the headroom (0.8 of a cell) to the board's bottom edge.
     assert.ok(Math.abs(boxes.board.height - (rows + 0.8) * cell) < 1.5, `${what}: square cells ${JSON.stringify(boxes.board)}`);
     assert.ok(boxes.board.left >= 0 && boxes.board.right <= viewport.width + 0.5, `${what}: the board is across the screen`);
     assert.ok(boxes.board.top >= boxes.choice.bottom - 0.5 || boxes.choice.left >= boxes.stage.right - 0.5,

@@ -111,7 +111,7 @@ fn stepping_quickly_through_a_review_keeps_the_board_with_the_words() {
     assert_eq!(c.position().moves_string(), "171");
     // Only the newest step's piece falls (to the second row from the bottom): once a fall
     // from the air to the bottom row has had its time, nothing is left falling.
-    let longest = crate::ui::anim::fall_duration(5.0 - crate::ui::layout::AIR_ROW);
+    let longest = crate::ui::anim::fall_duration(5.0 - crate::ui::layout::DROP_ROW);
     c.tick(10.0 + longest + 1.0);
     assert!(c.motion().fall().is_none(), "{:?}", c.motion().fall());
 }

@@ -12,7 +12,7 @@ fn a_drop_changes_state_at_once_and_animates() {
     assert!(c.motion().is_animating(10.0));
     let (placed, offset) = c.motion().falling(0.0).unwrap();
     assert_eq!(placed.row, 5);
-    // From the lane of air, 0.9 of a row above the top row, to the bottom row.
+    // From the headroom, 0.9 of a row above the top row, to the bottom row.
     assert!((offset - 5.9).abs() < 1e-9, "{offset}");
     // A second tap during the fall is Yellow's move: it counts at once, and its piece
     // falls once Red's has landed.

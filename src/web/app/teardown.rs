@@ -6,7 +6,7 @@ use std::cell::RefCell;
 
 thread_local! {
     /// Games whose `destroy()` came while they were busy: taken down once they are free.
-    static DOOMED: RefCell<Vec<Shared>> = const { RefCell::new(Vec::new()) };
+    static PENDING: RefCell<Vec<Shared>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Takes a game down now, or as soon as it is free if it is busy (a `destroy()` from one of
@@ -20,14 +20,14 @@ pub fn destroy(app: Shared) {
         Err(_) => true,
     };
     if busy {
-        DOOMED.with(|d| d.borrow_mut().push(app));
+        PENDING.with(|d| d.borrow_mut().push(app));
     }
 }
 
 /// Takes down the games that were busy when destroyed and are free now.
-pub(super) fn take_down_doomed() {
-    let doomed = DOOMED.with(|d| std::mem::take(&mut *d.borrow_mut()));
-    for app in doomed {
+pub(super) fn take_down_pending() {
+    let pending = PENDING.with(|d| std::mem::take(&mut *d.borrow_mut()));
+    for app in pending {
         destroy(app);
     }
 }
