@@ -258,8 +258,8 @@ test("a book that is not there: the host hears it at once, with the address and 
   assert.match(message, /bookUrl/, "how to fix it");
   const told = () => page.evaluate(() => window.__said.filter((s) => s.trim() === "The computer could not load its opening book: early in a game it plays its best judgement, not perfect play.").length);
   await until(async () => (await told()) >= 1, "the player told");
-  // Its replies come without the book, searched within a budget (the figures are in the
-  // closing note of issue 44: `node --test tests/e2e/promises.test.mjs` prints them).
+  // Its replies come without the book, searched within a budget (the test prints how long
+  // each took: `node --test tests/e2e/promises.test.mjs`).
   await until(async () => (await moveCount(page)) === 2, "perfect's first reply without its book", 60_000);
   for (const c of [4, 3, 5]) {
     const n = await moveCount(page);
