@@ -1,11 +1,16 @@
 # The two commands: `make serve` and `make test`. Each installs whatever is missing first.
-.PHONY: serve test bench setup package example fuzz soak throttle bench-review
+.PHONY: serve test check bench setup package example fuzz soak throttle bench-review
 
 serve:
 	bash scripts/serve.sh
 
 test:
 	bash scripts/test.sh
+
+# The quick loop while working: formatting, clippy and the native tests (about a minute
+# once the tools are installed and the build is warm; it installs nothing).
+check:
+	bash scripts/check.sh
 
 setup:
 	bash scripts/setup.sh
