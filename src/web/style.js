@@ -337,7 +337,7 @@ const STYLE = css`
 }
 
 /* An activity may hide the controls, the main choice, the analysis' switch, the result's
-   buttons and the turn line (`data-hides`, from its declaration in src/ui/activity.rs). A
+   buttons and the turn line (data-hides, from its declaration in src/ui/activity.rs). A
    review, say, takes the controls' place with its own panel. */
 .c4[data-hides~="controls"] .c4-controls { display: none; }
 .c4-review { position: relative; grid-template-columns: minmax(0, 1fr); }
