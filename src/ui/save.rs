@@ -1,9 +1,11 @@
 //! What a game remembers across reloads: the position, the player's settings, their record
 //! against the computer and the puzzles they solved, in a short versioned text
-//! (`v=2&moves=4453&red=human&yellow=hard&analysis=0&motion=0&sound=1&record=…&solved=…`,
+//! (`v=3&moves=4453&red=human&yellow=hard&analysis=0&motion=0&sound=1&record=…&solved=…`,
 //! and `&size=8x7` for a game on another board than 7 x 6) that the web layer keeps in
-//! `localStorage`. Version 1 (without the record and the
-//! puzzles) still reads. Each field is read on its own: one that cannot be read falls back,
+//! `localStorage`. The record names each level ([`Record::encode`]:
+//! `record=7x6.easy.3.1.0.0~8x7.hard.0.2.1.0`). Version 2, with the record's tallies by
+//! each level's place ([`Record::decode_v2`]), and version 1, without the record and the
+//! puzzles, still read. Each field is read on its own: one that cannot be read falls back,
 //! and the others are kept.
 
 use super::fields::{flag, flag_text, number, Fields};
@@ -15,10 +17,13 @@ use crate::engine::{Position, Size};
 use std::fmt;
 
 /// The format's version: saved data with another one is ignored.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
-/// The longest saved text read: more than any real game needs, with a record on every size.
-const MAX_LEN: usize = 4000;
+/// The longest saved text read: more than any real game needs. A record on every size at
+/// every level, each count as large as it reads, with every puzzle solved, takes under
+/// 9,000 bytes (`a_record_on_every_size_at_every_level_fits`); the rest is room for levels
+/// to come.
+const MAX_LEN: usize = 16_000;
 
 /// A saved game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,7 +113,7 @@ impl Saved {
     /// whole.
     pub fn restore(text: &str, fallback: &Saved) -> Result<Restored, SaveError> {
         // `helped` and `size` came later in version 2: a text without them had no help,
-        // on 7 x 6.
+        // on 7 x 6. Versions 2 and 3 have the same fields.
         const KEYS: [&str; 12] = [
             "v", "moves", "red", "yellow", "analysis", "motion", "sound", "record", "solved",
             "puzzle", "helped", "size",
@@ -119,18 +124,24 @@ impl Saved {
         let version = fields
             .need("v")
             .map_err(|no| corrupt(problems.first().cloned().unwrap_or(no)))?;
-        let first = match version {
-            "1" => true,
-            "2" => false,
+        let version = match version {
+            "1" => 1,
+            "2" => 2,
+            "3" => 3,
             _ => return Err(SaveError::Version(quote(version))),
         };
+        let first = version == 1;
         // Version 1 had no record and no puzzles.
         let known = if first { &KEYS[..7] } else { &KEYS[..] };
         problems.extend(fields.unknown(known));
         let mut problems = Problems(problems);
-        let record = match first {
-            true => Record::default(),
-            false => problems
+        // Version 2 wrote the record's tallies by each level's place.
+        let record = match version {
+            1 => Record::default(),
+            2 => problems
+                .take(fields.require("record", Record::decode_v2))
+                .unwrap_or(fallback.record),
+            _ => problems
                 .take(fields.require("record", Record::decode))
                 .unwrap_or(fallback.record),
         };
@@ -236,8 +247,8 @@ mod tests {
         let text = saved.encode();
         assert_eq!(
             text,
-            "v=2&moves=4453&red=human&yellow=hard&analysis=1&motion=0&sound=0\
-             &record=0.0.0.0-0.0.0.0-0.0.0.0-0.0.0.0&solved=&puzzle=0&helped=0"
+            "v=3&moves=4453&red=human&yellow=hard&analysis=1&motion=0&sound=0\
+             &record=&solved=&puzzle=0&helped=0"
         );
         assert_eq!(Saved::decode(&text), Ok(saved));
         // Written before `helped` was: no help.
@@ -284,7 +295,7 @@ mod tests {
         let text = saved.encode();
         assert!(
             text.ends_with(
-                "&record=0.0.0.0-0.0.0.0-1.0.0.0-0.1.0.0&solved=0400000080&puzzle=12&helped=0"
+                "&record=7x6.hard.1.0.0.0~7x6.perfect.0.1.0.0&solved=0400000080&puzzle=12&helped=0"
             ),
             "{text}"
         );
@@ -315,6 +326,96 @@ mod tests {
         }
     }
 
+    /// A save written by version 2 (before the levels were named in the record), as that
+    /// code wrote it for a record of distinct tallies at every level on 7 x 6, and on 5 x 4
+    /// and 8 x 7: every tally is kept, each at its level.
+    #[test]
+    fn a_version_2_save_keeps_its_record() {
+        let text = "v=2&moves=&red=human&yellow=human&analysis=0&motion=0&sound=1\
+                    &record=3.1.0.0-2.0.4.0-0.5.0.2-0.7.1.0~5x4:0.0.0.0-8.0.0.0-0.0.0.0-0.11.0.0\
+                    ~8x7:0.0.9.1-0.0.0.0-6.0.0.0-0.0.0.0&solved=&puzzle=0&helped=0";
+        let restored = Saved::restore(text, &Saved::fresh(Settings::default())).unwrap();
+        assert_eq!(restored.problems, Vec::<String>::new());
+        let saved = restored.saved;
+        let (small, big) = (Size::new(5, 4).unwrap(), Size::new(8, 7).unwrap());
+        let counted = [
+            (Size::CLASSIC, "easy", (3, 1, 0, 0)),
+            (Size::CLASSIC, "medium", (2, 0, 4, 0)),
+            (Size::CLASSIC, "hard", (0, 5, 0, 2)),
+            (Size::CLASSIC, "perfect", (0, 7, 1, 0)),
+            (small, "medium", (8, 0, 0, 0)),
+            (small, "perfect", (0, 11, 0, 0)),
+            (big, "easy", (0, 0, 9, 1)),
+            (big, "hard", (6, 0, 0, 0)),
+        ];
+        for size in Size::all() {
+            for level in Level::ALL {
+                let t = saved.record.at(size, level);
+                let expected = counted
+                    .iter()
+                    .find(|(s, name, _)| *s == size && *name == level.name())
+                    .map_or((0, 0, 0, 0), |&(_, _, counts)| counts);
+                assert_eq!(
+                    (t.wins, t.losses, t.draws, t.helped),
+                    expected,
+                    "{size} {level}"
+                );
+            }
+        }
+        // Saved again, it is version 3, and reads the same.
+        let again = saved.encode();
+        assert!(again.starts_with("v=3&"), "{again}");
+        assert_eq!(Saved::decode(&again), Ok(saved));
+    }
+
+    #[test]
+    fn a_level_this_build_does_not_know_is_passed_over_alone() {
+        let mut saved = sample();
+        saved
+            .record
+            .count(Size::CLASSIC, Level::Hard, crate::ui::stats::Finish::Won);
+        saved.record.count(
+            Size::new(8, 7).unwrap(),
+            Level::Easy,
+            crate::ui::stats::Finish::Drawn,
+        );
+        let text = saved.encode();
+        // As a later build with a level of its own might write it.
+        let later = text.replace("~8x7.easy.", "~7x6.expert.5.0.0.0~8x7.easy.");
+        assert_ne!(later, text);
+        let restored = Saved::restore(&later, &Saved::fresh(Settings::default())).unwrap();
+        assert_eq!(restored.problems, Vec::<String>::new());
+        assert_eq!(restored.saved, saved);
+    }
+
+    #[test]
+    fn a_record_on_every_size_at_every_level_fits() {
+        // The most each count reads back (nine digits), everywhere.
+        let most = "999999999";
+        let mut entries = Vec::new();
+        for size in Size::all() {
+            for level in Level::ALL {
+                entries.push(format!("{size}.{level}.{most}.{most}.{most}.{most}"));
+            }
+        }
+        let record = Record::decode(&entries.join("~")).unwrap();
+        let mut saved = Saved {
+            position: Position::from_moves_on(Size::new(9, 9).unwrap(), "1").unwrap(),
+            record,
+            helped: true,
+            puzzle: Some(1),
+            ..sample()
+        };
+        // Every puzzle solved: as many as the solved field reads.
+        for id in 1..=4096 {
+            saved.solved.insert(id);
+        }
+        let text = saved.encode();
+        // With room for the moves of a whole 9 x 9 board besides the one here.
+        assert!(text.len() + 80 <= MAX_LEN, "{} bytes", text.len());
+        assert_eq!(Saved::decode(&text), Ok(saved));
+    }
+
     #[test]
     fn version_1_still_reads() {
         let text = "v=1&moves=4453&red=human&yellow=hard&analysis=1&motion=0&sound=0";
@@ -326,10 +427,10 @@ mod tests {
 
     #[test]
     fn another_version_is_refused_as_such() {
-        let text = sample().encode().replace("v=2", "v=3");
+        let text = sample().encode().replace("v=3", "v=4");
         assert_eq!(
             Saved::decode(&text),
-            Err(SaveError::Version("\"3\"".into()))
+            Err(SaveError::Version("\"4\"".into()))
         );
     }
 
@@ -347,8 +448,9 @@ mod tests {
             (good.replace("&analysis=1", ""), "no analysis"),
             (format!("{good}&moves=44"), "appears twice"),
             (format!("{good}&x=1"), "unknown field"),
-            (format!("{good}&pad={}", "x".repeat(4000)), "too long"),
-            (good.replace("&record=0.0.0.0-", "&record=0.0-"), "record:"),
+            (format!("{good}&pad={}", "x".repeat(MAX_LEN)), "too long"),
+            (good.replace("&record=", "&record=7x6.easy.1"), "record:"),
+            (good.replace("&record=", "&record=0.0.0.0-"), "record:"),
             (good.replace("&helped=0", "&helped=2"), "helped:"),
             (good.replace("&solved=", "&solved=zz"), "solved:"),
             (good.replace("&solved=", ""), "no solved"),
@@ -468,7 +570,7 @@ mod tests {
         }
         // Not this game's text at all: refused whole.
         assert!(Saved::restore("hello", &fallback).is_err());
-        assert!(Saved::restore(&text.replace("v=2", "v=9"), &fallback).is_err());
+        assert!(Saved::restore(&text.replace("v=3", "v=9"), &fallback).is_err());
     }
 
     #[test]
