@@ -13,6 +13,7 @@ cargo fmt --all --check
 step "clippy (native, then wasm32 with the solver's class)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo clippy --all-targets --locked --target wasm32-unknown-unknown --features solver-js -- -D warnings
-step "native tests (cargo test)"
+step "native tests (cargo test), and the game's server"
 cargo test --locked
+cargo test --locked -p connect-four-server
 step "checked"

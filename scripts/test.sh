@@ -14,11 +14,12 @@ cargo fmt --manifest-path fuzz/Cargo.toml --check
 step "lint: clippy (native)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 step "lint: clippy (wasm32: the page's module, then with the solver's class)"
-cargo clippy --workspace --all-targets --locked --target wasm32-unknown-unknown -- -D warnings
+cargo clippy --workspace --exclude connect-four-server --all-targets --locked --target wasm32-unknown-unknown -- -D warnings
 cargo clippy --all-targets --locked --target wasm32-unknown-unknown --features solver-js -- -D warnings
 
-step "level 1: native tests (cargo test)"
+step "level 1: native tests (cargo test), and the game's server as it runs"
 cargo test --locked
+cargo test --locked -p connect-four-server
 
 step "level 1b: a fuzz smoke run (3 s a target; \`make fuzz\` runs longer)"
 bash scripts/fuzz.sh 3

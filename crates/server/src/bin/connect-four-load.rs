@@ -1,0 +1,257 @@
+//! `connect-four-load --addr 127.0.0.1:PORT --games 2000 --seconds 60`: plays that many
+//! online games at once against a running server on this machine, each at one move a
+//! second, and reports the time from a move sent by one player to its arrival at the
+//! other (p50, p99, the slowest), the moves played and refused, and (with `--pid`) the
+//! server's memory. Loopback only, and bounded in games and time.
+
+use clap::Parser;
+use connect_four::engine::{Position, Size};
+use connect_four::online::{GameId, Seat, ToPage};
+use futures_util::{SinkExt, StreamExt};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+#[derive(Parser)]
+#[command(about = "Plays many online games at once against a local connect-four-server")]
+struct Args {
+    /// The server: a loopback address.
+    #[arg(long)]
+    addr: SocketAddr,
+    /// Games played at once (two sockets each), at most 5,000.
+    #[arg(long, default_value_t = 2000)]
+    games: usize,
+    /// How long to play, at most 600 s.
+    #[arg(long, default_value_t = 60)]
+    seconds: u64,
+    /// The server's process id, to read its memory from /proc.
+    #[arg(long)]
+    pid: Option<u32>,
+    /// Games created per second while starting (the server allows 20 a minute per address
+    /// unless started with a higher limit).
+    #[arg(long, default_value_t = 200)]
+    ramp: usize,
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+#[derive(Default)]
+struct Tally {
+    latencies_us: Mutex<Vec<u64>>,
+    moves: AtomicU64,
+    refused: AtomicU64,
+    games: AtomicU64,
+}
+
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+async fn connect(addr: SocketAddr) -> Result<Socket, String> {
+    let url = format!("ws://{addr}/online");
+    let (ws, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+async fn next_page(ws: &mut Socket) -> Option<ToPage> {
+    loop {
+        match ws.next().await? {
+            Ok(Message::Text(text)) => return serde_json::from_str(text.as_str()).ok(),
+            Ok(_) => continue,
+            Err(_) => return None,
+        }
+    }
+}
+
+async fn send(ws: &mut Socket, text: String) -> bool {
+    ws.send(Message::Text(text.into())).await.is_ok()
+}
+
+/// Two sockets in one game: Red created it, Yellow joined.
+async fn start_game(addr: SocketAddr) -> Result<(GameId, Socket, Socket), String> {
+    let mut red = connect(addr).await?;
+    send(
+        &mut red,
+        r#"{"create":{"columns":7,"rows":6,"seat":"red"}}"#.into(),
+    )
+    .await;
+    let game = match next_page(&mut red).await {
+        Some(ToPage::Seated { game, .. }) => game,
+        other => return Err(format!("create: {other:?}")),
+    };
+    let mut yellow = connect(addr).await?;
+    send(&mut yellow, format!(r#"{{"join":{{"game":"{game}"}}}}"#)).await;
+    match next_page(&mut yellow).await {
+        Some(ToPage::Seated {
+            seat: Seat::Yellow, ..
+        }) => {}
+        other => return Err(format!("join: {other:?}")),
+    }
+    Ok((game, red, yellow))
+}
+
+/// Plays games on one pair of sockets until `until`, one move a second.
+async fn play(
+    addr: SocketAddr,
+    tally: Arc<Tally>,
+    until: Instant,
+    seed: u64,
+) -> Result<(), String> {
+    let mut seed = seed | 1;
+    let mut random = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut game, mut red, mut yellow) = start_game(addr).await?;
+    tally.games.fetch_add(1, Ordering::Relaxed);
+    let mut position = Position::empty(Size::CLASSIC);
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.tick().await;
+    while Instant::now() < until {
+        tick.tick().await;
+        if position.is_over() {
+            // A new game on the same sockets.
+            drop((red, yellow));
+            (game, red, yellow) = start_game(addr).await?;
+            tally.games.fetch_add(1, Ordering::Relaxed);
+            position = Position::empty(Size::CLASSIC);
+            continue;
+        }
+        let open: Vec<usize> = (0..7).filter(|&c| position.can_play(c)).collect();
+        let column = open[random(open.len())];
+        let number = position.move_count();
+        let (mover, other) = if number % 2 == 0 {
+            (&mut red, &mut yellow)
+        } else {
+            (&mut yellow, &mut red)
+        };
+        let sent = Instant::now();
+        let message =
+            format!(r#"{{"move":{{"game":"{game}","number":{number},"column":{column}}}}}"#);
+        if !send(mover, message).await {
+            return Err("the socket closed".into());
+        }
+        position.play(column).map_err(|e| e.to_string())?;
+        let moves = position.moves_string();
+        // The other player's page: the move's arrival.
+        loop {
+            match next_page(other).await {
+                Some(ToPage::State(state)) if state.moves == moves => break,
+                Some(ToPage::Refused { .. }) => {
+                    tally.refused.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+                Some(_) => continue,
+                None => return Err("the socket closed".into()),
+            }
+        }
+        let took = sent.elapsed().as_micros() as u64;
+        tally
+            .latencies_us
+            .lock()
+            .map_err(|e| e.to_string())?
+            .push(took);
+        tally.moves.fetch_add(1, Ordering::Relaxed);
+        // The mover's acknowledgement.
+        loop {
+            match next_page(mover).await {
+                Some(ToPage::State(state)) if state.moves == moves => break,
+                Some(ToPage::Refused { .. }) => {
+                    tally.refused.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+                Some(_) => continue,
+                None => return Err("the socket closed".into()),
+            }
+        }
+    }
+    Ok(())
+}
+
+fn percentile(sorted: &[u64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let at = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[at] as f64 / 1000.0
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    if !args.addr.ip().is_loopback() || args.games > 5000 || args.seconds > 600 {
+        eprintln!("connect-four-load: a loopback address, at most 5,000 games and 600 s");
+        return std::process::ExitCode::FAILURE;
+    }
+    connect_four_server::raise_file_limit();
+    let before = args.pid.and_then(rss_kib);
+    let tally = Arc::new(Tally::default());
+    let until = Instant::now() + Duration::from_secs(args.seconds);
+    let mut players = tokio::task::JoinSet::new();
+    let started = Instant::now();
+    for i in 0..args.games {
+        if i > 0 && i % args.ramp.max(1) == 0 {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+        let tally = tally.clone();
+        players.spawn(play(args.addr, tally, until, 0x9e37_79b9 + i as u64));
+    }
+    let ramp = started.elapsed();
+    let during = args.pid.and_then(rss_kib);
+    let mut failed = 0;
+    while let Some(result) = players.join_next().await {
+        if let Ok(Err(e)) | Err(e) = result.map_err(|e| e.to_string()) {
+            failed += 1;
+            if failed <= 5 {
+                eprintln!("a game failed: {e}");
+            }
+        }
+    }
+    let mut latencies = tally
+        .latencies_us
+        .lock()
+        .map(|l| l.clone())
+        .unwrap_or_default();
+    latencies.sort_unstable();
+    let moves = tally.moves.load(Ordering::Relaxed);
+    println!(
+        "games at once: {} ({} sockets), {} s (ramp {:.1} s)",
+        args.games,
+        args.games * 2,
+        args.seconds,
+        ramp.as_secs_f64()
+    );
+    println!(
+        "games played: {}, moves: {moves} ({:.0} a second), refused: {}, pairs failed: {failed}",
+        tally.games.load(Ordering::Relaxed),
+        moves as f64 / args.seconds as f64,
+        tally.refused.load(Ordering::Relaxed)
+    );
+    println!(
+        "move to the other page: p50 {:.2} ms, p99 {:.2} ms, slowest {:.2} ms",
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.99),
+        latencies.last().map_or(0.0, |&l| l as f64 / 1000.0)
+    );
+    if let (Some(before), Some(during)) = (before, during) {
+        println!(
+            "server memory: {before} KiB before, {during} KiB with {} games and {} sockets ({:.1} KiB a game with its two sockets)",
+            args.games,
+            args.games * 2,
+            (during.saturating_sub(before)) as f64 / args.games as f64
+        );
+    }
+    if failed > 0 {
+        return std::process::ExitCode::FAILURE;
+    }
+    std::process::ExitCode::SUCCESS
+}

@@ -1,0 +1,470 @@
+//! One game: a task that owns its state (the position, the seats, who is connected) and
+//! judges every message about it with the engine. A change is committed to the database
+//! before anyone hears of it; then every page in the game gets the game as it stands.
+
+use crate::hub::Hub;
+use crate::store::{now_ms, Change, Db, SecretHash, Stored};
+use connect_four::engine::{Position, Status};
+use connect_four::online::{
+    End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, CLAIM_AFTER_MS,
+};
+use sha2::{Digest, Sha256};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// The most pages watching one game.
+pub const MAX_WATCHERS: usize = 64;
+
+/// A game nobody is connected to leaves memory after this long (it stays in the database).
+const UNLOAD_AFTER: Duration = Duration::from_secs(60);
+
+/// A page's connection: its id, and the queue of what it is sent.
+#[derive(Debug, Clone)]
+pub struct Conn {
+    pub id: u64,
+    pub tx: mpsc::Sender<ToPage>,
+}
+
+/// What a connection asks of a game.
+#[derive(Debug)]
+pub enum Ask {
+    /// The free seat, or a watcher's place.
+    Join(Conn),
+    /// The seat whose secret this is (the creator's first, too).
+    Resume(Conn, Secret),
+    Move {
+        conn: Conn,
+        number: u16,
+        column: u8,
+    },
+    Resign(Conn),
+    Rematch(Conn),
+    Claim(Conn),
+    /// The connection closed, or went to another game.
+    Leave(u64),
+}
+
+impl Ask {
+    fn conn(&self) -> u64 {
+        match self {
+            Ask::Join(conn)
+            | Ask::Resume(conn, _)
+            | Ask::Move { conn, .. }
+            | Ask::Resign(conn)
+            | Ask::Rematch(conn)
+            | Ask::Claim(conn) => conn.id,
+            Ask::Leave(conn) => *conn,
+        }
+    }
+}
+
+pub fn hash(secret: &Secret) -> SecretHash {
+    Sha256::digest(secret.as_str().as_bytes()).into()
+}
+
+/// A new secret, from the OS's random source.
+pub fn new_secret() -> Result<Secret, String> {
+    let mut bytes = [0; 16];
+    getrandom::fill(&mut bytes).map_err(|e| e.to_string())?;
+    Ok(Secret::from_bytes(bytes))
+}
+
+struct Member {
+    conn: Conn,
+    role: Role,
+}
+
+pub struct Game {
+    id: GameId,
+    position: Position,
+    seats: [Option<SecretHash>; 2],
+    /// Since when each seat's player has had no connection.
+    away_since: [Instant; 2],
+    end: Option<End>,
+    rematch: [bool; 2],
+    next: Option<GameId>,
+    members: Vec<Member>,
+    db: Db,
+}
+
+fn refuse(conn: &Conn, reason: Refusal, detail: &str) {
+    let _ = conn.tx.try_send(ToPage::Refused {
+        reason,
+        detail: detail.to_owned(),
+    });
+}
+
+fn seat_of(role: Role) -> Option<Seat> {
+    match role {
+        Role::Red => Some(Seat::Red),
+        Role::Yellow => Some(Seat::Yellow),
+        Role::Watcher => None,
+    }
+}
+
+impl Game {
+    /// The game `stored` holds, if its moves are a game on its size.
+    pub fn new(stored: Stored, db: Db) -> Result<Game, String> {
+        let mut position = Position::empty(stored.size);
+        for &column in &stored.moves {
+            position
+                .play(column.into())
+                .map_err(|e| format!("game {}: {e}", stored.id))?;
+        }
+        let now = Instant::now();
+        Ok(Game {
+            id: stored.id,
+            position,
+            seats: stored.seats,
+            away_since: [now; 2],
+            end: stored.end,
+            rematch: stored.rematch,
+            next: stored.next,
+            members: Vec::new(),
+            db,
+        })
+    }
+
+    /// Serves the game's messages until nobody has been connected for a while; then tells
+    /// `hub` it is gone.
+    pub async fn run(mut self, mut inbox: mpsc::Receiver<Ask>, hub: Hub) {
+        loop {
+            match tokio::time::timeout(UNLOAD_AFTER, inbox.recv()).await {
+                Ok(Some(ask)) => self.handle(ask, &hub).await,
+                Ok(None) => break,
+                Err(_) if self.members.is_empty() => {
+                    if hub.unload(&self.id, &inbox).await {
+                        break;
+                    }
+                }
+                Err(_) => {}
+            }
+        }
+    }
+
+    fn member(&self, conn: u64) -> Option<&Member> {
+        self.members.iter().find(|m| m.conn.id == conn)
+    }
+
+    /// The seat `conn` holds; a watcher is told it cannot act.
+    fn seat_of_member(&self, conn: &Conn) -> Option<Seat> {
+        let seat = self.member(conn.id).and_then(|m| seat_of(m.role));
+        if seat.is_none() {
+            refuse(conn, Refusal::Watching, "a watcher cannot do that");
+        }
+        seat
+    }
+
+    fn presence(&self, seat: Seat) -> Presence {
+        let i = seat.index();
+        if self.seats[i].is_none() {
+            Presence::Empty
+        } else if self.members.iter().any(|m| m.role == Role::from(seat)) {
+            Presence::Here
+        } else {
+            Presence::Away {
+                ms: self.away_since[i].elapsed().as_millis() as u64,
+            }
+        }
+    }
+
+    fn state(&self, you: Role) -> ToPage {
+        let size = self.position.size();
+        ToPage::State(GameState {
+            game: self.id.clone(),
+            columns: size.width() as u8,
+            rows: size.height() as u8,
+            moves: self.position.moves_string(),
+            you,
+            seats: Seat::BOTH.map(|s| self.presence(s)),
+            end: self.end,
+            rematch: self.rematch,
+            next: self.next.clone(),
+        })
+    }
+
+    /// Tells every page the game as it stands; a page too slow to take it is let go.
+    fn broadcast(&mut self) {
+        let states: Vec<ToPage> = self.members.iter().map(|m| self.state(m.role)).collect();
+        let mut slow = Vec::new();
+        for (member, state) in self.members.iter().zip(states) {
+            if member.conn.tx.try_send(state).is_err() {
+                slow.push(member.conn.id);
+            }
+        }
+        for id in slow {
+            self.leave(id);
+        }
+    }
+
+    fn leave(&mut self, conn: u64) -> bool {
+        let Some(at) = self.members.iter().position(|m| m.conn.id == conn) else {
+            return false;
+        };
+        let member = self.members.remove(at);
+        if let Some(seat) = seat_of(member.role) {
+            if !self.members.iter().any(|m| m.role == member.role) {
+                self.away_since[seat.index()] = Instant::now();
+            }
+        }
+        true
+    }
+
+    fn join(&mut self, conn: Conn, role: Role) {
+        self.leave(conn.id);
+        self.members.push(Member { conn, role });
+    }
+
+    async fn write(&self, conn: &Conn, changes: Vec<Change>) -> bool {
+        match self.db.write(&self.id, changes).await {
+            Ok(()) => true,
+            Err(e) => {
+                eprintln!("connect-four-server: game {}: {e}", self.id);
+                refuse(conn, Refusal::Restarting, "the game could not be saved");
+                false
+            }
+        }
+    }
+
+    async fn handle(&mut self, ask: Ask, hub: &Hub) {
+        let conn_id = ask.conn();
+        let entering = matches!(ask, Ask::Join(_) | Ask::Resume(..) | Ask::Leave(_));
+        if !entering && self.member(conn_id).is_none() {
+            if let Ask::Move { conn, .. }
+            | Ask::Resign(conn)
+            | Ask::Rematch(conn)
+            | Ask::Claim(conn) = &ask
+            {
+                refuse(
+                    conn,
+                    Refusal::NoSuchGame,
+                    "not in this game: join or resume it first",
+                );
+            }
+            return;
+        }
+        match ask {
+            Ask::Join(conn) => self.take_seat(conn).await,
+            Ask::Resume(conn, secret) => {
+                let hashed = hash(&secret);
+                match Seat::BOTH
+                    .into_iter()
+                    .find(|s| self.seats[s.index()] == Some(hashed))
+                {
+                    Some(seat) => {
+                        self.join(conn, seat.into());
+                        self.broadcast();
+                    }
+                    None => refuse(
+                        &conn,
+                        Refusal::WrongSecret,
+                        "not a seat's secret in this game",
+                    ),
+                }
+            }
+            Ask::Leave(conn) => {
+                if self.leave(conn) {
+                    self.broadcast();
+                }
+            }
+            Ask::Move {
+                conn,
+                number,
+                column,
+            } => self.play(&conn, number, column).await,
+            Ask::Resign(conn) => {
+                if let Some(seat) = self.seat_of_member(&conn) {
+                    self.resign(&conn, seat).await;
+                }
+            }
+            Ask::Claim(conn) => {
+                if let Some(seat) = self.seat_of_member(&conn) {
+                    self.claim(&conn, seat).await;
+                }
+            }
+            Ask::Rematch(conn) => {
+                if let Some(seat) = self.seat_of_member(&conn) {
+                    self.ask_rematch(&conn, seat, hub).await;
+                }
+            }
+        }
+    }
+
+    async fn take_seat(&mut self, conn: Conn) {
+        let free = Seat::BOTH
+            .into_iter()
+            .find(|s| self.seats[s.index()].is_none());
+        let Some(seat) = free else {
+            let watchers = self
+                .members
+                .iter()
+                .filter(|m| m.role == Role::Watcher)
+                .count();
+            if watchers >= MAX_WATCHERS {
+                return refuse(
+                    &conn,
+                    Refusal::TooManyWatchers,
+                    "this game has enough watchers",
+                );
+            }
+            let state = self.state(Role::Watcher);
+            self.join(conn.clone(), Role::Watcher);
+            let _ = conn.tx.try_send(state);
+            return;
+        };
+        let secret = match new_secret() {
+            Ok(secret) => secret,
+            Err(e) => return refuse(&conn, Refusal::Restarting, &e),
+        };
+        let hashed = hash(&secret);
+        if !self
+            .write(&conn, vec![Change::Seat { seat, hash: hashed }])
+            .await
+        {
+            return;
+        }
+        self.seats[seat.index()] = Some(hashed);
+        let _ = conn.tx.try_send(ToPage::Seated {
+            game: self.id.clone(),
+            seat,
+            secret,
+        });
+        self.join(conn, seat.into());
+        self.broadcast();
+    }
+
+    async fn play(&mut self, conn: &Conn, number: u16, column: u8) {
+        let Some(seat) = self.member(conn.id).and_then(|m| seat_of(m.role)) else {
+            return refuse(conn, Refusal::Watching, "a watcher cannot move");
+        };
+        let played = self.position.move_count();
+        let history = self.position.history();
+        // A move already played, resent after a reconnect: acknowledged, not played twice.
+        if usize::from(number) < played {
+            let same = usize::from(history[usize::from(number)]) == usize::from(column)
+                && Seat::of(player_of(number)) == seat;
+            if same {
+                let _ = conn.tx.try_send(self.state(seat.into()));
+            } else {
+                refuse(
+                    conn,
+                    Refusal::WrongNumber,
+                    &format!("move {number} is played; {played} moves are"),
+                );
+            }
+            return;
+        }
+        if self.end.is_some() {
+            return refuse(conn, Refusal::Over, "the game is over");
+        }
+        if usize::from(number) > played {
+            return refuse(
+                conn,
+                Refusal::WrongNumber,
+                &format!("{played} moves are played, not {number}"),
+            );
+        }
+        if self.position.current_player() != seat.player() {
+            return refuse(conn, Refusal::NotYourTurn, "it is the other player's turn");
+        }
+        let mut next = self.position;
+        if let Err(e) = next.play(column.into()) {
+            return refuse(conn, Refusal::BadColumn, &e.to_string());
+        }
+        let mut changes = vec![Change::Move { number, column }];
+        let end = (next.status() != Status::InProgress).then_some(End::Played);
+        changes.extend(end.map(Change::End));
+        if !self.write(conn, changes).await {
+            return;
+        }
+        self.position = next;
+        self.end = end;
+        self.broadcast();
+    }
+
+    async fn resign(&mut self, conn: &Conn, seat: Seat) {
+        if self.end.is_some() {
+            return refuse(conn, Refusal::Over, "the game is over");
+        }
+        let end = End::Resigned { seat };
+        if self.write(conn, vec![Change::End(end)]).await {
+            self.end = Some(end);
+            self.broadcast();
+        }
+    }
+
+    async fn claim(&mut self, conn: &Conn, seat: Seat) {
+        if self.end.is_some() {
+            return refuse(conn, Refusal::Over, "the game is over");
+        }
+        let other = seat.other();
+        let away = matches!(self.presence(other), Presence::Away { ms } if ms >= CLAIM_AFTER_MS);
+        if !away || self.position.current_player() != other.player() {
+            return refuse(
+                conn,
+                Refusal::CannotClaim,
+                "the other player is not away long enough on their turn",
+            );
+        }
+        let end = End::Claimed { seat };
+        if self.write(conn, vec![Change::End(end)]).await {
+            self.end = Some(end);
+            self.broadcast();
+        }
+    }
+
+    async fn ask_rematch(&mut self, conn: &Conn, seat: Seat, hub: &Hub) {
+        if self.end.is_none() {
+            return refuse(
+                conn,
+                Refusal::NotOver,
+                "a rematch comes once the game is over",
+            );
+        }
+        if self.next.is_some() {
+            let _ = conn.tx.try_send(self.state(seat.into()));
+            return;
+        }
+        let mut asked = self.rematch;
+        asked[seat.index()] = true;
+        let mut changes = Vec::new();
+        let mut next = None;
+        if asked == [true, true] {
+            let id = match hub.new_id() {
+                Ok(id) => id,
+                Err(e) => return refuse(conn, Refusal::Restarting, &e),
+            };
+            let now = now_ms();
+            // Colours swap: each secret holds the other seat in the new game.
+            changes.push(Change::Create(Stored {
+                id: id.clone(),
+                size: self.position.size(),
+                moves: Vec::new(),
+                seats: [self.seats[1], self.seats[0]],
+                end: None,
+                rematch: [false, false],
+                next: None,
+                created: now,
+                updated: now,
+            }));
+            next = Some(id);
+        }
+        changes.push(Change::Rematch {
+            asked,
+            next: next.clone(),
+        });
+        if self.write(conn, changes).await {
+            self.rematch = asked;
+            self.next = next;
+            self.broadcast();
+        }
+    }
+}
+
+/// Who plays move `number` (0-based): Red the even ones.
+fn player_of(number: u16) -> connect_four::engine::Player {
+    match number % 2 {
+        0 => connect_four::engine::Player::First,
+        _ => connect_four::engine::Player::Second,
+    }
+}

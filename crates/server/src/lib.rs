@@ -1,0 +1,198 @@
+//! The online game's server: the built site at `/`, the game's WebSocket at `/online`, and
+//! `/healthz`. Games live in SQLite under `--data` ([`store`]); each game in memory is one
+//! task that owns its state ([`game`]); the [`hub`] finds or loads a game's task; each page's
+//! socket is checked frame by frame ([`socket`]). See docs/online.md.
+
+pub mod game;
+pub mod hub;
+pub mod socket;
+pub mod store;
+
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::sync::watch;
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// What the server is started with.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub listen: SocketAddr,
+    /// Where the database lives.
+    pub data: PathBuf,
+    /// The built site (Trunk's `dist/`), if it serves one.
+    pub site: Option<PathBuf>,
+    /// Origins other than the site's own whose pages may play (embedders'): `https://host`.
+    pub allow_origins: Vec<String>,
+    /// Finished games are deleted after this long.
+    pub finished_ttl: Duration,
+    /// Games nobody touched are deleted after this long.
+    pub idle_ttl: Duration,
+    /// The most games one address may create in a minute.
+    pub games_per_minute: u32,
+}
+
+impl Config {
+    /// One day for a finished game, a week for one nobody has touched.
+    pub const FINISHED_TTL: Duration = Duration::from_secs(24 * 3600);
+    pub const IDLE_TTL: Duration = Duration::from_secs(7 * 24 * 3600);
+}
+
+#[derive(Clone)]
+struct App {
+    hub: hub::Hub,
+    stopping: watch::Receiver<bool>,
+    allow_origins: Vec<String>,
+}
+
+/// Whether a page from `origin` may use the game's socket at `host`: the site's own pages,
+/// those of an allowed origin, and clients that are not pages (no `Origin`).
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let own = host.is_some_and(|host| {
+        origin == format!("http://{host}") || origin == format!("https://{host}")
+    });
+    own || allowed.iter().any(|a| a == origin)
+}
+
+async fn online(
+    State(app): State<App>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !origin_allowed(&headers, &app.allow_origins) {
+        return (
+            StatusCode::FORBIDDEN,
+            "this origin may not play here: start the server with --allow-origin for it",
+        )
+            .into_response();
+    }
+    if *app.stopping.borrow() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "restarting").into_response();
+    }
+    // A frame over the game's limit is refused with a reason; one far over it ends the
+    // connection.
+    upgrade
+        .max_message_size(256 * 1024)
+        .max_frame_size(256 * 1024)
+        .on_upgrade(move |socket| socket::serve(socket, app.hub, addr.ip(), app.stopping))
+}
+
+/// Runs the server until SIGTERM or SIGINT: then it stops taking connections, tells every
+/// page it is restarting, finishes what it was writing, and returns. `ready` hears the
+/// address it listens on.
+pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
+    let store = store::Sqlite::open(&config.data)?;
+    let (db, writer) = store::Db::start(Box::new(store));
+    let hub = hub::Hub::new(db.clone(), config.games_per_minute);
+    let (stop, stopping) = watch::channel(false);
+    let app = App {
+        hub: hub.clone(),
+        stopping: stopping.clone(),
+        allow_origins: config.allow_origins.clone(),
+    };
+    let mut router = Router::new()
+        .route("/online", get(online))
+        .route("/healthz", get(|| async { "ok" }))
+        .with_state(app);
+    if let Some(site) = &config.site {
+        let files = ServeDir::new(site).append_index_html_on_directories(true);
+        router = router.fallback_service(files);
+    }
+    let router = router
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ))
+        .layer(CompressionLayer::new());
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| format!("{}: {e}", config.listen))?;
+    // Expired games go before the first page comes, then every minute.
+    expire_once(&db, config.finished_ttl, config.idle_ttl).await;
+    ready(listener.local_addr().map_err(|e| e.to_string())?);
+    let expiry = tokio::spawn(expire(db.clone(), config.finished_ttl, config.idle_ttl));
+    let signal = async move {
+        stop_signal().await;
+        let _ = stop.send(true);
+    };
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(signal)
+    .await
+    .map_err(|e| e.to_string())?;
+    expiry.abort();
+    hub.close(Duration::from_secs(5)).await;
+    drop((hub, db));
+    // The writes under way finish; every acknowledged one was committed already.
+    let finished = tokio::task::spawn_blocking(move || writer.join());
+    match tokio::time::timeout(Duration::from_secs(10), finished).await {
+        Ok(Ok(Ok(()))) => Ok(()),
+        Ok(_) => Err("the database's writer failed".to_owned()),
+        Err(_) => Err("the database's writer did not finish in 10 s".to_owned()),
+    }
+}
+
+/// Raises this process's limit on open files to the most it may have: every socket is one.
+pub fn raise_file_limit() {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit read and write the one struct passed.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 && limit.rlim_cur < limit.rlim_max
+        {
+            limit.rlim_cur = limit.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+        }
+    }
+}
+
+async fn stop_signal() {
+    use tokio::signal::unix::{signal, SignalKind};
+    match (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) {
+        (Ok(mut term), Ok(mut int)) => {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = int.recv() => {}
+            }
+        }
+        _ => std::future::pending().await,
+    }
+}
+
+/// Deletes the games finished more than `finished` ago and those untouched for `idle`.
+async fn expire_once(db: &store::Db, finished: Duration, idle: Duration) {
+    let now = store::now_ms();
+    let before = |ttl: Duration| now.saturating_sub(ttl.as_millis() as u64);
+    if let Err(e) = db.expire(before(finished), before(idle)).await {
+        eprintln!("connect-four-server: expiring games: {e}");
+    }
+}
+
+/// Deletes expired games every minute.
+async fn expire(db: store::Db, finished: Duration, idle: Duration) {
+    let mut every = tokio::time::interval(Duration::from_secs(60));
+    every.tick().await;
+    loop {
+        every.tick().await;
+        expire_once(&db, finished, idle).await;
+    }
+}

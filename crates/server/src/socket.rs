@@ -1,0 +1,200 @@
+//! One page's WebSocket: every frame checked (its kind, its size, the rate, its shape)
+//! before it reaches a game; pings to find connections that went quiet; the server's
+//! restart said before it goes.
+
+use crate::game::{Ask, Conn};
+use crate::hub::Hub;
+use axum::extract::ws::{Message, WebSocket};
+use connect_four::engine::Size;
+use connect_four::online::{GameId, Refusal, ToPage, ToServer, MAX_FRAME};
+use futures_util::{SinkExt, StreamExt};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::sync::{mpsc, watch};
+use tokio::time::Instant;
+
+/// How often the server pings a page.
+const PING_EVERY: Duration = Duration::from_secs(15);
+/// A page silent this long (no frame, no pong) is let go.
+const SILENT_FOR: Duration = Duration::from_secs(45);
+/// The rate limit: a burst of this many messages, then this many a second.
+const BURST: f64 = 20.0;
+const PER_SECOND: f64 = 10.0;
+/// A page refused this many times in a row for its rate is let go.
+const FLOOD: u32 = 100;
+/// What the server queues for a slow page before letting it go.
+const QUEUE: usize = 64;
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// A token bucket.
+struct Rate {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Rate {
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.at).as_secs_f64() * PER_SECOND;
+        self.tokens = (self.tokens + refill).min(BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Serves one page until it closes, goes quiet, floods, or the server stops (`stopping`).
+pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watch::Receiver<bool>) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<ToPage>(QUEUE);
+    let conn = Conn {
+        id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        tx,
+    };
+    // The writer: what games send, and pings.
+    let writer = tokio::spawn(async move {
+        let mut ping = tokio::time::interval(PING_EVERY);
+        ping.tick().await;
+        loop {
+            tokio::select! {
+                message = rx.recv() => {
+                    let Some(message) = message else { break };
+                    let last = message == ToPage::Restarting;
+                    if sink.send(Message::Text(message.encode().into())).await.is_err() || last {
+                        break;
+                    }
+                }
+                _ = ping.tick() => {
+                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut rate = Rate {
+        tokens: BURST,
+        at: Instant::now(),
+    };
+    let mut refused_in_a_row = 0;
+    let mut game: Option<GameId> = None;
+    loop {
+        let frame = tokio::select! {
+            frame = tokio::time::timeout(SILENT_FOR, stream.next()) => frame,
+            _ = stopping.changed() => {
+                let _ = conn.tx.send(ToPage::Restarting).await;
+                break;
+            }
+        };
+        let text = match frame {
+            Err(_) | Ok(None) | Ok(Some(Err(_))) | Ok(Some(Ok(Message::Close(_)))) => break,
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
+            Ok(Some(Ok(Message::Binary(_)))) => {
+                refuse(
+                    &conn,
+                    Refusal::Unreadable,
+                    "binary frames are not read: send text",
+                );
+                continue;
+            }
+            Ok(Some(Ok(Message::Text(text)))) => text,
+        };
+        if !rate.allow() {
+            refused_in_a_row += 1;
+            if refused_in_a_row >= FLOOD {
+                break;
+            }
+            refuse(&conn, Refusal::TooFast, "too many messages: wait a moment");
+            continue;
+        }
+        refused_in_a_row = 0;
+        let message = match ToServer::decode(text.as_str()) {
+            Ok(message) => message,
+            Err((reason, detail)) => {
+                let detail = if reason == Refusal::TooLong {
+                    detail
+                } else {
+                    format!("{detail} (at most {MAX_FRAME} bytes of JSON, see docs/online.md)")
+                };
+                refuse(&conn, reason, &detail);
+                continue;
+            }
+        };
+        if let Err((reason, detail)) = dispatch(&hub, &conn, &mut game, message, addr).await {
+            refuse(&conn, reason, &detail);
+        }
+    }
+    if let Some(id) = game {
+        let _ = hub.send(&id, Ask::Leave(conn.id)).await;
+    }
+    drop(conn);
+    let _ = writer.await;
+}
+
+fn refuse(conn: &Conn, reason: Refusal, detail: &str) {
+    let _ = conn.tx.try_send(ToPage::Refused {
+        reason,
+        detail: detail.to_owned(),
+    });
+}
+
+/// Hands a message to its game; the page's game is the last it created, joined or resumed.
+async fn dispatch(
+    hub: &Hub,
+    conn: &Conn,
+    game: &mut Option<GameId>,
+    message: ToServer,
+    addr: IpAddr,
+) -> Result<(), (Refusal, String)> {
+    let entering = matches!(
+        message,
+        ToServer::Create { .. } | ToServer::Join { .. } | ToServer::Resume { .. }
+    );
+    if entering {
+        if let Some(old) = game.take() {
+            let _ = hub.send(&old, Ask::Leave(conn.id)).await;
+        }
+    }
+    let id = message.game().cloned();
+    let ask = match message {
+        ToServer::Create {
+            columns,
+            rows,
+            seat,
+        } => {
+            let size = Size::new(columns.into(), rows.into())
+                .map_err(|e| (Refusal::BadSize, e.to_string()))?;
+            *game = Some(hub.create(conn.clone(), size, seat, addr).await?);
+            return Ok(());
+        }
+        ToServer::Join { .. } => Ask::Join(conn.clone()),
+        ToServer::Resume { secret, .. } => Ask::Resume(conn.clone(), secret),
+        ToServer::Move { number, column, .. } => Ask::Move {
+            conn: conn.clone(),
+            number,
+            column,
+        },
+        ToServer::Resign { .. } => Ask::Resign(conn.clone()),
+        ToServer::Rematch { .. } => Ask::Rematch(conn.clone()),
+        ToServer::Claim { .. } => Ask::Claim(conn.clone()),
+    };
+    let Some(id) = id else { return Ok(()) };
+    if !entering && game.as_ref() != Some(&id) {
+        return Err((
+            Refusal::NoSuchGame,
+            format!("this connection is not in game {id}: join or resume it first"),
+        ));
+    }
+    hub.send(&id, ask).await?;
+    if entering {
+        *game = Some(id);
+    }
+    Ok(())
+}

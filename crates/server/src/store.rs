@@ -1,0 +1,488 @@
+//! Where games live: the [`Store`] trait, SQLite its one implementation ([`Sqlite`]), and
+//! the writer thread ([`Db`]) that every game task writes through. A move is committed
+//! before the game task tells anyone of it, so a killed process loses nothing that a page
+//! saw accepted. The writer commits the changes waiting for it together (one transaction
+//! for many games' moves), which keeps a busy server's commits few.
+//!
+//! PostgreSQL could take SQLite's place behind the same trait: see docs/online.md.
+
+use connect_four::engine::Size;
+use connect_four::online::{End, GameId, Seat};
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::mpsc;
+use tokio::sync::oneshot;
+
+/// A seat's secret, hashed (SHA-256): all the server keeps of it.
+pub type SecretHash = [u8; 32];
+
+/// A game as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stored {
+    pub id: GameId,
+    pub size: Size,
+    /// The moves, 0-based columns.
+    pub moves: Vec<u8>,
+    /// Red's and Yellow's secrets, hashed, once each seat is taken.
+    pub seats: [Option<SecretHash>; 2],
+    pub end: Option<End>,
+    pub rematch: [bool; 2],
+    pub next: Option<GameId>,
+    /// Milliseconds since the Unix epoch.
+    pub created: u64,
+    pub updated: u64,
+}
+
+/// A change to one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// A new game (the one it names: a rematch creates one from another).
+    Create(Stored),
+    /// Move `number` (0-based), in `column`.
+    Move { number: u16, column: u8 },
+    /// `seat` is taken by the holder of the secret with this hash.
+    Seat { seat: Seat, hash: SecretHash },
+    /// The game ended.
+    End(End),
+    /// Who asked for a rematch, and the rematch's game once both did.
+    Rematch {
+        asked: [bool; 2],
+        next: Option<GameId>,
+    },
+}
+
+/// Storage for games. Each call is one step of the writer thread; `commit` makes the
+/// changes since the last one durable together.
+pub trait Store: Send + 'static {
+    fn load(&mut self, id: &GameId) -> Result<Option<Stored>, String>;
+    fn begin(&mut self) -> Result<(), String>;
+    fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String>;
+    fn commit(&mut self) -> Result<(), String>;
+    fn rollback(&mut self);
+    /// Deletes the games finished before `finished` and those not touched since `idle`
+    /// (milliseconds since the epoch); how many went.
+    fn expire(&mut self, finished: u64, idle: u64) -> Result<usize, String>;
+}
+
+/// SQLite in write-ahead-log mode: a commit survives the process being killed.
+pub struct Sqlite {
+    conn: Connection,
+}
+
+fn db_error(e: rusqlite::Error) -> String {
+    e.to_string()
+}
+
+fn end_text(end: &End) -> String {
+    serde_json::to_string(end).unwrap_or_default()
+}
+
+fn seat_column(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Red => "red",
+        Seat::Yellow => "yellow",
+    }
+}
+
+impl Sqlite {
+    /// Opens (or creates) the database `games.sqlite` in `dir`.
+    pub fn open(dir: &Path) -> Result<Sqlite, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let conn = Connection::open(dir.join("games.sqlite")).map_err(db_error)?;
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL;
+             PRAGMA synchronous = NORMAL;
+             PRAGMA foreign_keys = ON;
+             CREATE TABLE IF NOT EXISTS games (
+               id TEXT PRIMARY KEY,
+               columns INTEGER NOT NULL,
+               rows INTEGER NOT NULL,
+               red BLOB,
+               yellow BLOB,
+               end_state TEXT,
+               rematch INTEGER NOT NULL DEFAULT 0,
+               next TEXT,
+               created INTEGER NOT NULL,
+               updated INTEGER NOT NULL
+             );
+             CREATE TABLE IF NOT EXISTS moves (
+               game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+               number INTEGER NOT NULL,
+               col INTEGER NOT NULL,
+               PRIMARY KEY (game, number)
+             ) WITHOUT ROWID;
+             CREATE INDEX IF NOT EXISTS games_updated ON games(updated);",
+        )
+        .map_err(db_error)?;
+        Ok(Sqlite { conn })
+    }
+}
+
+fn hash_of(blob: Option<Vec<u8>>) -> Option<SecretHash> {
+    blob.and_then(|b| b.try_into().ok())
+}
+
+impl Store for Sqlite {
+    fn load(&mut self, id: &GameId) -> Result<Option<Stored>, String> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT columns, rows, red, yellow, end_state, rematch, next, created, updated
+                 FROM games WHERE id = ?1",
+                params![id.as_str()],
+                |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, Option<Vec<u8>>>(2)?,
+                        r.get::<_, Option<Vec<u8>>>(3)?,
+                        r.get::<_, Option<String>>(4)?,
+                        r.get::<_, i64>(5)?,
+                        r.get::<_, Option<String>>(6)?,
+                        r.get::<_, i64>(7)?,
+                        r.get::<_, i64>(8)?,
+                    ))
+                },
+            )
+            .optional()
+            .map_err(db_error)?;
+        let Some((columns, rows, red, yellow, end, rematch, next, created, updated)) = row else {
+            return Ok(None);
+        };
+        let size = Size::new(columns as usize, rows as usize).map_err(|e| e.to_string())?;
+        let mut statement = self
+            .conn
+            .prepare_cached("SELECT number, col FROM moves WHERE game = ?1 ORDER BY number")
+            .map_err(db_error)?;
+        let moves = statement
+            .query_map(params![id.as_str()], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
+            })
+            .map_err(db_error)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db_error)?;
+        // The numbers run from 0 without a gap: each move's key is its number.
+        if moves.iter().enumerate().any(|(i, (n, _))| *n != i as i64) {
+            return Err(format!("game {id}: its moves are not numbered 0, 1, 2…"));
+        }
+        Ok(Some(Stored {
+            id: id.clone(),
+            size,
+            moves: moves.into_iter().map(|(_, c)| c as u8).collect(),
+            seats: [hash_of(red), hash_of(yellow)],
+            end: end.and_then(|e| serde_json::from_str(&e).ok()),
+            rematch: [rematch & 1 != 0, rematch & 2 != 0],
+            next: next.and_then(|n| GameId::try_from(n).ok()),
+            created: created as u64,
+            updated: updated as u64,
+        }))
+    }
+
+    fn begin(&mut self) -> Result<(), String> {
+        self.conn.execute_batch("BEGIN IMMEDIATE").map_err(db_error)
+    }
+
+    fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String> {
+        let now = now as i64;
+        let c = &self.conn;
+        let id = id.as_str();
+        match change {
+            Change::Create(game) => c
+                .execute(
+                    "INSERT INTO games (id, columns, rows, red, yellow, created, updated)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                    params![
+                        game.id.as_str(),
+                        game.size.width() as i64,
+                        game.size.height() as i64,
+                        game.seats[0].map(Vec::from),
+                        game.seats[1].map(Vec::from),
+                        now
+                    ],
+                )
+                .map(drop),
+            Change::Move { number, column } => c
+                .execute(
+                    "INSERT INTO moves (game, number, col) VALUES (?1, ?2, ?3)",
+                    params![id, *number as i64, *column as i64],
+                )
+                .map(drop),
+            Change::Seat { seat, hash } => c
+                .execute(
+                    &format!("UPDATE games SET {} = ?2 WHERE id = ?1", seat_column(*seat)),
+                    params![id, hash.to_vec()],
+                )
+                .map(drop),
+            Change::End(end) => c
+                .execute(
+                    "UPDATE games SET end_state = ?2 WHERE id = ?1",
+                    params![id, end_text(end)],
+                )
+                .map(drop),
+            Change::Rematch { asked, next } => c
+                .execute(
+                    "UPDATE games SET rematch = ?2, next = ?3 WHERE id = ?1",
+                    params![
+                        id,
+                        i64::from(asked[0]) | (i64::from(asked[1]) << 1),
+                        next.as_ref().map(GameId::as_str)
+                    ],
+                )
+                .map(drop),
+        }
+        .map_err(db_error)?;
+        c.execute(
+            "UPDATE games SET updated = ?2 WHERE id = ?1",
+            params![id, now],
+        )
+        .map_err(db_error)?;
+        Ok(())
+    }
+
+    fn commit(&mut self) -> Result<(), String> {
+        self.conn.execute_batch("COMMIT").map_err(db_error)
+    }
+
+    fn rollback(&mut self) {
+        let _ = self.conn.execute_batch("ROLLBACK");
+    }
+
+    fn expire(&mut self, finished: u64, idle: u64) -> Result<usize, String> {
+        self.conn
+            .execute(
+                "DELETE FROM games WHERE (end_state IS NOT NULL AND updated < ?1) OR updated < ?2",
+                params![finished as i64, idle as i64],
+            )
+            .map_err(db_error)
+    }
+}
+
+/// What the writer thread is asked.
+enum Job {
+    Write {
+        id: GameId,
+        changes: Vec<Change>,
+        done: oneshot::Sender<Result<(), String>>,
+    },
+    Load {
+        id: GameId,
+        done: oneshot::Sender<Result<Option<Stored>, String>>,
+    },
+    Expire {
+        finished: u64,
+        idle: u64,
+        done: oneshot::Sender<Result<usize, String>>,
+    },
+}
+
+/// The handle on the writer thread: cheap to clone, one per game task.
+#[derive(Clone)]
+pub struct Db {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// The most writes committed in one transaction.
+const BATCH: usize = 512;
+
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+impl Db {
+    /// Starts the writer thread on `store`. It stops when every handle is dropped, after
+    /// the writes already asked for.
+    pub fn start(mut store: Box<dyn Store>) -> (Db, std::thread::JoinHandle<()>) {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let thread = std::thread::spawn(move || {
+            while let Ok(first) = queue.recv() {
+                let mut writes = Vec::new();
+                let mut next = Some(first);
+                while let Some(job) = next.take() {
+                    match job {
+                        Job::Write { id, changes, done } => writes.push((id, changes, done)),
+                        Job::Load { id, done } => {
+                            // Writes asked for before the load are in it.
+                            commit(&mut *store, std::mem::take(&mut writes));
+                            let _ = done.send(store.load(&id));
+                        }
+                        Job::Expire {
+                            finished,
+                            idle,
+                            done,
+                        } => {
+                            commit(&mut *store, std::mem::take(&mut writes));
+                            let _ = done.send(store.expire(finished, idle));
+                        }
+                    }
+                    if writes.len() < BATCH {
+                        next = queue.try_recv().ok();
+                    }
+                }
+                commit(&mut *store, writes);
+            }
+        });
+        (Db { jobs }, thread)
+    }
+
+    /// Writes `changes` to game `id`, and returns once they are committed.
+    pub async fn write(&self, id: &GameId, changes: Vec<Change>) -> Result<(), String> {
+        let (done, wait) = oneshot::channel();
+        self.jobs
+            .send(Job::Write {
+                id: id.clone(),
+                changes,
+                done,
+            })
+            .map_err(|_| "the database is closed".to_owned())?;
+        wait.await
+            .map_err(|_| "the database is closed".to_owned())?
+    }
+
+    pub async fn load(&self, id: &GameId) -> Result<Option<Stored>, String> {
+        let (done, wait) = oneshot::channel();
+        self.jobs
+            .send(Job::Load {
+                id: id.clone(),
+                done,
+            })
+            .map_err(|_| "the database is closed".to_owned())?;
+        wait.await
+            .map_err(|_| "the database is closed".to_owned())?
+    }
+
+    pub async fn expire(&self, finished: u64, idle: u64) -> Result<usize, String> {
+        let (done, wait) = oneshot::channel();
+        self.jobs
+            .send(Job::Expire {
+                finished,
+                idle,
+                done,
+            })
+            .map_err(|_| "the database is closed".to_owned())?;
+        wait.await
+            .map_err(|_| "the database is closed".to_owned())?
+    }
+}
+
+type Write = (GameId, Vec<Change>, oneshot::Sender<Result<(), String>>);
+
+/// Commits `writes` in one transaction and tells each writer. If the transaction fails,
+/// each write is tried alone, so one bad write refuses only itself.
+fn commit(store: &mut dyn Store, writes: Vec<Write>) {
+    if writes.is_empty() {
+        return;
+    }
+    let now = now_ms();
+    let together = store.begin().and_then(|()| {
+        for (id, changes, _) in &writes {
+            for change in changes {
+                store.apply(id, change, now)?;
+            }
+        }
+        store.commit()
+    });
+    if together.is_ok() {
+        for (_, _, done) in writes {
+            let _ = done.send(Ok(()));
+        }
+        return;
+    }
+    store.rollback();
+    for (id, changes, done) in writes {
+        let alone = store.begin().and_then(|()| {
+            for change in &changes {
+                store.apply(&id, change, now)?;
+            }
+            store.commit()
+        });
+        if alone.is_err() {
+            store.rollback();
+        }
+        let _ = done.send(alone);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &GameId) -> Stored {
+        Stored {
+            id: id.clone(),
+            size: Size::CLASSIC,
+            moves: Vec::new(),
+            seats: [Some([1; 32]), None],
+            end: None,
+            rematch: [false, false],
+            next: None,
+            created: 0,
+            updated: 0,
+        }
+    }
+
+    #[tokio::test]
+    async fn what_is_committed_is_read_back_and_a_move_is_stored_once() {
+        let dir = tempdir();
+        let id = GameId::from_bytes([1, 2, 3, 4, 5, 6, 7, 8]);
+        {
+            let (db, thread) = Db::start(Box::new(Sqlite::open(&dir).unwrap()));
+            db.write(&id, vec![Change::Create(game(&id))])
+                .await
+                .unwrap();
+            db.write(
+                &id,
+                vec![Change::Move {
+                    number: 0,
+                    column: 3,
+                }],
+            )
+            .await
+            .unwrap();
+            // The same move number again is refused by the key: never stored twice.
+            assert!(db
+                .write(
+                    &id,
+                    vec![Change::Move {
+                        number: 0,
+                        column: 4
+                    }]
+                )
+                .await
+                .is_err());
+            db.write(
+                &id,
+                vec![
+                    Change::Move {
+                        number: 1,
+                        column: 2,
+                    },
+                    Change::Seat {
+                        seat: Seat::Yellow,
+                        hash: [2; 32],
+                    },
+                ],
+            )
+            .await
+            .unwrap();
+            drop(db);
+            thread.join().unwrap();
+        }
+        let (db, _thread) = Db::start(Box::new(Sqlite::open(&dir).unwrap()));
+        let back = db.load(&id).await.unwrap().unwrap();
+        assert_eq!(back.moves, [3, 2]);
+        assert_eq!(back.seats, [Some([1; 32]), Some([2; 32])]);
+        assert_eq!(back.end, None);
+        let other = GameId::from_bytes([9; 8]);
+        assert_eq!(db.load(&other).await.unwrap(), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn tempdir() -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("c4-store-{}-{}", std::process::id(), now_ms()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+}

@@ -1,0 +1,492 @@
+//! The server as it runs: a real process on a free port, a real database file, real
+//! WebSocket clients. Each test starts its own server on its own directory.
+
+use connect_four::engine::{Position, Size, Status};
+use connect_four::online::{End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage};
+use futures_util::{SinkExt, StreamExt};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for a message before it fails (a hang, not a speed limit).
+const PATIENCE: Duration = Duration::from_secs(30);
+
+pub struct Server {
+    child: Child,
+    pub addr: String,
+    pub data: PathBuf,
+}
+
+impl Server {
+    pub fn start(data: &PathBuf, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_connect-four-server"))
+            .args(["--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let stdout = child.stdout.take().unwrap();
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        let addr = line
+            .trim()
+            .rsplit("http://")
+            .next()
+            .expect("the server says where it listens")
+            .to_owned();
+        Server {
+            child,
+            addr,
+            data: data.clone(),
+        }
+    }
+
+    /// Stops the server with `signal` (`TERM` or `KILL`) and waits for it.
+    pub fn stop(mut self, signal: &str) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        Command::new("kill")
+            .args(["-s", signal, &pid])
+            .status()
+            .unwrap();
+        self.child.wait().unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("c4-server-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    pub async fn connect(server: &Server) -> Client {
+        let url = format!("ws://{}/online", server.addr);
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Client { ws }
+    }
+
+    pub async fn send(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws.send(Message::Binary(bytes.into())).await.unwrap();
+    }
+
+    /// The next message from the server (pings aside).
+    pub async fn recv(&mut self) -> ToPage {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message within the test's patience")
+                .expect("the connection is open")
+                .unwrap();
+            if let Message::Text(text) = frame {
+                return serde_json::from_str(text.as_str()).unwrap();
+            }
+        }
+    }
+
+    pub async fn state(&mut self) -> GameState {
+        match self.recv().await {
+            ToPage::State(state) => state,
+            other => panic!("expected the game's state, got {other:?}"),
+        }
+    }
+
+    /// The next state of `game`, past those of others.
+    pub async fn state_of(&mut self, game: &GameId) -> GameState {
+        loop {
+            let state = self.state().await;
+            if &state.game == game {
+                return state;
+            }
+        }
+    }
+
+    /// The next state whose moves are `moves`, past any others (presence changes).
+    pub async fn state_with(&mut self, moves: &str) -> GameState {
+        loop {
+            let state = self.state().await;
+            if state.moves == moves {
+                return state;
+            }
+        }
+    }
+
+    pub async fn refused(&mut self) -> Refusal {
+        loop {
+            match self.recv().await {
+                ToPage::Refused { reason, .. } => return reason,
+                ToPage::State(_) => continue,
+                other => panic!("expected a refusal, got {other:?}"),
+            }
+        }
+    }
+
+    pub async fn seated(&mut self) -> (GameId, Seat, Secret) {
+        match self.recv().await {
+            ToPage::Seated { game, seat, secret } => (game, seat, secret),
+            other => panic!("expected a seat, got {other:?}"),
+        }
+    }
+
+    pub async fn create(&mut self, columns: u8, rows: u8, seat: &str) -> (GameId, Secret) {
+        self.send(&format!(
+            r#"{{"create":{{"columns":{columns},"rows":{rows},"seat":"{seat}"}}}}"#
+        ))
+        .await;
+        let (game, _, secret) = self.seated().await;
+        self.state().await;
+        (game, secret)
+    }
+
+    pub async fn join(&mut self, game: &GameId) {
+        self.send(&format!(r#"{{"join":{{"game":"{game}"}}}}"#))
+            .await;
+    }
+
+    pub async fn resume(&mut self, game: &GameId, secret: &Secret) {
+        let secret = secret.as_str();
+        self.send(&format!(
+            r#"{{"resume":{{"game":"{game}","secret":"{secret}"}}}}"#
+        ))
+        .await;
+    }
+
+    pub async fn play(&mut self, game: &GameId, number: usize, column: usize) {
+        self.send(&format!(
+            r#"{{"move":{{"game":"{game}","number":{number},"column":{column}}}}}"#
+        ))
+        .await;
+    }
+}
+
+/// Two players in a new game on `columns` x `rows`: Red created it, Yellow joined.
+async fn two_players(
+    server: &Server,
+    columns: u8,
+    rows: u8,
+) -> (Client, Client, GameId, Secret, Secret) {
+    let mut red = Client::connect(server).await;
+    let (game, red_secret) = red.create(columns, rows, "red").await;
+    let mut yellow = Client::connect(server).await;
+    yellow.join(&game).await;
+    let (joined, seat, yellow_secret) = yellow.seated().await;
+    assert_eq!((joined.clone(), seat), (game.clone(), Seat::Yellow));
+    let state = yellow.state().await;
+    assert_eq!(state.you, Role::Yellow);
+    assert_eq!(state.seats, [Presence::Here, Presence::Here]);
+    let state = red.state().await;
+    assert_eq!(
+        state.seats[1],
+        Presence::Here,
+        "Red hears that Yellow joined"
+    );
+    (red, yellow, game, red_secret, yellow_secret)
+}
+
+/// Plays `moves` (Pons' notation) alternately by `red` and `yellow`; each move is seen by
+/// both.
+async fn play_out(red: &mut Client, yellow: &mut Client, game: &GameId, moves: &str) -> GameState {
+    play_out_from(red, yellow, game, "", moves).await
+}
+
+#[tokio::test]
+async fn a_whole_game_to_a_win() {
+    let server = Server::start(&data_dir("win"), &[]);
+    let (mut red, mut yellow, game, _, _) = two_players(&server, 7, 6).await;
+    let state = play_out(&mut red, &mut yellow, &game, "1212121").await;
+    assert_eq!(state.end, Some(End::Played));
+    assert_eq!(
+        state.position().unwrap().status(),
+        Status::Win(connect_four::engine::Player::First)
+    );
+    // Over: no more moves.
+    yellow.play(&game, 7, 1).await;
+    assert_eq!(yellow.refused().await, Refusal::Over);
+}
+
+#[tokio::test]
+async fn resign_then_rematch_with_colours_swapped() {
+    let server = Server::start(&data_dir("rematch"), &[]);
+    let (mut red, mut yellow, game, red_secret, yellow_secret) = two_players(&server, 7, 6).await;
+    red.send(&format!(r#"{{"rematch":{{"game":"{game}"}}}}"#))
+        .await;
+    assert_eq!(red.refused().await, Refusal::NotOver);
+    play_out(&mut red, &mut yellow, &game, "44").await;
+    yellow
+        .send(&format!(r#"{{"resign":{{"game":"{game}"}}}}"#))
+        .await;
+    let ended = red.state().await;
+    assert_eq!(ended.end, Some(End::Resigned { seat: Seat::Yellow }));
+    yellow.state().await;
+    for client in [&mut red, &mut yellow] {
+        client
+            .send(&format!(r#"{{"rematch":{{"game":"{game}"}}}}"#))
+            .await;
+    }
+    let next = loop {
+        let state = red.state().await;
+        if let Some(next) = state.next {
+            break next;
+        }
+    };
+    assert_ne!(next, game);
+    // Each secret holds the other colour in the rematch.
+    red.resume(&next, &red_secret).await;
+    let as_yellow = red.state_of(&next).await;
+    assert_eq!(
+        (as_yellow.you, as_yellow.moves.as_str()),
+        (Role::Yellow, "")
+    );
+    yellow.resume(&next, &yellow_secret).await;
+    assert_eq!(yellow.state_of(&next).await.you, Role::Red);
+}
+
+/// A drawn game on 4 x 4, found by playing seeded random moves with the engine.
+fn a_draw_on_4x4() -> String {
+    let size = Size::new(4, 4).unwrap();
+    let mut seed = 0x9e3779b97f4a7c15_u64;
+    loop {
+        let mut p = Position::empty(size);
+        while !p.is_over() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let open: Vec<usize> = (0..4).filter(|&c| p.can_play(c)).collect();
+            p.play(open[(seed % open.len() as u64) as usize]).unwrap();
+        }
+        if p.status() == Status::Draw {
+            return p.moves_string();
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_drawn_game_on_4x4() {
+    let server = Server::start(&data_dir("draw"), &[]);
+    let (mut red, mut yellow, game, _, _) = two_players(&server, 4, 4).await;
+    let moves = a_draw_on_4x4();
+    let state = play_out(&mut red, &mut yellow, &game, &moves).await;
+    assert_eq!(state.end, Some(End::Played));
+    assert_eq!(state.position().unwrap().status(), Status::Draw);
+    assert_eq!((state.columns, state.rows), (4, 4));
+}
+
+#[tokio::test]
+async fn every_bad_message_is_refused_with_its_reason_and_the_game_goes_on() {
+    let server = Server::start(&data_dir("refusals"), &[]);
+    let (mut red, mut yellow, game, _, _) = two_players(&server, 7, 6).await;
+    play_out(&mut red, &mut yellow, &game, "44").await;
+    // Out of turn.
+    yellow.play(&game, 2, 3).await;
+    assert_eq!(yellow.refused().await, Refusal::NotYourTurn);
+    // A wrong move number (ahead, and a different move behind).
+    red.play(&game, 5, 3).await;
+    assert_eq!(red.refused().await, Refusal::WrongNumber);
+    red.play(&game, 0, 5).await;
+    assert_eq!(red.refused().await, Refusal::WrongNumber);
+    // No such column.
+    red.play(&game, 2, 7).await;
+    assert_eq!(red.refused().await, Refusal::BadColumn);
+    // A watcher's move.
+    let mut watcher = Client::connect(&server).await;
+    watcher.join(&game).await;
+    let seen = watcher.state().await;
+    assert_eq!((seen.you, seen.moves.as_str()), (Role::Watcher, "44"));
+    watcher.play(&game, 2, 3).await;
+    assert_eq!(watcher.refused().await, Refusal::Watching);
+    // A forged secret.
+    let mut forger = Client::connect(&server).await;
+    forger.resume(&game, &Secret::from_bytes([0; 16])).await;
+    assert_eq!(forger.refused().await, Refusal::WrongSecret);
+    forger.play(&game, 2, 3).await;
+    assert_eq!(
+        forger.refused().await,
+        Refusal::NoSuchGame,
+        "not in the game"
+    );
+    // A frame of 100 KB, a binary frame, malformed ones.
+    red.send(&format!(
+        r#"{{"join":{{"game":"{}"}}}}"#,
+        "a".repeat(100_000)
+    ))
+    .await;
+    assert_eq!(red.refused().await, Refusal::TooLong);
+    red.send_binary(vec![1, 2, 3]).await;
+    assert_eq!(red.refused().await, Refusal::Unreadable);
+    for bad in [
+        "{",
+        "null",
+        r#"{"move":{}}"#,
+        r#"{"move":{"game":"x","number":0,"column":0}}"#,
+    ] {
+        red.send(bad).await;
+        assert_eq!(red.refused().await, Refusal::Unreadable, "{bad}");
+    }
+    // A full column: 4 has 2 pieces; fill it to 6.
+    play_out_from(&mut red, &mut yellow, &game, "44", "4444").await;
+    red.play(&game, 6, 3).await;
+    assert_eq!(red.refused().await, Refusal::BadColumn);
+    // Still playable, and nothing refused was played.
+    let state = play_out_from(&mut red, &mut yellow, &game, "444444", "1").await;
+    assert_eq!(state.moves, "4444441");
+    assert_eq!(state.end, None);
+}
+
+/// Plays `more` after `before` (already played).
+async fn play_out_from(
+    red: &mut Client,
+    yellow: &mut Client,
+    game: &GameId,
+    before: &str,
+    more: &str,
+) -> GameState {
+    let mut so_far = before.to_owned();
+    let mut state = None;
+    for digit in more.bytes() {
+        let i = so_far.len();
+        let column = usize::from(digit - b'1');
+        let mover = if i % 2 == 0 { &mut *red } else { &mut *yellow };
+        mover.play(game, i, column).await;
+        so_far.push(char::from(digit));
+        red.state_with(&so_far).await;
+        state = Some(yellow.state_with(&so_far).await);
+    }
+    state.expect("at least one move")
+}
+
+#[tokio::test]
+async fn a_flood_is_refused_and_the_game_goes_on() {
+    let server = Server::start(&data_dir("flood"), &[]);
+    let (mut red, mut yellow, game, _, _) = two_players(&server, 7, 6).await;
+    for _ in 0..60 {
+        red.send(r#"{"join":{"game":"0000000000000000"}}"#).await;
+    }
+    let mut too_fast = false;
+    for _ in 0..60 {
+        if red.refused().await == Refusal::TooFast {
+            too_fast = true;
+            break;
+        }
+    }
+    assert!(too_fast, "a flood is refused as too fast");
+    // The flood joined nothing: the other player's game is as it was.
+    yellow.play(&game, 0, 3).await;
+    assert_eq!(yellow.refused().await, Refusal::NotYourTurn);
+}
+
+#[tokio::test]
+async fn a_reconnect_resumes_the_seat_and_a_resent_move_is_played_once() {
+    let server = Server::start(&data_dir("resume"), &[]);
+    let (mut red, mut yellow, game, red_secret, _) = two_players(&server, 7, 6).await;
+    play_out(&mut red, &mut yellow, &game, "4").await;
+    drop(red);
+    let away = yellow.state().await;
+    assert!(matches!(away.seats[0], Presence::Away { .. }), "{away:?}");
+    let mut red = Client::connect(&server).await;
+    red.resume(&game, &red_secret).await;
+    let back = red.state().await;
+    assert_eq!((back.you, back.moves.as_str()), (Role::Red, "4"));
+    assert_eq!(yellow.state().await.seats[0], Presence::Here);
+    // Yellow's move, sent twice (as after a lost connection): played once.
+    yellow.play(&game, 1, 2).await;
+    yellow.state_with("43").await;
+    yellow.play(&game, 1, 2).await;
+    let again = yellow.state().await;
+    assert_eq!(again.moves, "43", "acknowledged, not played twice");
+    red.state_with("43").await;
+    red.play(&game, 2, 3).await;
+    assert_eq!(red.state_with("434").await.moves, "434");
+}
+
+#[tokio::test]
+async fn a_restart_keeps_every_acknowledged_move() {
+    let data = data_dir("restart");
+    let server = Server::start(&data, &[]);
+    let (mut red, mut yellow, game, red_secret, yellow_secret) = two_players(&server, 8, 7).await;
+    play_out(&mut red, &mut yellow, &game, "4455").await;
+    // SIGTERM: the pages hear the server is restarting.
+    let stopped = tokio::spawn(async move { server.stop("TERM") });
+    assert_eq!(red.recv().await, ToPage::Restarting);
+    assert!(stopped.await.unwrap().success());
+    let server = Server::start(&data, &[]);
+    let mut red = Client::connect(&server).await;
+    red.resume(&game, &red_secret).await;
+    let state = red.state().await;
+    assert_eq!(
+        (state.moves.as_str(), state.columns, state.rows),
+        ("4455", 8, 7)
+    );
+    // SIGKILL after an acknowledged move: it is still there.
+    let mut yellow = Client::connect(&server).await;
+    yellow.resume(&game, &yellow_secret).await;
+    yellow.state().await;
+    red.play(&game, 4, 5).await;
+    red.state_with("44556").await;
+    server.stop("KILL");
+    let server = Server::start(&data, &[]);
+    let mut watcher = Client::connect(&server).await;
+    watcher.join(&game).await;
+    assert_eq!(watcher.state().await.moves, "44556");
+}
+
+#[tokio::test]
+async fn finished_games_expire() {
+    let data = data_dir("expiry");
+    let server = Server::start(&data, &[]);
+    let (mut red, mut yellow, game, _, _) = two_players(&server, 7, 6).await;
+    play_out(&mut red, &mut yellow, &game, "1212121").await;
+    let (unfinished, _) = Client::connect(&server).await.create(7, 6, "red").await;
+    server.stop("TERM");
+    // Finished games are kept 0 seconds: the next start deletes it, and keeps the other.
+    let server = Server::start(&data, &["--finished-ttl", "0"]);
+    let mut late = Client::connect(&server).await;
+    late.join(&game).await;
+    assert_eq!(late.refused().await, Refusal::NoSuchGame);
+    late.join(&unfinished).await;
+    let (_, seat, _) = late.seated().await;
+    assert_eq!(seat, Seat::Yellow);
+}
+
+#[tokio::test]
+async fn a_page_from_another_origin_is_turned_away() {
+    let server = Server::start(
+        &data_dir("origin"),
+        &["--allow-origin", "https://embedder.example"],
+    );
+    let url = format!("ws://{}/online", server.addr);
+    let mut request = url.as_str().into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("Origin", "https://evil.example".parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(request).await.is_err());
+    let mut allowed = url.as_str().into_client_request().unwrap();
+    allowed
+        .headers_mut()
+        .insert("Origin", "https://embedder.example".parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(allowed).await.is_ok());
+    let mut own = url.as_str().into_client_request().unwrap();
+    own.headers_mut()
+        .insert("Origin", format!("http://{}", server.addr).parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(own).await.is_ok());
+}

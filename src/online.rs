@@ -1,0 +1,439 @@
+//! The online game's messages, between a page and the game's server (`crates/server`), as
+//! JSON text frames on one WebSocket: plain objects with one key, the message's name,
+//! `{ "move": { "game": "…", "number": 4, "column": 3 } }`. Both sides read and write these
+//! types, so they cannot disagree. The server is the only judge: every [`ToServer::Move`]
+//! names the move number it expects (the moves played before it), so a move resent after a
+//! reconnect is played once, and a move made against a stale board is refused.
+
+use crate::engine::{Player, Position, Size};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The longest frame a page may send, in bytes.
+pub const MAX_FRAME: usize = 1024;
+
+/// A game's id: 16 lowercase hex digits (64 random bits), the part of an invite link
+/// (`#join=…`) that names the game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct GameId(String);
+
+/// A seat's secret: 32 lowercase hex digits (128 random bits). The page keeps it for the
+/// game; the server keeps only its hash.
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Secret(String);
+
+fn hex_of_len(text: &str, len: usize) -> bool {
+    text.len() == len
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+impl GameId {
+    pub const LEN: usize = 16;
+
+    /// The id written with `bytes` (from the OS's random source).
+    pub fn from_bytes(bytes: [u8; 8]) -> GameId {
+        GameId(hex(&bytes))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Secret {
+    pub const LEN: usize = 32;
+
+    pub fn from_bytes(bytes: [u8; 16]) -> Secret {
+        Secret(hex(&bytes))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl TryFrom<String> for GameId {
+    type Error = String;
+    fn try_from(text: String) -> Result<GameId, String> {
+        match hex_of_len(&text, GameId::LEN) {
+            true => Ok(GameId(text)),
+            false => Err(format!("a game's id is {} hex digits", GameId::LEN)),
+        }
+    }
+}
+
+impl TryFrom<String> for Secret {
+    type Error = String;
+    fn try_from(text: String) -> Result<Secret, String> {
+        match hex_of_len(&text, Secret::LEN) {
+            true => Ok(Secret(text)),
+            false => Err(format!("a seat's secret is {} hex digits", Secret::LEN)),
+        }
+    }
+}
+
+impl From<GameId> for String {
+    fn from(id: GameId) -> String {
+        id.0
+    }
+}
+
+impl From<Secret> for String {
+    fn from(secret: Secret) -> String {
+        secret.0
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Never written out: a secret in a log is a seat given away.
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
+/// A side of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    Red,
+    Yellow,
+}
+
+impl Seat {
+    pub const BOTH: [Seat; 2] = [Seat::Red, Seat::Yellow];
+
+    pub fn player(self) -> Player {
+        match self {
+            Seat::Red => Player::First,
+            Seat::Yellow => Player::Second,
+        }
+    }
+
+    pub fn of(player: Player) -> Seat {
+        match player {
+            Player::First => Seat::Red,
+            Player::Second => Seat::Yellow,
+        }
+    }
+
+    pub fn other(self) -> Seat {
+        Seat::of(self.player().other())
+    }
+
+    pub fn index(self) -> usize {
+        match self {
+            Seat::Red => 0,
+            Seat::Yellow => 1,
+        }
+    }
+}
+
+/// What a page asks of the server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub enum ToServer {
+    /// A new game on a board of `columns` x `rows`, the asker in `seat`.
+    Create { columns: u8, rows: u8, seat: Seat },
+    /// Takes the free seat of `game`, or watches it if both are taken.
+    Join { game: GameId },
+    /// Takes back the seat whose secret this is (after a reload or a lost connection).
+    Resume { game: GameId, secret: Secret },
+    /// A move in `column` (0-based), as move `number` (the moves played before it).
+    Move {
+        game: GameId,
+        number: u16,
+        column: u8,
+    },
+    /// Gives the game up.
+    Resign { game: GameId },
+    /// Asks for a new game, colours swapped; it starts when both players ask.
+    Rematch { game: GameId },
+    /// Claims the win: the other player has been away on their turn for
+    /// [`CLAIM_AFTER_MS`].
+    Claim { game: GameId },
+}
+
+/// How long a player must be away on their own turn before the other may claim the win.
+pub const CLAIM_AFTER_MS: u64 = 120_000;
+
+/// Whether a seat's player is connected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum Presence {
+    /// Nobody has taken the seat yet.
+    Empty,
+    Here,
+    /// Gone for `ms` milliseconds.
+    Away {
+        ms: u64,
+    },
+}
+
+/// Who the page is in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Red,
+    Yellow,
+    Watcher,
+}
+
+impl From<Seat> for Role {
+    fn from(seat: Seat) -> Role {
+        match seat {
+            Seat::Red => Role::Red,
+            Seat::Yellow => Role::Yellow,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum End {
+    /// Four in a row, or a full board: the position says which.
+    Played,
+    /// `seat` gave up.
+    Resigned { seat: Seat },
+    /// `seat` claimed the win while the other was away on their turn.
+    Claimed { seat: Seat },
+}
+
+/// A game as it stands: sent on joining or resuming, and after every change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameState {
+    pub game: GameId,
+    pub columns: u8,
+    pub rows: u8,
+    /// Every move, in Pons' notation (1-based columns, one digit each).
+    pub moves: String,
+    /// Who the page is.
+    pub you: Role,
+    /// Red's and Yellow's presence.
+    pub seats: [Presence; 2],
+    /// How it ended, once it has.
+    pub end: Option<End>,
+    /// Who has asked for a rematch: Red, Yellow.
+    pub rematch: [bool; 2],
+    /// The rematch's game, once both asked.
+    pub next: Option<GameId>,
+}
+
+impl GameState {
+    /// The position the moves make, if they are a game on its size (the server's always are).
+    pub fn position(&self) -> Option<Position> {
+        let size = Size::new(self.columns.into(), self.rows.into()).ok()?;
+        Position::from_moves_on(size, &self.moves).ok()
+    }
+}
+
+/// Why the server refused a message. The page says it; the game is as it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Refusal {
+    /// Not a message this server reads (malformed, binary, unknown).
+    Unreadable,
+    /// Over [`MAX_FRAME`] bytes.
+    TooLong,
+    /// Too many messages in a short time.
+    TooFast,
+    /// Too many games created from one address in a minute.
+    TooManyGames,
+    /// Too many watchers already.
+    TooManyWatchers,
+    /// No such game, or it has expired.
+    NoSuchGame,
+    /// The size is not one the game plays.
+    BadSize,
+    /// The secret is not this game's.
+    WrongSecret,
+    /// A watcher cannot move.
+    Watching,
+    /// Not this seat's turn.
+    NotYourTurn,
+    /// The move number is not the one expected.
+    WrongNumber,
+    /// No such column, or it is full.
+    BadColumn,
+    /// The game is over.
+    Over,
+    /// The game is not over yet (a rematch waits for its end).
+    NotOver,
+    /// Not yet: the other player is here, or not away long enough, or it is not their turn.
+    CannotClaim,
+    /// The server is stopping: connect again in a moment.
+    Restarting,
+}
+
+/// What the server tells a page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum ToPage {
+    /// The page's seat in `game` and its secret, to keep (after creating or joining).
+    Seated {
+        game: GameId,
+        seat: Seat,
+        secret: Secret,
+    },
+    /// The game as it stands.
+    State(GameState),
+    /// A message was refused: why, and (for developers) what it was.
+    Refused { reason: Refusal, detail: String },
+    /// The server is restarting: connect again.
+    Restarting,
+}
+
+impl ToServer {
+    /// Reads a frame, refused with a reason if it is not a message.
+    ///
+    /// # Errors
+    /// [`Refusal::TooLong`] past [`MAX_FRAME`] bytes, [`Refusal::Unreadable`] otherwise.
+    pub fn decode(text: &str) -> Result<ToServer, (Refusal, String)> {
+        if text.len() > MAX_FRAME {
+            return Err((
+                Refusal::TooLong,
+                format!("{} bytes, at most {MAX_FRAME}", text.len()),
+            ));
+        }
+        serde_json::from_str(text).map_err(|e| (Refusal::Unreadable, e.to_string()))
+    }
+
+    /// The game it is about, if it names one.
+    pub fn game(&self) -> Option<&GameId> {
+        match self {
+            ToServer::Create { .. } => None,
+            ToServer::Join { game }
+            | ToServer::Resume { game, .. }
+            | ToServer::Move { game, .. }
+            | ToServer::Resign { game }
+            | ToServer::Rematch { game }
+            | ToServer::Claim { game } => Some(game),
+        }
+    }
+}
+
+impl ToPage {
+    pub fn encode(&self) -> String {
+        // Plain strings, numbers and enums: writing them cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn id() -> GameId {
+        GameId::from_bytes([0xab, 1, 2, 3, 4, 5, 6, 0xff])
+    }
+
+    #[test]
+    fn messages_have_their_shape() {
+        let text = r#"{"move":{"game":"ab010203040506ff","number":4,"column":3}}"#;
+        assert_eq!(
+            ToServer::decode(text),
+            Ok(ToServer::Move {
+                game: id(),
+                number: 4,
+                column: 3
+            })
+        );
+        let create = r#"{"create":{"columns":7,"rows":6,"seat":"yellow"}}"#;
+        assert!(matches!(
+            ToServer::decode(create),
+            Ok(ToServer::Create {
+                seat: Seat::Yellow,
+                ..
+            })
+        ));
+        let state = ToPage::State(GameState {
+            game: id(),
+            columns: 7,
+            rows: 6,
+            moves: "44".into(),
+            you: Role::Watcher,
+            seats: [Presence::Here, Presence::Away { ms: 1500 }],
+            end: None,
+            rematch: [false, false],
+            next: None,
+        });
+        assert_eq!(
+            serde_json::to_value(&state).unwrap(),
+            json!({ "state": { "game": "ab010203040506ff", "columns": 7, "rows": 6, "moves": "44",
+                "you": "watcher", "seats": ["here", { "away": { "ms": 1500 } }], "end": null,
+                "rematch": [false, false], "next": null } })
+        );
+        let refused = ToPage::Refused {
+            reason: Refusal::NotYourTurn,
+            detail: String::new(),
+        };
+        assert_eq!(
+            refused.encode(),
+            r#"{"refused":{"reason":"not-your-turn","detail":""}}"#
+        );
+    }
+
+    #[test]
+    fn bad_frames_are_refused_with_a_reason() {
+        for (text, reason) in [
+            ("", Refusal::Unreadable),
+            ("{}", Refusal::Unreadable),
+            ("[1]", Refusal::Unreadable),
+            (
+                r#"{"move":{"game":"AB010203040506FF","number":0,"column":0}}"#,
+                Refusal::Unreadable,
+            ),
+            (
+                r#"{"move":{"game":"ab01","number":0,"column":0}}"#,
+                Refusal::Unreadable,
+            ),
+            (
+                r#"{"move":{"game":"ab010203040506ff","number":-1,"column":0}}"#,
+                Refusal::Unreadable,
+            ),
+            (
+                r#"{"move":{"game":"ab010203040506ff","number":0,"column":0,"x":1}}"#,
+                Refusal::Unreadable,
+            ),
+            (
+                r#"{"resume":{"game":"ab010203040506ff","secret":"00"}}"#,
+                Refusal::Unreadable,
+            ),
+            (r#"{"drop":{}}"#, Refusal::Unreadable),
+        ] {
+            assert_eq!(
+                ToServer::decode(text).map_err(|e| e.0),
+                Err(reason),
+                "{text}"
+            );
+        }
+        let long = format!(r#"{{"join":{{"game":"{}"}}}}"#, "a".repeat(MAX_FRAME));
+        assert_eq!(
+            ToServer::decode(&long).map_err(|e| e.0),
+            Err(Refusal::TooLong)
+        );
+    }
+
+    #[test]
+    fn a_secret_is_never_written_in_a_log() {
+        let secret = Secret::from_bytes([7; 16]);
+        assert_eq!(format!("{secret:?}"), "Secret(…)");
+        assert_eq!(secret.as_str().len(), Secret::LEN);
+    }
+}
