@@ -89,6 +89,9 @@ impl Why {
 pub enum Analysis {
     /// The labels over the columns, when the player's setting asks for them.
     Shown,
+    /// None: the labels do not show, and the worker is not asked (nothing to analyse, or
+    /// the activity allows no help).
+    Off,
     /// The activity's own judgement of each move: always asked, never shown.
     Judges,
 }
@@ -139,12 +142,11 @@ impl Chrome {
 pub enum Focus {
     /// The board's selected column.
     Board,
-    /// The review's steps (its slider).
-    ReviewSteps,
+    /// The main control of the activity's own panel (the panel says which: the review's
+    /// steps, the next puzzle).
+    Panel,
     /// "Play again".
     PlayAgain,
-    /// The next puzzle.
-    NextPuzzle,
     /// Where it is.
     Stay,
 }
@@ -187,7 +189,7 @@ const REVIEW: Rules = Rules {
         result_buttons: true,
         turn_line: TurnLine::Said,
     },
-    opened: Focus::ReviewSteps,
+    opened: Focus::Panel,
     ended: Focus::Stay,
 };
 
@@ -209,7 +211,7 @@ const PUZZLE: Rules = Rules {
         turn_line: TurnLine::SaidInPlace,
     },
     opened: Focus::Board,
-    ended: Focus::NextPuzzle,
+    ended: Focus::Panel,
 };
 
 /// How an end reached on the board counts.

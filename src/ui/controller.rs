@@ -552,6 +552,7 @@ impl Controller {
         let analysis = match self.rules().analysis {
             Analysis::Shown => self.settings.show_analysis,
             Analysis::Judges => true,
+            Analysis::Off => false,
         };
         if let Some(session) = self.activity.session(&self.game) {
             effects.extend(self.jobs.for_turn(session, human, analysis));

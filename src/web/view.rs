@@ -329,9 +329,8 @@ impl View {
                 self.focus_column(selected);
                 Ok(())
             }
-            Target::ReviewSteps => self.panels.review.slider.focus(),
+            Target::Panel => self.panels.main_control().map_or(Ok(()), |c| c.focus()),
             Target::PlayAgain => self.controls.play_again.focus(),
-            Target::NextPuzzle => self.panels.puzzle.next.focus(),
             Target::Stay => Ok(()),
         };
     }

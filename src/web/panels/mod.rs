@@ -83,6 +83,14 @@ impl Panels {
         .collect()
     }
 
+    /// The main control of the panel showing: where the focus goes when its activity says
+    /// so.
+    pub fn main_control(&self) -> Option<&HtmlElement> {
+        self.review
+            .main_control()
+            .or_else(|| self.puzzle.main_control())
+    }
+
     /// The panels' parts that take keys as their own, and what keys mean there.
     pub fn key_areas(&self) -> Vec<(HtmlElement, crate::ui::KeyTarget)> {
         self.review.key_areas()

@@ -80,6 +80,11 @@ impl PuzzlePanel {
         })
     }
 
+    /// The next puzzle, while a puzzle shows.
+    pub fn main_control(&self) -> Option<&HtmlElement> {
+        (!self.section.hidden()).then(|| self.next.as_ref())
+    }
+
     /// What the panel listens to, and the commands it gives.
     pub fn listeners(&self) -> Vec<Listener> {
         let select = self.select.clone();

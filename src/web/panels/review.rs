@@ -147,6 +147,11 @@ impl ReviewPanel {
         ]
     }
 
+    /// The slider, while the review shows: its arrows step through the moves.
+    pub fn main_control(&self) -> Option<&HtmlElement> {
+        (!self.section.hidden()).then(|| self.slider.as_ref())
+    }
+
     /// The steps take the arrow keys: they step through the moves.
     pub fn key_areas(&self) -> Vec<(HtmlElement, KeyTarget)> {
         vec![(self.steps.clone(), KeyTarget::Review)]
