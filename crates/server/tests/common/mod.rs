@@ -1,0 +1,226 @@
+//! What the server's tests share: the server as a process, and a WebSocket client.
+
+#![allow(dead_code)] // each test file uses its own part
+
+use connect_four::online::{GameId, GameState, Refusal, Seat, Secret, ToPage};
+use futures_util::{SinkExt, StreamExt};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for a message before it fails (a hang, not a speed limit).
+const PATIENCE: Duration = Duration::from_secs(30);
+
+pub struct Server {
+    child: Child,
+    pub addr: String,
+    pub data: PathBuf,
+}
+
+impl Server {
+    pub fn start(data: &PathBuf, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_connect-four-server"))
+            .args(["--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let stdout = child.stdout.take().unwrap();
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        let addr = line
+            .trim()
+            .rsplit("http://")
+            .next()
+            .expect("the server says where it listens")
+            .to_owned();
+        Server {
+            child,
+            addr,
+            data: data.clone(),
+        }
+    }
+
+    /// Stops the server with `signal` (`TERM` or `KILL`) and waits for it.
+    pub fn stop(mut self, signal: &str) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        Command::new("kill")
+            .args(["-s", signal, &pid])
+            .status()
+            .unwrap();
+        self.child.wait().unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("c4-server-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    pub async fn connect(server: &Server) -> Client {
+        Client::try_connect(&server.addr).await.unwrap()
+    }
+
+    pub async fn try_connect(addr: &str) -> Result<Client, String> {
+        let url = format!("ws://{addr}/online");
+        let (ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Client { ws })
+    }
+
+    /// The next message, or `None` once the connection is gone.
+    pub async fn try_recv(&mut self) -> Option<ToPage> {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .ok()??
+                .ok()?;
+            if let Message::Text(text) = frame {
+                return serde_json::from_str(text.as_str()).ok();
+            }
+        }
+    }
+
+    async fn try_send(&mut self, text: String) -> Option<()> {
+        self.ws.send(Message::Text(text.into())).await.ok()
+    }
+
+    /// Resumes the seat `secret` holds: `None` if the connection is gone or refused.
+    pub async fn try_resume(&mut self, game: &GameId, secret: &Secret) -> Option<()> {
+        let secret = secret.as_str();
+        self.try_send(format!(
+            r#"{{"resume":{{"game":"{game}","secret":"{secret}"}}}}"#
+        ))
+        .await?;
+        loop {
+            match self.try_recv().await? {
+                ToPage::State(state) if &state.game == game => return Some(()),
+                ToPage::Refused { .. } => return None,
+                _ => continue,
+            }
+        }
+    }
+
+    pub async fn try_play(&mut self, game: &GameId, number: usize, column: usize) -> Option<()> {
+        self.try_send(format!(
+            r#"{{"move":{{"game":"{game}","number":{number},"column":{column}}}}}"#
+        ))
+        .await
+    }
+
+    pub async fn send(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws.send(Message::Binary(bytes.into())).await.unwrap();
+    }
+
+    /// The next message from the server (pings aside).
+    pub async fn recv(&mut self) -> ToPage {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message within the test's patience")
+                .expect("the connection is open")
+                .unwrap();
+            if let Message::Text(text) = frame {
+                return serde_json::from_str(text.as_str()).unwrap();
+            }
+        }
+    }
+
+    pub async fn state(&mut self) -> GameState {
+        match self.recv().await {
+            ToPage::State(state) => state,
+            other => panic!("expected the game's state, got {other:?}"),
+        }
+    }
+
+    /// The next state of `game`, past those of others.
+    pub async fn state_of(&mut self, game: &GameId) -> GameState {
+        loop {
+            let state = self.state().await;
+            if &state.game == game {
+                return state;
+            }
+        }
+    }
+
+    /// The next state whose moves are `moves`, past any others (presence changes).
+    pub async fn state_with(&mut self, moves: &str) -> GameState {
+        loop {
+            let state = self.state().await;
+            if state.moves == moves {
+                return state;
+            }
+        }
+    }
+
+    pub async fn refused(&mut self) -> Refusal {
+        loop {
+            match self.recv().await {
+                ToPage::Refused { reason, .. } => return reason,
+                ToPage::State(_) => continue,
+                other => panic!("expected a refusal, got {other:?}"),
+            }
+        }
+    }
+
+    pub async fn seated(&mut self) -> (GameId, Seat, Secret) {
+        match self.recv().await {
+            ToPage::Seated { game, seat, secret } => (game, seat, secret),
+            other => panic!("expected a seat, got {other:?}"),
+        }
+    }
+
+    pub async fn create(&mut self, columns: u8, rows: u8, seat: &str) -> (GameId, Secret) {
+        self.send(&format!(
+            r#"{{"create":{{"columns":{columns},"rows":{rows},"seat":"{seat}"}}}}"#
+        ))
+        .await;
+        let (game, _, secret) = self.seated().await;
+        self.state().await;
+        (game, secret)
+    }
+
+    pub async fn join(&mut self, game: &GameId) {
+        self.send(&format!(r#"{{"join":{{"game":"{game}"}}}}"#))
+            .await;
+    }
+
+    pub async fn resume(&mut self, game: &GameId, secret: &Secret) {
+        let secret = secret.as_str();
+        self.send(&format!(
+            r#"{{"resume":{{"game":"{game}","secret":"{secret}"}}}}"#
+        ))
+        .await;
+    }
+
+    pub async fn play(&mut self, game: &GameId, number: usize, column: usize) {
+        self.send(&format!(
+            r#"{{"move":{{"game":"{game}","number":{number},"column":{column}}}}}"#
+        ))
+        .await;
+    }
+}
