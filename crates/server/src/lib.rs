@@ -83,7 +83,10 @@ async fn online(
     }
     // A frame over the game's limit is refused with a reason; one far over it ends the
     // connection.
+    // Small buffers: a game's frames are under 1 KB, and thousands of sockets are open.
     upgrade
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
         .max_message_size(256 * 1024)
         .max_frame_size(256 * 1024)
         .on_upgrade(move |socket| socket::serve(socket, app.hub, addr.ip(), app.stopping))

@@ -202,10 +202,8 @@ impl Store for Sqlite {
                 )
                 .map(drop),
             Change::Move { number, column } => c
-                .execute(
-                    "INSERT INTO moves (game, number, col) VALUES (?1, ?2, ?3)",
-                    params![id, *number as i64, *column as i64],
-                )
+                .prepare_cached("INSERT INTO moves (game, number, col) VALUES (?1, ?2, ?3)")
+                .and_then(|mut s| s.execute(params![id, *number as i64, *column as i64]))
                 .map(drop),
             Change::Seat { seat, hash } => c
                 .execute(
@@ -231,11 +229,9 @@ impl Store for Sqlite {
                 .map(drop),
         }
         .map_err(db_error)?;
-        c.execute(
-            "UPDATE games SET updated = ?2 WHERE id = ?1",
-            params![id, now],
-        )
-        .map_err(db_error)?;
+        c.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")
+            .and_then(|mut s| s.execute(params![id, now]))
+            .map_err(db_error)?;
         Ok(())
     }
 

@@ -97,6 +97,21 @@ async fn start_game(addr: SocketAddr) -> Result<(GameId, Socket, Socket), String
     Ok((game, red, yellow))
 }
 
+/// Reads `ws` until the game shows `moves` (or a refusal, counted).
+async fn until_moves(ws: &mut Socket, moves: &str, tally: &Tally) -> Result<(), String> {
+    loop {
+        match next_page(ws).await {
+            Some(ToPage::State(state)) if state.moves == moves => return Ok(()),
+            Some(ToPage::Refused { .. }) => {
+                tally.refused.fetch_add(1, Ordering::Relaxed);
+                return Ok(());
+            }
+            Some(_) => continue,
+            None => return Err("the socket closed".into()),
+        }
+    }
+}
+
 /// Plays games on one pair of sockets until `until`, one move a second.
 async fn play(
     addr: SocketAddr,
@@ -114,8 +129,10 @@ async fn play(
     let (mut game, mut red, mut yellow) = start_game(addr).await?;
     tally.games.fetch_add(1, Ordering::Relaxed);
     let mut position = Position::empty(Size::CLASSIC);
-    let mut tick = tokio::time::interval(Duration::from_secs(1));
-    tick.tick().await;
+    // Each game keeps its own second: players do not all move at the same instant.
+    let phase = Duration::from_millis(random(1000) as u64);
+    let start = tokio::time::Instant::now() + phase;
+    let mut tick = tokio::time::interval_at(start, Duration::from_secs(1));
     while Instant::now() < until {
         tick.tick().await;
         if position.is_over() {
@@ -143,17 +160,7 @@ async fn play(
         position.play(column).map_err(|e| e.to_string())?;
         let moves = position.moves_string();
         // The other player's page: the move's arrival.
-        loop {
-            match next_page(other).await {
-                Some(ToPage::State(state)) if state.moves == moves => break,
-                Some(ToPage::Refused { .. }) => {
-                    tally.refused.fetch_add(1, Ordering::Relaxed);
-                    break;
-                }
-                Some(_) => continue,
-                None => return Err("the socket closed".into()),
-            }
-        }
+        until_moves(other, &moves, &tally).await?;
         let took = sent.elapsed().as_micros() as u64;
         tally
             .latencies_us
@@ -162,17 +169,7 @@ async fn play(
             .push(took);
         tally.moves.fetch_add(1, Ordering::Relaxed);
         // The mover's acknowledgement.
-        loop {
-            match next_page(mover).await {
-                Some(ToPage::State(state)) if state.moves == moves => break,
-                Some(ToPage::Refused { .. }) => {
-                    tally.refused.fetch_add(1, Ordering::Relaxed);
-                    break;
-                }
-                Some(_) => continue,
-                None => return Err("the socket closed".into()),
-            }
-        }
+        until_moves(mover, &moves, &tally).await?;
     }
     Ok(())
 }
@@ -206,7 +203,19 @@ async fn main() -> std::process::ExitCode {
         players.spawn(play(args.addr, tally, until, 0x9e37_79b9 + i as u64));
     }
     let ramp = started.elapsed();
-    let during = args.pid.and_then(rss_kib);
+    // The server's memory at its highest while the games are played.
+    let peak = Arc::new(AtomicU64::new(0));
+    if let Some(pid) = args.pid {
+        let peak = peak.clone();
+        tokio::spawn(async move {
+            loop {
+                if let Some(kib) = rss_kib(pid) {
+                    peak.fetch_max(kib, Ordering::Relaxed);
+                }
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+        });
+    }
     let mut failed = 0;
     while let Some(result) = players.join_next().await {
         if let Ok(Err(e)) | Err(e) = result.map_err(|e| e.to_string()) {
@@ -242,9 +251,10 @@ async fn main() -> std::process::ExitCode {
         percentile(&latencies, 0.99),
         latencies.last().map_or(0.0, |&l| l as f64 / 1000.0)
     );
-    if let (Some(before), Some(during)) = (before, during) {
+    let during = peak.load(Ordering::Relaxed);
+    if let Some(before) = before.filter(|_| during > 0) {
         println!(
-            "server memory: {before} KiB before, {during} KiB with {} games and {} sockets ({:.1} KiB a game with its two sockets)",
+            "server memory: {before} KiB before, at most {during} KiB with {} games and {} sockets ({:.1} KiB a game with its two sockets)",
             args.games,
             args.games * 2,
             (during.saturating_sub(before)) as f64 / args.games as f64
