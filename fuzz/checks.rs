@@ -6,6 +6,7 @@
 
 use connect_four::engine::notation::parse_columns;
 use connect_four::engine::{Cell, PlayError, Player, Position, Size, Status};
+use connect_four::online::{Refusal, ToServer, MAX_FRAME};
 use connect_four::solver::{Book, BookError, Solver};
 use connect_four::ui::save::Saved;
 use connect_four::ui::share::{Link, Shown};
@@ -15,13 +16,14 @@ pub type Check = fn(&[u8]);
 
 /// The targets, by name: the name of the `fuzz_targets` file, its seed folder and its
 /// regression folder.
-pub const TARGETS: [(&str, Check); 6] = [
+pub const TARGETS: [(&str, Check); 7] = [
     ("moves", moves),
     ("book", book),
     ("saved", saved),
     ("link", link),
     ("play", play),
     ("sized", sized),
+    ("online", online),
 ];
 
 /// Errors quote at most about 40 characters of the input, so no message is long.
@@ -105,6 +107,23 @@ pub fn link(data: &[u8]) {
         }
         Ok(None) => assert!(text.is_empty() || text == "#"),
         Err(e) => short(e.to_string()),
+    }
+}
+
+/// A frame from a page to the online game's server: refused with a reason (too long past
+/// [`MAX_FRAME`] bytes, otherwise unreadable), or a message that writes back to the same
+/// message.
+pub fn online(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    match ToServer::decode(&text) {
+        Ok(message) => {
+            assert!(text.len() <= MAX_FRAME);
+            let again = serde_json::to_string(&message).unwrap();
+            assert_eq!(ToServer::decode(&again), Ok(message));
+        }
+        Err((Refusal::TooLong, _)) => assert!(text.len() > MAX_FRAME),
+        Err((Refusal::Unreadable, detail)) => assert!(text.len() <= MAX_FRAME, "{detail}"),
+        Err((reason, detail)) => panic!("refused as {reason:?}: {detail}"),
     }
 }
 
