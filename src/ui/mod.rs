@@ -16,6 +16,7 @@ pub mod jobs;
 pub mod layout;
 pub mod mirror;
 pub mod motion;
+pub mod online;
 pub mod protocol;
 pub mod puzzle;
 pub mod review;

@@ -1,0 +1,484 @@
+//! Online play's state on a page: a game against a friend on another device, through the
+//! game's server (`crates/server`, docs/online.md). The server judges every move; this
+//! keeps the page's view of the game in line with what the server says, sends the person's
+//! moves (each with the number it expects), says how to enter the game on each connection,
+//! and when to try again after the connection drops. Pure: the page carries the messages.
+
+use crate::engine::{Position, Size};
+use crate::online::{
+    End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, ToServer,
+};
+
+/// How the page enters its game on each connection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    /// A new game of `size`, the person in `seat`.
+    Create { size: Size, seat: Seat },
+    /// The free seat of a game (an invite link), or a watcher's place.
+    Join(GameId),
+    /// The seat this secret holds.
+    Resume(GameId, Secret),
+}
+
+/// The connection to the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Connection {
+    /// Connecting, after `failures` tries that failed in a row.
+    Connecting {
+        failures: u32,
+    },
+    Open,
+}
+
+/// What a message from the server means for the page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Heard {
+    /// The page holds `seat` in `game`: keep its secret, to come back after a reload.
+    Seated {
+        game: GameId,
+        seat: Seat,
+        secret: Secret,
+    },
+    /// One move more than the board shows: `column`, by `seat`.
+    Moved { column: usize, seat: Seat },
+    /// The game is not what the board shows (the first state, a reconnect, a rematch):
+    /// show it as it is.
+    Shown(Position),
+    /// `seat`'s player took their seat.
+    Joined(Seat),
+    /// `seat`'s player lost the connection.
+    Away(Seat),
+    /// `seat`'s player is back.
+    Back(Seat),
+    /// The game ended.
+    Ended(End),
+    /// Both asked for a rematch: it is `game` (the page enters it with its secret).
+    Rematch(GameId),
+    /// A message was refused, and why.
+    Refused(Refusal),
+    /// The server is restarting: the connection will drop and be made again.
+    Restarting,
+}
+
+/// The shortest and longest wait before trying to connect again, in milliseconds.
+const RETRY_FIRST_MS: f64 = 500.0;
+const RETRY_MOST_MS: f64 = 15_000.0;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnlineRun {
+    entry: Entry,
+    /// The game as the server last said it.
+    state: Option<GameState>,
+    connection: Connection,
+    /// The person's move sent and not acknowledged yet: its number and column. It is sent
+    /// again after a reconnect if the server does not have it.
+    sent: Option<(u16, u8)>,
+    /// The connection opened and no state came on it yet: the first says whether the
+    /// server has the move sent.
+    first_state: bool,
+}
+
+impl OnlineRun {
+    /// A page about to connect, to enter its game by `entry`.
+    pub fn new(entry: Entry) -> OnlineRun {
+        OnlineRun {
+            entry,
+            state: None,
+            connection: Connection::Connecting { failures: 0 },
+            sent: None,
+            first_state: false,
+        }
+    }
+
+    pub fn entry(&self) -> &Entry {
+        &self.entry
+    }
+
+    pub fn state(&self) -> Option<&GameState> {
+        self.state.as_ref()
+    }
+
+    pub fn connection(&self) -> Connection {
+        self.connection
+    }
+
+    /// The game's id, once the server has said it.
+    pub fn game(&self) -> Option<&GameId> {
+        match (&self.state, &self.entry) {
+            (Some(state), _) => Some(&state.game),
+            (None, Entry::Join(game) | Entry::Resume(game, _)) => Some(game),
+            (None, Entry::Create { .. }) => None,
+        }
+    }
+
+    /// Who the page is in the game, once the server has said it.
+    pub fn role(&self) -> Option<Role> {
+        self.state.as_ref().map(|s| s.you)
+    }
+
+    fn seat(&self) -> Option<Seat> {
+        match self.role()? {
+            Role::Red => Some(Seat::Red),
+            Role::Yellow => Some(Seat::Yellow),
+            Role::Watcher => None,
+        }
+    }
+
+    /// The position the server last said.
+    pub fn position(&self) -> Option<Position> {
+        self.state.as_ref()?.position()
+    }
+
+    /// Whether the person may move now: their seat's turn in a game that goes on, with the
+    /// connection open and no move of theirs waiting for its answer.
+    pub fn my_turn(&self) -> bool {
+        let (Some(seat), Some(position)) = (self.seat(), self.position()) else {
+            return false;
+        };
+        self.connection == Connection::Open
+            && self.sent.is_none()
+            && self.state.as_ref().is_some_and(|s| s.end.is_none())
+            && !position.is_over()
+            && position.current_player() == seat.player()
+    }
+
+    /// The connection opened: what to send to enter the game.
+    pub fn opened(&mut self) -> ToServer {
+        self.connection = Connection::Open;
+        self.first_state = true;
+        match &self.entry {
+            Entry::Create { size, seat } => ToServer::Create {
+                columns: size.width() as u8,
+                rows: size.height() as u8,
+                seat: *seat,
+            },
+            Entry::Join(game) => ToServer::Join { game: game.clone() },
+            Entry::Resume(game, secret) => ToServer::Resume {
+                game: game.clone(),
+                secret: secret.clone(),
+            },
+        }
+    }
+
+    /// The connection dropped (or could not be made): how long to wait before trying again,
+    /// in milliseconds. It doubles with each failure in a row, up to 15 s, and `jitter`
+    /// (from 0 to 1) spreads the pages that lost one server over half of that, so they do
+    /// not all come back at once.
+    pub fn closed(&mut self, jitter: f64) -> u32 {
+        let failures = match self.connection {
+            Connection::Open => 0,
+            Connection::Connecting { failures } => failures.saturating_add(1),
+        };
+        self.connection = Connection::Connecting { failures };
+        let wait = (RETRY_FIRST_MS * 2f64.powi(failures.min(16) as i32)).min(RETRY_MOST_MS);
+        (wait * (0.5 + 0.5 * jitter.clamp(0.0, 1.0))).round() as u32
+    }
+
+    /// The person's move in `column`: the message to send, if it is their turn.
+    pub fn play(&mut self, column: usize) -> Option<ToServer> {
+        let position = self.position()?;
+        if !self.my_turn() || !position.can_play(column) {
+            return None;
+        }
+        let number = position.move_count() as u16;
+        self.sent = Some((number, column as u8));
+        Some(ToServer::Move {
+            game: self.game()?.clone(),
+            number,
+            column: column as u8,
+        })
+    }
+
+    /// A message from the server: what it means, and what to send back (a move of the
+    /// person's the server did not get before the connection dropped, or the rematch's
+    /// entry).
+    pub fn received(&mut self, message: ToPage) -> (Vec<Heard>, Vec<ToServer>) {
+        match message {
+            ToPage::Seated { game, seat, secret } => {
+                self.entry = Entry::Resume(game.clone(), secret.clone());
+                (vec![Heard::Seated { game, seat, secret }], Vec::new())
+            }
+            ToPage::State(state) => self.take(state),
+            ToPage::Refused { reason, .. } => {
+                // A refused move is not waiting any more: the board shows the server's game.
+                if matches!(
+                    reason,
+                    Refusal::NotYourTurn
+                        | Refusal::WrongNumber
+                        | Refusal::BadColumn
+                        | Refusal::Over
+                ) {
+                    self.sent = None;
+                }
+                (vec![Heard::Refused(reason)], Vec::new())
+            }
+            ToPage::Restarting => (vec![Heard::Restarting], Vec::new()),
+        }
+    }
+
+    /// The game as the server says it now.
+    fn take(&mut self, state: GameState) -> (Vec<Heard>, Vec<ToServer>) {
+        let Some(position) = state.position() else {
+            return (vec![Heard::Refused(Refusal::Unreadable)], Vec::new());
+        };
+        let mut heard = Vec::new();
+        let mut send = Vec::new();
+        let old = self.state.take();
+        let same_game = old.as_ref().is_some_and(|o| o.game == state.game);
+        let old_moves = old.as_ref().filter(|_| same_game).map(|o| o.moves.as_str());
+        match old_moves {
+            Some(moves) if moves == state.moves => {}
+            Some(moves)
+                if state.moves.len() == moves.len() + 1 && state.moves.starts_with(moves) =>
+            {
+                let column = usize::from(state.moves.as_bytes()[moves.len()] - b'1');
+                let seat = if moves.len() % 2 == 0 {
+                    Seat::Red
+                } else {
+                    Seat::Yellow
+                };
+                heard.push(Heard::Moved { column, seat });
+            }
+            _ => heard.push(Heard::Shown(position)),
+        }
+        // The person's move: acknowledged once the game has it, sent again if the first
+        // state after a reconnect does not have it (the server answers every move it gets).
+        let first = std::mem::take(&mut self.first_state);
+        if let Some((number, column)) = self.sent {
+            let played = position.move_count();
+            if usize::from(number) < played {
+                self.sent = None;
+            } else if usize::from(number) == played && first {
+                send.push(ToServer::Move {
+                    game: state.game.clone(),
+                    number,
+                    column,
+                });
+            }
+        }
+        if same_game {
+            if let Some(old) = &old {
+                for seat in Seat::BOTH {
+                    let (before, now) = (old.seats[seat.index()], state.seats[seat.index()]);
+                    match (before, now) {
+                        (Presence::Empty, Presence::Here) => heard.push(Heard::Joined(seat)),
+                        (Presence::Here, Presence::Away { .. }) => heard.push(Heard::Away(seat)),
+                        (Presence::Away { .. }, Presence::Here) => heard.push(Heard::Back(seat)),
+                        _ => {}
+                    }
+                }
+                if old.end.is_none() {
+                    heard.extend(state.end.map(Heard::Ended));
+                }
+                if old.next.is_none() {
+                    if let Some(next) = &state.next {
+                        heard.push(Heard::Rematch(next.clone()));
+                        if let Entry::Resume(_, secret) = &self.entry {
+                            let (next, secret) = (next.clone(), secret.clone());
+                            self.entry = Entry::Resume(next.clone(), secret.clone());
+                            send.push(ToServer::Resume { game: next, secret });
+                        }
+                    }
+                }
+            }
+        }
+        self.state = Some(state);
+        (heard, send)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(n: u8) -> GameId {
+        GameId::from_bytes([n; 8])
+    }
+
+    fn state(game: &GameId, moves: &str, you: Role, seats: [Presence; 2]) -> ToPage {
+        ToPage::State(GameState {
+            game: game.clone(),
+            columns: 7,
+            rows: 6,
+            moves: moves.into(),
+            you,
+            seats,
+            end: None,
+            rematch: [false, false],
+            next: None,
+        })
+    }
+
+    const BOTH: [Presence; 2] = [Presence::Here, Presence::Here];
+
+    /// A run that created a game as Red, seated, with Yellow joined and `moves` played.
+    fn red_in(moves: &str) -> OnlineRun {
+        let mut run = OnlineRun::new(Entry::Create {
+            size: Size::CLASSIC,
+            seat: Seat::Red,
+        });
+        run.opened();
+        let secret = Secret::from_bytes([5; 16]);
+        run.received(ToPage::Seated {
+            game: id(1),
+            seat: Seat::Red,
+            secret,
+        });
+        run.received(state(&id(1), moves, Role::Red, BOTH));
+        run
+    }
+
+    #[test]
+    fn a_created_game_is_entered_again_by_its_secret() {
+        let mut run = OnlineRun::new(Entry::Create {
+            size: Size::new(8, 7).unwrap(),
+            seat: Seat::Yellow,
+        });
+        assert!(matches!(
+            run.opened(),
+            ToServer::Create {
+                columns: 8,
+                rows: 7,
+                seat: Seat::Yellow
+            }
+        ));
+        let secret = Secret::from_bytes([9; 16]);
+        let (heard, _) = run.received(ToPage::Seated {
+            game: id(2),
+            seat: Seat::Yellow,
+            secret: secret.clone(),
+        });
+        assert!(matches!(
+            heard[..],
+            [Heard::Seated {
+                seat: Seat::Yellow,
+                ..
+            }]
+        ));
+        // The connection drops; on the next it resumes the seat.
+        run.closed(0.5);
+        assert_eq!(
+            run.opened(),
+            ToServer::Resume {
+                game: id(2),
+                secret
+            }
+        );
+    }
+
+    #[test]
+    fn moves_go_only_on_the_persons_turn_and_one_at_a_time() {
+        let mut run = red_in("");
+        assert!(run.my_turn());
+        let sent = run.play(3).unwrap();
+        assert_eq!(
+            sent,
+            ToServer::Move {
+                game: id(1),
+                number: 0,
+                column: 3
+            }
+        );
+        assert!(!run.my_turn(), "one move at a time");
+        assert_eq!(run.play(2), None);
+        let (heard, send) = run.received(state(&id(1), "4", Role::Red, BOTH));
+        assert_eq!(
+            heard,
+            [Heard::Moved {
+                column: 3,
+                seat: Seat::Red
+            }]
+        );
+        assert!(send.is_empty());
+        assert!(!run.my_turn(), "Yellow's turn");
+        let (heard, _) = run.received(state(&id(1), "43", Role::Red, BOTH));
+        assert_eq!(
+            heard,
+            [Heard::Moved {
+                column: 2,
+                seat: Seat::Yellow
+            }]
+        );
+        assert!(run.my_turn());
+    }
+
+    #[test]
+    fn a_move_lost_with_the_connection_is_sent_again_once() {
+        let mut run = red_in("");
+        run.play(3).unwrap();
+        run.closed(0.0);
+        assert!(!run.my_turn());
+        run.opened();
+        // The server did not get it: the first state after the reconnect shows no move.
+        let mut lost = run.clone();
+        let (heard, send) = lost.received(state(&id(1), "", Role::Red, BOTH));
+        assert!(heard.is_empty(), "{heard:?}");
+        assert_eq!(
+            send,
+            [ToServer::Move {
+                game: id(1),
+                number: 0,
+                column: 3
+            }]
+        );
+        // The server did get it: acknowledged, nothing sent again.
+        let (heard, send) = run.received(state(&id(1), "4", Role::Red, BOTH));
+        assert_eq!(
+            heard,
+            [Heard::Moved {
+                column: 3,
+                seat: Seat::Red
+            }]
+        );
+        assert!(send.is_empty());
+        assert_eq!(run.sent, None);
+    }
+
+    #[test]
+    fn presence_and_the_end_are_heard_once() {
+        let mut run = red_in("");
+        let away = [Presence::Here, Presence::Away { ms: 10 }];
+        let (heard, _) = run.received(state(&id(1), "", Role::Red, away));
+        assert_eq!(heard, [Heard::Away(Seat::Yellow)]);
+        let (heard, _) = run.received(state(&id(1), "", Role::Red, away));
+        assert!(heard.is_empty());
+        let (heard, _) = run.received(state(&id(1), "", Role::Red, BOTH));
+        assert_eq!(heard, [Heard::Back(Seat::Yellow)]);
+        let ToPage::State(mut over) = state(&id(1), "", Role::Red, BOTH) else {
+            unreachable!()
+        };
+        over.end = Some(End::Resigned { seat: Seat::Yellow });
+        let (heard, _) = run.received(ToPage::State(over.clone()));
+        assert_eq!(heard, [Heard::Ended(End::Resigned { seat: Seat::Yellow })]);
+        assert!(!run.my_turn());
+        // Both asked for a rematch: the page enters it with its secret.
+        over.next = Some(id(3));
+        let (heard, send) = run.received(ToPage::State(over));
+        assert_eq!(heard, [Heard::Rematch(id(3))]);
+        assert!(matches!(&send[..], [ToServer::Resume { game, .. }] if *game == id(3)));
+    }
+
+    #[test]
+    fn a_watcher_never_moves() {
+        let mut run = OnlineRun::new(Entry::Join(id(4)));
+        run.opened();
+        run.received(state(&id(4), "44", Role::Watcher, BOTH));
+        assert!(!run.my_turn());
+        assert_eq!(run.play(0), None);
+    }
+
+    #[test]
+    fn the_wait_before_connecting_again_grows_and_is_spread() {
+        let mut run = OnlineRun::new(Entry::Join(id(4)));
+        run.opened();
+        let waits: Vec<u32> = (0..8).map(|_| run.closed(1.0)).collect();
+        assert_eq!(waits[..4], [500, 1000, 2000, 4000]);
+        assert_eq!(*waits.last().unwrap(), 15_000);
+        run.opened();
+        assert_eq!(
+            run.closed(0.0),
+            250,
+            "after a connection that opened, from the start"
+        );
+    }
+}
