@@ -6,8 +6,9 @@
 //! below. A new activity does not compile until it has answered each of them: a `Rules`
 //! has no default, so each field must be written out.
 
-use super::effect::Effect;
+use super::effect::{Effect, Online};
 use super::jobs::Jobs;
+use super::online::OnlineGame;
 use super::protocol::Scores;
 use super::puzzle::{PuzzleRun, Solved};
 use super::review::{Rated, Review};
@@ -23,6 +24,8 @@ pub enum Activity {
     Play,
     Review(Review),
     Puzzle(PuzzleRun),
+    /// A game against a friend on another device, through the game's server.
+    Online(OnlineGame),
 }
 
 /// What an activity allows and how the page shows it. Every field is a decision: there is
@@ -72,6 +75,8 @@ pub enum Why {
     PuzzleHint,
     /// A puzzle starts again with Retry.
     PuzzleUndo,
+    /// A game against a friend online stays fair.
+    Online,
 }
 
 impl Why {
@@ -80,6 +85,7 @@ impl Why {
             Why::Reviewing => t.reviewing(),
             Why::PuzzleHint => t.no_hint_puzzle(),
             Why::PuzzleUndo => t.puzzle_undo(),
+            Why::Online => t.online_fair(),
         }
     }
 }
@@ -214,6 +220,27 @@ const PUZZLE: Rules = Rules {
     ended: Focus::Panel,
 };
 
+const ONLINE: Rules = Rules {
+    name: "online",
+    moves: Allow::Yes,
+    hint: Allow::No(Why::Online),
+    undo: Allow::No(Why::Online),
+    analysis: Analysis::Off,
+    saves_moves: false,
+    record: false,
+    review: true,
+    result: true,
+    chrome: Chrome {
+        choice: false,
+        controls: false,
+        analysis_switch: false,
+        result_buttons: false,
+        turn_line: TurnLine::Said,
+    },
+    opened: Focus::Panel,
+    ended: Focus::Panel,
+};
+
 /// How an end reached on the board counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ended {
@@ -238,6 +265,7 @@ impl Activity {
             Activity::Play => &PLAY,
             Activity::Review(_) => &REVIEW,
             Activity::Puzzle(_) => &PUZZLE,
+            Activity::Online(_) => &ONLINE,
         }
     }
 
@@ -246,6 +274,7 @@ impl Activity {
         match self {
             Activity::Play => Some(game),
             Activity::Puzzle(run) => Some(run.session()),
+            Activity::Online(online) => Some(online.session()),
             Activity::Review(_) => None,
         }
     }
@@ -254,6 +283,7 @@ impl Activity {
         match self {
             Activity::Play => Some(game),
             Activity::Puzzle(run) => Some(run.session_mut()),
+            Activity::Online(online) => Some(online.session_mut()),
             Activity::Review(_) => None,
         }
     }
@@ -262,7 +292,7 @@ impl Activity {
     pub fn shows_game(&self) -> bool {
         match self {
             Activity::Play => true,
-            Activity::Review(_) | Activity::Puzzle(_) => false,
+            Activity::Review(_) | Activity::Puzzle(_) | Activity::Online(_) => false,
         }
     }
 
@@ -270,7 +300,7 @@ impl Activity {
     pub fn position<'a>(&'a self, game: &'a Session) -> &'a Position {
         match self {
             Activity::Review(review) => review.position(),
-            Activity::Play | Activity::Puzzle(_) => self
+            Activity::Play | Activity::Puzzle(_) | Activity::Online(_) => self
                 .session(game)
                 .map_or(game.position(), Session::position),
         }
@@ -281,6 +311,7 @@ impl Activity {
     pub fn open_for_moves(&self) -> bool {
         match self {
             Activity::Puzzle(run) => run.is_playing(),
+            Activity::Online(online) => online.run.my_turn(),
             Activity::Play | Activity::Review(_) => true,
         }
     }
@@ -289,7 +320,7 @@ impl Activity {
     pub fn waits(&self, t: &Texts) -> Option<String> {
         match self {
             Activity::Puzzle(run) => run.waits(t),
-            Activity::Play | Activity::Review(_) => None,
+            Activity::Play | Activity::Review(_) | Activity::Online(_) => None,
         }
     }
 
@@ -298,6 +329,11 @@ impl Activity {
     pub fn judge(&mut self, column: usize, jobs: &mut Jobs, t: &Texts) -> Option<Vec<Effect>> {
         match self {
             Activity::Puzzle(run) => run.judge(column, jobs, t),
+            // The server judges: the move goes to it, and falls once it is accepted.
+            Activity::Online(online) => Some(match online.run.play(column) {
+                Some(message) => vec![Effect::Online(Online::Send(message)), Effect::Changed],
+                None => Vec::new(),
+            }),
             Activity::Play | Activity::Review(_) => None,
         }
     }
@@ -306,7 +342,7 @@ impl Activity {
     pub fn checked(&mut self) -> Option<usize> {
         match self {
             Activity::Puzzle(run) => run.checked(),
-            Activity::Play | Activity::Review(_) => None,
+            Activity::Play | Activity::Review(_) | Activity::Online(_) => None,
         }
     }
 
@@ -314,7 +350,7 @@ impl Activity {
     pub fn moved(&mut self, by: Player) {
         match self {
             Activity::Puzzle(run) => run.moved(by),
-            Activity::Play | Activity::Review(_) => {}
+            Activity::Play | Activity::Review(_) | Activity::Online(_) => {}
         }
     }
 
@@ -324,6 +360,7 @@ impl Activity {
             Activity::Play => Ended::Game,
             Activity::Review(_) => Ended::Shown,
             Activity::Puzzle(run) => Ended::Counted(run.ended(solved)),
+            Activity::Online(_) => Ended::Counted(false),
         }
     }
 
@@ -331,6 +368,7 @@ impl Activity {
     pub fn result_line(&self, t: &Texts) -> Option<Option<String>> {
         match self {
             Activity::Puzzle(run) => Some(run.result_line(t)),
+            Activity::Online(online) => online.result_line(t).map(Some),
             Activity::Play | Activity::Review(_) => None,
         }
     }
@@ -339,7 +377,7 @@ impl Activity {
     pub fn rated(&mut self, scores: Vec<Scores>, t: &Texts) -> Vec<Effect> {
         match self {
             Activity::Review(review) => review.ready(scores, t),
-            Activity::Play | Activity::Puzzle(_) => Vec::new(),
+            Activity::Play | Activity::Puzzle(_) | Activity::Online(_) => Vec::new(),
         }
     }
 
@@ -347,7 +385,7 @@ impl Activity {
     pub fn not_rated(&mut self, t: &Texts) -> Vec<Effect> {
         match self {
             Activity::Review(review) => review.not_known(t),
-            Activity::Play | Activity::Puzzle(_) => Vec::new(),
+            Activity::Play | Activity::Puzzle(_) | Activity::Online(_) => Vec::new(),
         }
     }
 
@@ -355,7 +393,7 @@ impl Activity {
     pub fn rated_move(&self) -> Option<&Rated> {
         match self {
             Activity::Review(review) => review.shown_move(),
-            Activity::Play | Activity::Puzzle(_) => None,
+            Activity::Play | Activity::Puzzle(_) | Activity::Online(_) => None,
         }
     }
 
@@ -363,21 +401,36 @@ impl Activity {
     pub fn kept_puzzle(&self) -> Option<u32> {
         match self {
             Activity::Puzzle(run) => Some(run.puzzle.id),
-            Activity::Play | Activity::Review(_) => None,
+            Activity::Play | Activity::Review(_) | Activity::Online(_) => None,
         }
     }
 
     pub fn review(&self) -> Option<&Review> {
         match self {
             Activity::Review(review) => Some(review),
-            Activity::Play | Activity::Puzzle(_) => None,
+            Activity::Play | Activity::Puzzle(_) | Activity::Online(_) => None,
         }
     }
 
     pub fn puzzle(&self) -> Option<&PuzzleRun> {
         match self {
             Activity::Puzzle(run) => Some(run),
-            Activity::Play | Activity::Review(_) => None,
+            Activity::Play | Activity::Review(_) | Activity::Online(_) => None,
+        }
+    }
+
+    pub fn online(&self) -> Option<&OnlineGame> {
+        match self {
+            Activity::Online(online) => Some(online),
+            Activity::Play | Activity::Review(_) | Activity::Puzzle(_) => None,
+        }
+    }
+
+    /// What leaving it takes: an online game closes its connection.
+    pub fn closing(&self) -> Vec<Effect> {
+        match self {
+            Activity::Online(_) => vec![Effect::Online(Online::Disconnect)],
+            Activity::Play | Activity::Review(_) | Activity::Puzzle(_) => Vec::new(),
         }
     }
 
@@ -395,6 +448,8 @@ impl Activity {
                 players,
                 shown: Shown::Puzzle(run.puzzle.id),
             },
+            // An online game is shared by its invite link; this link shares its position.
+            Activity::Online(online) => Link::play(*online.session().position(), players),
             Activity::Play => Link::play(*game, players),
         }
     }

@@ -54,6 +54,14 @@ pub enum Command {
     CopyLink,
     /// Whether the clipboard took the link.
     LinkCopied(bool),
+    /// A new game against a friend online, on the size and colour chosen.
+    PlayOnline,
+    /// Give up the online game.
+    Resign,
+    /// Ask for a rematch of the online game, colours swapped.
+    Rematch,
+    /// Claim the online game's win: the other player is away on their turn.
+    ClaimWin,
 }
 
 /// Where a key was pressed.

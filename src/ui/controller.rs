@@ -16,6 +16,7 @@ use super::effect::{Cue, Effect};
 use super::event::{Event, Refusal};
 use super::jobs::{Answer, Jobs};
 use super::motion::{Fall, Landing, Motion};
+use super::online::Entry;
 use super::protocol::Reply;
 use super::puzzle::Solved;
 use super::save::Saved;
@@ -25,6 +26,7 @@ use super::share;
 use super::stats::{Record, Records};
 use super::text::Texts;
 use crate::engine::{Column, Placed, Player, Position, Size};
+use crate::online::ToServer;
 use crate::solver::Level;
 
 /// `players`, with a level not offered on a board of `size` replaced by the one below it.
@@ -145,14 +147,22 @@ impl Controller {
             Command::NewGame => {
                 // A new game replaces the one kept aside during a review or a puzzle; a
                 // person's can be taken back, so a stray N loses nothing.
-                self.show_game();
+                let closing = self.show_game().unwrap_or_default();
                 let start = Position::empty(self.game.position().size());
                 let said = match self.game.position().move_count() {
                     0 => self.texts.new_game_text(start.current_player()),
                     _ => self.texts.new_game_undoable_text(start.current_player()),
                 };
-                self.start_game(start, true, said, now)
+                [closing, self.start_game(start, true, said, now)].concat()
             }
+            Command::PlayOnline => {
+                let size = self.game.position().size();
+                let seat = crate::online::Seat::of(self.shown_choice().1);
+                self.open_online(Entry::Create { size, seat }, size, now)
+            }
+            Command::Resign => self.ask_online(|game| ToServer::Resign { game }),
+            Command::Rematch => self.ask_online(|game| ToServer::Rematch { game }),
+            Command::ClaimWin => self.ask_online(|game| ToServer::Claim { game }),
             Command::Hint => self.request_hint(),
             Command::SetPlayers(players) => self.set(|s| s.players = players, now),
             Command::SetReducedMotion(on) => self.set(|s| s.reduced_motion = on, now),
@@ -632,9 +642,9 @@ impl Controller {
 
     /// A new game from `position` (the empty board, or a start the host chose).
     pub fn new_game(&mut self, position: Position, now: f64) -> Vec<Effect> {
-        self.show_game();
+        let closing = self.show_game().unwrap_or_default();
         let said = self.texts.new_game_text(position.current_player());
-        self.start_game(position, false, said, now)
+        [closing, self.start_game(position, false, said, now)].concat()
     }
 
     /// The game starts again from `position` (a person's new game, `undoable`, can be

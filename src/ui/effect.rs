@@ -6,6 +6,7 @@ use super::protocol::Request;
 use super::settings::Mode;
 use super::text::Texts;
 use crate::engine::Status;
+use crate::online::ToServer;
 
 /// What the web layer must do after a command, a reply or a tick.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +32,24 @@ pub enum Effect {
     Save(String),
     /// Put this share link's fragment (without `#`) on the clipboard, as a whole URL.
     CopyLink(String),
+    /// Online play: the connection to the game's server, and what to send on it.
+    Online(Online),
+}
+
+/// What online play asks of the page's connection to the game's server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Online {
+    /// Connect (after `after_ms`; 0: now).
+    Connect {
+        after_ms: u32,
+    },
+    Send(ToServer),
+    Disconnect,
+    /// Keep the secret of a seat in `game`, to come back to it after a reload.
+    Keep {
+        game: String,
+        secret: String,
+    },
 }
 
 impl Effect {

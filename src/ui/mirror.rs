@@ -7,6 +7,7 @@ use super::settings::{Mode, ModeChoice, Settings};
 use crate::engine::{Player, Size, Status};
 use crate::solver::Level;
 
+pub use super::online::OnlineView;
 pub use super::puzzle::PuzzleView;
 pub use super::review::{Bar, ReviewView};
 use super::stats::RecordView;
@@ -68,6 +69,8 @@ pub struct Mirror {
     pub review: Option<ReviewView>,
     /// The puzzle, while one is played.
     pub puzzle: Option<PuzzleView>,
+    /// The online game's panel, while one is played.
+    pub online: Option<OnlineView>,
     /// The record against the computer.
     pub record: RecordView,
     /// The puzzles solved, which the puzzles' list marks (the list itself is
@@ -210,6 +213,7 @@ impl Mirror {
                 .activity()
                 .puzzle()
                 .map(|run| run.view(text, c.jobs().analysis().is_none())),
+            online: c.activity().online().map(|online| online.view(text)),
             record: c.records().view(c.game().size(), text),
             solved: c.solved().clone(),
             puzzles_solved: super::text::fill(

@@ -4,9 +4,12 @@
 //! moves (each with the number it expects), says how to enter the game on each connection,
 //! and when to try again after the connection drops. Pure: the page carries the messages.
 
-use crate::engine::{Position, Size};
+use super::session::Session;
+use super::settings::PlayerKind;
+use super::text::{fill, Texts};
+use crate::engine::{Player, Position, Size};
 use crate::online::{
-    End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, ToServer,
+    End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, ToServer, CLAIM_AFTER_MS,
 };
 
 /// How the page enters its game on each connection.
@@ -116,7 +119,7 @@ impl OnlineRun {
         self.state.as_ref().map(|s| s.you)
     }
 
-    fn seat(&self) -> Option<Seat> {
+    pub fn seat(&self) -> Option<Seat> {
         match self.role()? {
             Role::Red => Some(Seat::Red),
             Role::Yellow => Some(Seat::Yellow),
@@ -284,6 +287,121 @@ impl OnlineRun {
         }
         self.state = Some(state);
         (heard, send)
+    }
+}
+
+/// An online game on the board: the run, and the game as a session the board plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnlineGame {
+    pub run: OnlineRun,
+    session: Session,
+}
+
+/// The online panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnlineView {
+    /// The invite link's fragment (`#join=…`), once the game has an id and a free seat.
+    pub invite: Option<String>,
+    /// What is going on: connecting, waiting for the friend, whose turn, away, the end.
+    pub line: String,
+    pub can_resign: bool,
+    pub can_rematch: bool,
+    pub can_claim: bool,
+}
+
+impl OnlineGame {
+    pub fn new(entry: Entry, size: Size) -> OnlineGame {
+        OnlineGame {
+            run: OnlineRun::new(entry),
+            session: Session::new(Position::empty(size), [PlayerKind::Human; 2]),
+        }
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
+
+    /// The person's colour, once seated.
+    pub fn seat(&self) -> Option<Seat> {
+        self.run.seat()
+    }
+
+    /// The result in its own words, for an end the board does not show (a resignation, a
+    /// claim).
+    pub fn result_line(&self, t: &Texts) -> Option<String> {
+        let end = self.run.state()?.end?;
+        let name = |seat: Seat| t.player_name(seat.player()).to_owned();
+        match end {
+            End::Played => None,
+            End::Resigned { seat } => Some(fill(
+                t.online_resigned(),
+                &[("player", &name(seat)), ("winner", &name(seat.other()))],
+            )),
+            End::Claimed { seat } => Some(t.with_player(t.online_claimed(), seat.player())),
+        }
+    }
+
+    /// The online panel's part of the mirror.
+    pub fn view(&self, t: &Texts) -> OnlineView {
+        let run = &self.run;
+        let state = run.state();
+        let seat = run.seat();
+        let over = state.is_some_and(|s| s.end.is_some());
+        let other_away = |at_least: u64| {
+            let (Some(state), Some(seat)) = (state, seat) else {
+                return false;
+            };
+            matches!(state.seats[seat.other().index()], Presence::Away { ms } if ms >= at_least)
+        };
+        let position = self.session.position();
+        let their_turn = seat.is_some_and(|s| position.current_player() != s.player());
+        let line = match (run.connection(), state, seat) {
+            (Connection::Connecting { failures: 0 }, None, _) => t.online_connecting().to_owned(),
+            (Connection::Connecting { .. }, ..) => t.online_lost().to_owned(),
+            (_, None, _) => t.online_connecting().to_owned(),
+            (_, Some(_), None) => t.online_watching().to_owned(),
+            (_, Some(state), Some(seat)) => {
+                let other = seat.other();
+                if let Some(line) = self.result_line(t).filter(|_| over) {
+                    line
+                } else if over {
+                    t.outcome_line(position.status(), [PlayerKind::Human; 2])
+                        .unwrap_or_default()
+                } else if state.seats[other.index()] == Presence::Empty {
+                    t.with_player(t.online_waiting(), seat.player())
+                } else if matches!(state.seats[other.index()], Presence::Away { .. }) {
+                    t.with_player(t.online_away(), other.player())
+                } else if run.my_turn() {
+                    t.with_player(t.online_your_turn(), seat.player())
+                } else {
+                    t.with_player(t.online_their_turn(), position.current_player())
+                }
+            }
+        };
+        OnlineView {
+            invite: state
+                .filter(|s| s.seats.contains(&Presence::Empty))
+                .map(|s| format!("#join={}", s.game)),
+            line,
+            can_resign: seat.is_some() && !over && state.is_some(),
+            can_rematch: seat.is_some() && over && state.is_some_and(|s| s.next.is_none()),
+            can_claim: seat.is_some() && !over && their_turn && other_away(CLAIM_AFTER_MS),
+        }
+    }
+
+    /// The messages for the person's resign, rematch or claim, if they hold a seat.
+    pub fn ask(&self, what: fn(GameId) -> ToServer) -> Option<ToServer> {
+        self.seat()?;
+        Some(what(self.run.game()?.clone()))
+    }
+
+    /// The colour `seat` plays, as a player.
+    pub fn player(seat: Seat) -> Player {
+        seat.player()
     }
 }
 

@@ -432,6 +432,58 @@ texts! {
     review_not_known / "reviewNotKnown" = "The ratings are not known: on this board the early positions take too long to work out.",
     /// The record's board. `{size}`.
     record_board / "recordBoard" = "On the {size} board",
+    /// The main choice's third opponent: a friend on another device.
+    online_friend / "onlineFriend" = "A friend online",
+    /// The online panel's name.
+    online / "online" = "Online game",
+    /// The invite link's box.
+    invite_link / "inviteLink" = "Invite link",
+    /// Copies the invite link.
+    copy_invite / "copyInvite" = "Copy link",
+    /// Opens the system's share sheet with the invite link.
+    share_invite / "shareInvite" = "Share",
+    resign / "resign" = "Resign",
+    rematch / "rematch" = "Rematch",
+    /// Claims the win when the other player is away on their turn.
+    claim_win / "claimWin" = "Claim the win",
+    /// Connecting to the game's server.
+    online_connecting / "onlineConnecting" = "Connecting to the game's server…",
+    /// The connection dropped: trying again.
+    online_lost / "onlineLost" = "The connection to the game's server was lost: trying again…",
+    /// The server is restarting.
+    online_restarting / "onlineRestarting" = "The game's server is restarting: reconnecting…",
+    /// Waiting for the friend to open the invite link. `{player}`: the person's colour.
+    online_waiting / "onlineWaiting" = "You play {player}. Send your friend the invite link: the game starts when they open it.",
+    /// A friend took the other seat. `{player}`.
+    online_joined / "onlineJoined" = "{player} joined: the game is on.",
+    /// `{player}` lost the connection.
+    online_away / "onlineAway" = "{player} has lost the connection…",
+    /// `{player}` came back.
+    online_back / "onlineBack" = "{player} is back.",
+    /// The person's turn online. `{player}`.
+    online_your_turn / "onlineYourTurn" = "Your move ({player}).",
+    /// The friend's turn online. `{player}`.
+    online_their_turn / "onlineTheirTurn" = "{player} to move.",
+    /// Watching a game whose seats are taken.
+    online_watching / "onlineWatching" = "Watching: Red against Yellow.",
+    /// `{player}` resigned; `{winner}` wins.
+    online_resigned / "onlineResigned" = "{player} resigned: {winner} wins.",
+    /// `{player}` claimed the win while the other was away.
+    online_claimed / "onlineClaimed" = "{player} claimed the win: the other player was away.",
+    /// The other player can be claimed against soon. `{player}`: the one away.
+    online_claim_soon / "onlineClaimSoon" = "If {player} is still away on their turn after 2 minutes, you can claim the win.",
+    /// One player asked for a rematch. `{player}`.
+    online_rematch_asked / "onlineRematchAsked" = "{player} asks for a rematch.",
+    /// The rematch began, colours swapped. `{player}`: the person's colour now.
+    online_rematch / "onlineRematch" = "Rematch: you play {player} now.",
+    /// Why the hint, the analysis and undo are off online.
+    online_fair / "onlineFair" = "No hints, analysis or undo in a game against a friend online: it keeps the game fair.",
+    /// A game's link that leads nowhere.
+    online_no_game / "onlineNoGame" = "That online game does not exist or has expired.",
+    /// The server refused something. `{why}`: the reason's code.
+    online_refused / "onlineRefused" = "The game's server refused that ({why}).",
+    /// The page has no game server.
+    online_no_server / "onlineNoServer" = "Online play needs the game's server: this page has none.",
 }
 
 /// `template` with each `{name}` replaced by its value.

@@ -3,6 +3,7 @@
 //! paints when something changes, and requests animation frames only while something moves.
 
 mod api;
+mod online;
 mod teardown;
 
 pub use teardown::destroy;
@@ -17,6 +18,7 @@ use crate::web::ai::AiClient;
 use crate::web::audio::Audio;
 use crate::web::colors::Colors;
 use crate::web::input::{self, Input, Wiring};
+use crate::web::online::OnlineSocket;
 use crate::web::options::Choice;
 use crate::web::screen::Screen;
 use crate::web::storage;
@@ -33,6 +35,8 @@ pub struct App {
     screen: Screen,
     wiring: Option<Wiring>,
     ai: AiClient,
+    /// The connection to the game's server, for online play.
+    online: OnlineSocket,
     /// The options as last set (the settings themselves live in the controller).
     choice: Choice,
     /// Events for the host, fired once the app is no longer borrowed.
@@ -102,7 +106,7 @@ impl App {
         controller.set_texts(choice.texts.clone());
         controller.set_kept(choice.record, choice.solved.clone(), choice.helped);
         let shared = Rc::new_cyclic(|weak: &Weak<RefCell<App>>| {
-            let (w, r) = (weak.clone(), weak.clone());
+            let (w, r, o) = (weak.clone(), weak.clone(), weak.clone());
             RefCell::new(App {
                 window,
                 view,
@@ -113,6 +117,8 @@ impl App {
                 ),
                 wiring: None,
                 ai: AiClient::new(book_url, move |reply| with_app(&r, |a| a.reply(reply))),
+                // Online play's server is not offered by the options yet.
+                online: OnlineSocket::new(None, move |heard| with_app(&o, |a| a.heard(heard))),
                 me: weak.clone(),
                 // The start position is played; later options start from their own.
                 choice: Choice {
@@ -178,6 +184,7 @@ impl App {
         self.screen.cancel_frame(&self.window);
         self.wiring = None;
         self.ai.disconnect();
+        self.online.disconnect();
         self.audio.close();
         self.view.remove();
     }
@@ -266,6 +273,7 @@ impl App {
                 }
                 Effect::Sound(cue) => self.audio.play(cue),
                 Effect::CopyLink(fragment) => self.copy_link(&fragment),
+                Effect::Online(online) => self.online.carry(online),
                 Effect::Save(text) => {
                     if let Some(key) = &self.storage_key {
                         storage::save(key, &text);

@@ -36,6 +36,8 @@ mod labels;
 #[cfg(feature = "ui")]
 pub mod mount;
 #[cfg(feature = "ui")]
+mod online;
+#[cfg(feature = "ui")]
 mod options;
 #[cfg(feature = "ui")]
 mod paint;

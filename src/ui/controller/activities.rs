@@ -1,7 +1,11 @@
-//! Switching activities: from the game to its review or a puzzle, and back to the game
-//! kept aside, as it was.
+//! Switching activities: from the game to its review, a puzzle or an online game, and back
+//! to the game kept aside, as it was; and routing to an activity what is meant for it.
 
 use super::{Activity, Command, Controller, Effect};
+use crate::engine::{Position, Size};
+use crate::online::{GameId, Refusal, Secret, ToPage, ToServer};
+use crate::ui::effect::Online;
+use crate::ui::online::{Entry, Heard, OnlineGame};
 use crate::ui::puzzle::{PuzzleChoice, PuzzleRun};
 use crate::ui::review::Review;
 use crate::ui::text::fill;
@@ -13,21 +17,22 @@ impl Controller {
         std::mem::replace(&mut self.activity, activity)
     }
 
-    /// Shows the game kept aside; true if another activity showed.
-    pub(super) fn show_game(&mut self) -> bool {
+    /// Shows the game kept aside: what leaving the activity showing takes, if another one
+    /// showed.
+    pub(super) fn show_game(&mut self) -> Option<Vec<Effect>> {
         if matches!(self.activity, Activity::Play) {
-            return false;
+            return None;
         }
-        self.open(Activity::Play);
-        true
+        Some(self.open(Activity::Play).closing())
     }
 
-    /// Leaves a review or a puzzle for the game kept aside, as it was.
+    /// Leaves a review, a puzzle or an online game for the game kept aside, as it was.
     pub(super) fn leave(&mut self, now: f64) -> Vec<Effect> {
-        if !self.show_game() {
+        let Some(closing) = self.show_game() else {
             return Vec::new();
-        }
-        let mut effects = self.cancel();
+        };
+        let mut effects = closing;
+        effects.extend(self.cancel());
         self.motion.show(self.game.position());
         self.cursor.fit(self.game.position().size());
         effects.extend(self.settle(self.texts.back_to_game().to_owned(), None, now));
@@ -64,7 +69,7 @@ impl Controller {
     pub(super) fn step_review(&mut self, command: Command, now: f64) -> Vec<Effect> {
         match &mut self.activity {
             Activity::Review(review) => review.update(command, &mut self.motion, &self.texts, now),
-            Activity::Play | Activity::Puzzle(_) => {
+            Activity::Play | Activity::Puzzle(_) | Activity::Online(_) => {
                 Effect::say(self.texts.not_reviewing().to_owned())
             }
         }
@@ -75,8 +80,8 @@ impl Controller {
         let Some(review) = self.activity.review().cloned() else {
             return Effect::say(self.texts.not_reviewing().to_owned());
         };
-        self.open(Activity::Play);
-        let mut effects = self.cancel();
+        let mut effects = self.open(Activity::Play).closing();
+        effects.extend(self.cancel());
         let position = *review.position();
         self.game.restart(position, false);
         self.motion.show(&position);
@@ -126,6 +131,139 @@ impl Controller {
                 self.texts.retrying()
             )));
         }
+        effects
+    }
+
+    /// Opens a game against a friend online, entered by `entry` (a new game of `size`, or
+    /// one from an invite link): the page connects to the game's server.
+    pub(super) fn open_online(&mut self, entry: Entry, size: Size, now: f64) -> Vec<Effect> {
+        let mut effects = self.leave(now);
+        effects.extend(self.cancel());
+        self.notice = None;
+        let online = OnlineGame::new(entry, size);
+        self.motion.show(online.session().position());
+        self.cursor.fit(size);
+        self.open(Activity::Online(online));
+        effects.push(Effect::Online(Online::Connect { after_ms: 0 }));
+        effects.extend(Effect::changed(self.texts.online_connecting().to_owned()));
+        effects
+    }
+
+    /// Opens the online game of an invite link: its seat again if the page kept its secret,
+    /// otherwise the free seat, or a watcher's place.
+    pub fn join_online(&mut self, game: GameId, secret: Option<Secret>, now: f64) -> Vec<Effect> {
+        let entry = match secret {
+            Some(secret) => Entry::Resume(game, secret),
+            None => Entry::Join(game),
+        };
+        self.open_online(entry, Size::CLASSIC, now)
+    }
+
+    /// The person resigns, asks for a rematch or claims the win, in the online game.
+    pub(super) fn ask_online(&mut self, what: fn(GameId) -> ToServer) -> Vec<Effect> {
+        match self.activity.online().and_then(|online| online.ask(what)) {
+            Some(message) => vec![Effect::Online(Online::Send(message))],
+            None => Effect::say(self.texts.online_fair().to_owned()),
+        }
+    }
+
+    /// The connection to the game's server opened: the page enters its game.
+    pub fn online_opened(&mut self) -> Vec<Effect> {
+        let Activity::Online(online) = &mut self.activity else {
+            return vec![Effect::Online(Online::Disconnect)];
+        };
+        vec![
+            Effect::Online(Online::Send(online.run.opened())),
+            Effect::Changed,
+        ]
+    }
+
+    /// The connection dropped, or could not be made: it is tried again after a wait spread
+    /// by `jitter` (0 to 1).
+    pub fn online_closed(&mut self, jitter: f64) -> Vec<Effect> {
+        let Activity::Online(online) = &mut self.activity else {
+            return Vec::new();
+        };
+        let was_open = online.run.connection() == crate::ui::online::Connection::Open;
+        let after_ms = online.run.closed(jitter);
+        let mut effects = vec![
+            Effect::Online(Online::Connect { after_ms }),
+            Effect::Changed,
+        ];
+        if was_open {
+            effects.push(Effect::Announce(self.texts.online_lost().to_owned()));
+        }
+        effects
+    }
+
+    /// A message from the game's server.
+    pub fn online_message(&mut self, message: ToPage, now: f64) -> Vec<Effect> {
+        let Activity::Online(online) = &mut self.activity else {
+            return Vec::new();
+        };
+        let (heard, send) = online.run.received(message);
+        let mut effects: Vec<Effect> = send
+            .into_iter()
+            .map(|m| Effect::Online(Online::Send(m)))
+            .collect();
+        for heard in heard {
+            effects.extend(self.heard(heard, now));
+        }
+        effects.push(Effect::Changed);
+        effects
+    }
+
+    fn heard(&mut self, heard: Heard, now: f64) -> Vec<Effect> {
+        let t = &self.texts;
+        let player = |seat: crate::online::Seat| seat.player();
+        match heard {
+            Heard::Seated { game, secret, .. } => vec![Effect::Online(Online::Keep {
+                game: game.to_string(),
+                secret: secret.as_str().to_owned(),
+            })],
+            Heard::Moved { column, .. } => {
+                let played = self.session_mut().map(|s| s.try_play(column));
+                match played {
+                    Some(Ok(placed)) => self.placed(placed, now),
+                    _ => Vec::new(),
+                }
+            }
+            Heard::Shown(position) => self.show_online(position, now),
+            Heard::Joined(seat) => Effect::say(t.with_player(t.online_joined(), player(seat))),
+            Heard::Away(seat) => Effect::say(t.with_player(t.online_away(), player(seat))),
+            Heard::Back(seat) => Effect::say(t.with_player(t.online_back(), player(seat))),
+            Heard::Ended(end) => match self.activity.result_line(t).flatten() {
+                // A resignation or a claim: the board shows no end of its own.
+                Some(line) if end != crate::online::End::Played => {
+                    vec![Effect::Finished(line)]
+                }
+                _ => Vec::new(),
+            },
+            Heard::Rematch(_) => Effect::say(t.rematch().to_owned()),
+            Heard::Refused(Refusal::NoSuchGame) => {
+                let said = t.online_no_game().to_owned();
+                self.notify(said)
+            }
+            Heard::Refused(reason) => {
+                let why = serde_json::to_string(&reason).unwrap_or_default();
+                Effect::say(fill(t.online_refused(), &[("why", why.trim_matches('"'))]))
+            }
+            Heard::Restarting => Effect::say(t.online_restarting().to_owned()),
+        }
+    }
+
+    /// The online game as the server says it, shown afresh.
+    fn show_online(&mut self, position: Position, now: f64) -> Vec<Effect> {
+        let mut effects = self.cancel();
+        if let Some(session) = self.session_mut() {
+            session.restart(position, false);
+        }
+        self.motion.show(&position);
+        self.cursor.fit(position.size());
+        if position.is_over() {
+            self.motion.end(&position, now);
+        }
+        effects.push(Effect::Changed);
         effects
     }
 }

@@ -16,6 +16,8 @@ mod activities;
 mod game;
 mod host;
 #[cfg(not(target_arch = "wasm32"))]
+mod online;
+#[cfg(not(target_arch = "wasm32"))]
 mod serve;
 #[cfg(not(target_arch = "wasm32"))]
 mod sizes;

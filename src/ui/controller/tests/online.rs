@@ -1,0 +1,193 @@
+//! Online play through the controller: the page's side, with the server's messages fed in
+//! as the server writes them (the server itself is tested in crates/server).
+
+use super::*;
+use crate::online::{End, GameId, GameState, Presence, Role, Seat, Secret, ToPage, ToServer};
+use crate::ui::effect::Online;
+use crate::ui::mirror::Mirror;
+
+fn sent(effects: &[Effect]) -> Vec<ToServer> {
+    picked(effects, |e| match e {
+        Effect::Online(Online::Send(m)) => Some(m.clone()),
+        _ => None,
+    })
+}
+
+fn game() -> GameId {
+    GameId::from_bytes([1, 2, 3, 4, 5, 6, 7, 8])
+}
+
+fn state(moves: &str, you: Role, seats: [Presence; 2], end: Option<End>) -> ToPage {
+    ToPage::State(GameState {
+        game: game(),
+        columns: 7,
+        rows: 6,
+        moves: moves.into(),
+        you,
+        seats,
+        end,
+        rematch: [false, false],
+        next: None,
+    })
+}
+
+const BOTH: [Presence; 2] = [Presence::Here, Presence::Here];
+
+/// A controller that created an online game as Red, which Yellow joined.
+fn red_online() -> Controller {
+    let mut c = Controller::new(reduced());
+    let effects = c.command(Command::PlayOnline, 0.0);
+    assert!(effects.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
+    assert_eq!(c.rules().name, "online");
+    let create = sent(&c.online_opened());
+    assert!(matches!(
+        create[..],
+        [ToServer::Create {
+            columns: 7,
+            rows: 6,
+            seat: Seat::Red
+        }]
+    ));
+    let secret = Secret::from_bytes([3; 16]);
+    let kept = c.online_message(
+        ToPage::Seated {
+            game: game(),
+            seat: Seat::Red,
+            secret: secret.clone(),
+        },
+        1.0,
+    );
+    assert!(kept.contains(&Effect::Online(Online::Keep {
+        game: game().to_string(),
+        secret: secret.as_str().to_owned()
+    })));
+    c.online_message(
+        state("", Role::Red, [Presence::Here, Presence::Empty], None),
+        2.0,
+    );
+    let view = Mirror::of(&c).online.unwrap();
+    assert_eq!(view.invite.as_deref(), Some("#join=0102030405060708"));
+    assert!(view.line.contains("invite link"), "{}", view.line);
+    let joined = c.online_message(state("", Role::Red, BOTH, None), 3.0);
+    assert_eq!(announced(&joined), ["Yellow joined: the game is on."]);
+    assert_eq!(
+        Mirror::of(&c).online.unwrap().invite,
+        None,
+        "both seats are taken"
+    );
+    c
+}
+
+#[test]
+fn a_move_goes_to_the_server_and_falls_once_accepted() {
+    let mut c = red_online();
+    assert!(c.human_to_move());
+    let effects = drop(&mut c, 3, 4.0);
+    assert_eq!(
+        sent(&effects),
+        [ToServer::Move {
+            game: game(),
+            number: 0,
+            column: 3
+        }]
+    );
+    assert_eq!(
+        c.position().move_count(),
+        0,
+        "not played before the server says so"
+    );
+    assert!(!c.human_to_move(), "one move at a time");
+    let accepted = c.online_message(state("4", Role::Red, BOTH, None), 5.0);
+    assert_eq!(c.position().moves_string(), "4");
+    assert!(names(&accepted).contains(&"c4-move"), "{accepted:?}");
+    // Yellow's move arrives and falls; then it is Red's turn again.
+    let theirs = c.online_message(state("43", Role::Red, BOTH, None), 6.0);
+    assert!(said(&theirs).contains("column 3"), "{}", said(&theirs));
+    assert!(c.human_to_move());
+}
+
+#[test]
+fn no_hint_no_undo_no_analysis_online() {
+    let mut c = red_online();
+    let fair =
+        "No hints, analysis or undo in a game against a friend online: it keeps the game fair.";
+    assert_eq!(announced(&c.command(Command::Hint, 4.0)), [fair]);
+    assert_eq!(announced(&c.command(Command::Undo, 4.0)), [fair]);
+    c.command(Command::SetAnalysis(true), 4.0);
+    assert!(!c.analysis_shown());
+    assert!(
+        asked(&drop(&mut c, 3, 5.0)).is_empty(),
+        "the worker is never asked"
+    );
+}
+
+#[test]
+fn away_back_a_resignation_and_leaving() {
+    let mut c = red_online();
+    let away = c.online_message(
+        state(
+            "",
+            Role::Red,
+            [Presence::Here, Presence::Away { ms: 5 }],
+            None,
+        ),
+        4.0,
+    );
+    assert_eq!(announced(&away), ["Yellow has lost the connection…"]);
+    let back = c.online_message(state("", Role::Red, BOTH, None), 5.0);
+    assert_eq!(announced(&back), ["Yellow is back."]);
+    let resign = c.command(Command::Resign, 6.0);
+    assert_eq!(sent(&resign), [ToServer::Resign { game: game() }]);
+    let over = c.online_message(
+        state("", Role::Red, BOTH, Some(End::Resigned { seat: Seat::Red })),
+        7.0,
+    );
+    assert_eq!(announced(&over), ["Red resigned: Yellow wins."]);
+    assert!(Mirror::of(&c).online.unwrap().can_rematch);
+    // Back to the game on this device: the connection closes.
+    let left = c.command(Command::Back, 8.0);
+    assert!(left.contains(&Effect::Online(Online::Disconnect)));
+    assert_eq!(c.rules().name, "play");
+}
+
+#[test]
+fn a_lost_connection_is_made_again_and_the_seat_resumed() {
+    let mut c = red_online();
+    let lost = c.online_closed(1.0);
+    assert!(lost.contains(&Effect::Online(Online::Connect { after_ms: 500 })));
+    assert_eq!(
+        announced(&lost),
+        ["The connection to the game's server was lost: trying again…"]
+    );
+    assert!(!c.human_to_move());
+    let resumed = sent(&c.online_opened());
+    assert!(matches!(&resumed[..], [ToServer::Resume { game: g, .. }] if *g == game()));
+}
+
+#[test]
+fn an_invite_link_joins_or_watches() {
+    let mut c = Controller::new(reduced());
+    c.join_online(game(), None, 0.0);
+    assert_eq!(sent(&c.online_opened()), [ToServer::Join { game: game() }]);
+    c.online_message(state("44", Role::Watcher, BOTH, None), 1.0);
+    assert_eq!(c.position().moves_string(), "44");
+    assert_eq!(
+        Mirror::of(&c).online.unwrap().line,
+        "Watching: Red against Yellow."
+    );
+    assert!(
+        sent(&drop(&mut c, 0, 2.0)).is_empty(),
+        "a watcher cannot move"
+    );
+    let gone = c.online_message(
+        ToPage::Refused {
+            reason: crate::online::Refusal::NoSuchGame,
+            detail: String::new(),
+        },
+        3.0,
+    );
+    assert_eq!(
+        announced(&gone),
+        ["That online game does not exist or has expired."]
+    );
+}

@@ -1,0 +1,19 @@
+//! The app's side of online play: what the connection to the game's server says goes to
+//! the controller, and its effects are carried out.
+
+use super::App;
+use crate::web::online::Heard;
+
+impl App {
+    /// What the connection to the game's server says.
+    pub(super) fn heard(&mut self, heard: Heard) {
+        let now = self.now();
+        let effects = match heard {
+            Heard::Opened => self.controller.online_opened(),
+            Heard::Message(message) => self.controller.online_message(message, now),
+            // The wait before the next try is spread, so pages do not all come back at once.
+            Heard::Closed => self.controller.online_closed(js_sys::Math::random()),
+        };
+        self.apply(effects);
+    }
+}
