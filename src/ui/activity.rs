@@ -316,11 +316,13 @@ impl Activity {
         }
     }
 
-    /// What a refused move is told instead, where the activity has its own word for it.
+    /// What a refused move is told instead, where the activity has its own word for it (a
+    /// puzzle that is over, an online game on the other player's turn).
     pub fn waits(&self, t: &Texts) -> Option<String> {
         match self {
             Activity::Puzzle(run) => run.waits(t),
-            Activity::Play | Activity::Review(_) | Activity::Online(_) => None,
+            Activity::Online(online) => online.waits(t),
+            Activity::Play | Activity::Review(_) => None,
         }
     }
 

@@ -330,13 +330,13 @@ impl OnlineGame {
         self.run.seat()
     }
 
-    /// The result in its own words, for an end the board does not show (a resignation, a
-    /// claim).
+    /// The result in its own words: the colour that won (there is no computer here), or
+    /// who resigned or claimed the win.
     pub fn result_line(&self, t: &Texts) -> Option<String> {
         let end = self.run.state()?.end?;
         let name = |seat: Seat| t.player_name(seat.player()).to_owned();
         match end {
-            End::Played => None,
+            End::Played => t.outcome_line(self.session.position().status(), [PlayerKind::Human; 2]),
             End::Resigned { seat } => Some(fill(
                 t.online_resigned(),
                 &[("player", &name(seat)), ("winner", &name(seat.other()))],
@@ -368,9 +368,6 @@ impl OnlineGame {
                 let other = seat.other();
                 if let Some(line) = self.result_line(t).filter(|_| over) {
                     line
-                } else if over {
-                    t.outcome_line(position.status(), [PlayerKind::Human; 2])
-                        .unwrap_or_default()
                 } else if state.seats[other.index()] == Presence::Empty {
                     t.with_player(t.online_waiting(), seat.player())
                 } else if matches!(state.seats[other.index()], Presence::Away { .. }) {
@@ -399,9 +396,17 @@ impl OnlineGame {
         Some(what(self.run.game()?.clone()))
     }
 
-    /// The colour `seat` plays, as a player.
-    pub fn player(seat: Seat) -> Player {
-        seat.player()
+    /// What a move refused while it is not the person's turn is told.
+    pub fn waits(&self, t: &Texts) -> Option<String> {
+        let state = self.run.state()?;
+        if self.seat().is_none() {
+            return Some(t.online_watching().to_owned());
+        }
+        if state.end.is_some() || self.run.my_turn() {
+            return None;
+        }
+        let to_move: Player = self.session.position().current_player();
+        Some(t.with_player(t.online_their_turn(), to_move))
     }
 }
 

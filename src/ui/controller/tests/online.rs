@@ -100,10 +100,28 @@ fn a_move_goes_to_the_server_and_falls_once_accepted() {
     let accepted = c.online_message(state("4", Role::Red, BOTH, None), 5.0);
     assert_eq!(c.position().moves_string(), "4");
     assert!(names(&accepted).contains(&"c4-move"), "{accepted:?}");
+    // Not Red's turn: the move is refused, and the player hears whose turn it is.
+    let early = drop(&mut c, 2, 5.5);
+    assert!(sent(&early).is_empty());
+    assert_eq!(announced(&early), ["Yellow to move."]);
     // Yellow's move arrives and falls; then it is Red's turn again.
     let theirs = c.online_message(state("43", Role::Red, BOTH, None), 6.0);
     assert!(said(&theirs).contains("column 3"), "{}", said(&theirs));
     assert!(c.human_to_move());
+}
+
+#[test]
+fn a_game_won_online_is_said_by_colour() {
+    let mut c = red_online();
+    // Red against the computer on this device before: the online result names colours.
+    let over = c.online_message(state("1212121", Role::Red, BOTH, Some(End::Played)), 4.0);
+    assert!(
+        announced(&over).is_empty(),
+        "shown afresh, not played: {over:?}"
+    );
+    let line = Mirror::of(&c).online.unwrap().line;
+    assert!(line.starts_with("Red wins"), "{line}");
+    assert!(Mirror::of(&c).online.unwrap().can_rematch);
 }
 
 #[test]
