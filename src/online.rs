@@ -130,6 +130,14 @@ impl Seat {
         }
     }
 
+    /// Who plays move `number` (0-based): Red the even ones.
+    pub fn of_move(number: usize) -> Seat {
+        match number % 2 {
+            0 => Seat::Red,
+            _ => Seat::Yellow,
+        }
+    }
+
     pub fn other(self) -> Seat {
         Seat::of(self.player().other())
     }

@@ -235,11 +235,7 @@ impl OnlineRun {
                 if state.moves.len() == moves.len() + 1 && state.moves.starts_with(moves) =>
             {
                 let column = usize::from(state.moves.as_bytes()[moves.len()] - b'1');
-                let seat = if moves.len() % 2 == 0 {
-                    Seat::Red
-                } else {
-                    Seat::Yellow
-                };
+                let seat = Seat::of_move(moves.len());
                 heard.push(Heard::Moved { column, seat });
             }
             _ => heard.push(Heard::Shown(position)),

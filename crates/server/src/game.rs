@@ -87,7 +87,8 @@ pub struct Game {
     db: Db,
 }
 
-fn refuse(conn: &Conn, reason: Refusal, detail: &str) {
+/// Tells `conn` why its message was refused (dropped if its queue is full: it is let go).
+pub fn refuse(conn: &Conn, reason: Refusal, detail: &str) {
     let _ = conn.tx.try_send(ToPage::Refused {
         reason,
         detail: detail.to_owned(),
@@ -342,7 +343,7 @@ impl Game {
         // A move already played, resent after a reconnect: acknowledged, not played twice.
         if usize::from(number) < played {
             let same = usize::from(history[usize::from(number)]) == usize::from(column)
-                && Seat::of(player_of(number)) == seat;
+                && Seat::of_move(number.into()) == seat;
             if same {
                 let _ = conn.tx.try_send(self.state(seat.into()));
             } else {
@@ -458,13 +459,5 @@ impl Game {
             self.next = next;
             self.broadcast();
         }
-    }
-}
-
-/// Who plays move `number` (0-based): Red the even ones.
-fn player_of(number: u16) -> connect_four::engine::Player {
-    match number % 2 {
-        0 => connect_four::engine::Player::First,
-        _ => connect_four::engine::Player::Second,
     }
 }

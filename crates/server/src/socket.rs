@@ -2,7 +2,7 @@
 //! before it reaches a game; pings to find connections that went quiet; the server's
 //! restart said before it goes.
 
-use crate::game::{Ask, Conn};
+use crate::game::{refuse, Ask, Conn};
 use crate::hub::Hub;
 use axum::extract::ws::{Message, WebSocket};
 use connect_four::engine::Size;
@@ -136,13 +136,6 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
     }
     drop(conn);
     let _ = writer.await;
-}
-
-fn refuse(conn: &Conn, reason: Refusal, detail: &str) {
-    let _ = conn.tx.try_send(ToPage::Refused {
-        reason,
-        detail: detail.to_owned(),
-    });
 }
 
 /// Hands a message to its game; the page's game is the last it created, joined or resumed.

@@ -322,43 +322,36 @@ impl Db {
         (Db { jobs }, thread)
     }
 
+    /// Hands the writer the job `make` builds around its answer's channel, and waits for
+    /// the answer.
+    async fn ask<T>(
+        &self,
+        make: impl FnOnce(oneshot::Sender<Result<T, String>>) -> Job,
+    ) -> Result<T, String> {
+        const CLOSED: &str = "the database is closed";
+        let (done, wait) = oneshot::channel();
+        self.jobs.send(make(done)).map_err(|_| CLOSED.to_owned())?;
+        wait.await.map_err(|_| CLOSED.to_owned())?
+    }
+
     /// Writes `changes` to game `id`, and returns once they are committed.
     pub async fn write(&self, id: &GameId, changes: Vec<Change>) -> Result<(), String> {
-        let (done, wait) = oneshot::channel();
-        self.jobs
-            .send(Job::Write {
-                id: id.clone(),
-                changes,
-                done,
-            })
-            .map_err(|_| "the database is closed".to_owned())?;
-        wait.await
-            .map_err(|_| "the database is closed".to_owned())?
+        let id = id.clone();
+        self.ask(|done| Job::Write { id, changes, done }).await
     }
 
     pub async fn load(&self, id: &GameId) -> Result<Option<Stored>, String> {
-        let (done, wait) = oneshot::channel();
-        self.jobs
-            .send(Job::Load {
-                id: id.clone(),
-                done,
-            })
-            .map_err(|_| "the database is closed".to_owned())?;
-        wait.await
-            .map_err(|_| "the database is closed".to_owned())?
+        let id = id.clone();
+        self.ask(|done| Job::Load { id, done }).await
     }
 
     pub async fn expire(&self, finished: u64, idle: u64) -> Result<usize, String> {
-        let (done, wait) = oneshot::channel();
-        self.jobs
-            .send(Job::Expire {
-                finished,
-                idle,
-                done,
-            })
-            .map_err(|_| "the database is closed".to_owned())?;
-        wait.await
-            .map_err(|_| "the database is closed".to_owned())?
+        self.ask(|done| Job::Expire {
+            finished,
+            idle,
+            done,
+        })
+        .await
     }
 }
 
