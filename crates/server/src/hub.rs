@@ -31,6 +31,9 @@ struct Inner {
     /// Held by every game task: the server waits for them all before it stops.
     tasks: Arc<()>,
     games_per_minute: u32,
+    /// The server is stopping: no game is loaded any more (a page's last `Leave` would
+    /// otherwise bring one back, and keep the database open).
+    closing: std::sync::atomic::AtomicBool,
 }
 
 impl Hub {
@@ -42,6 +45,7 @@ impl Hub {
                 db,
                 tasks: Arc::new(()),
                 games_per_minute,
+                closing: std::sync::atomic::AtomicBool::new(false),
             }),
         }
     }
@@ -143,6 +147,9 @@ impl Hub {
         if let Some(inbox) = games.get(id) {
             return Ok(inbox.clone());
         }
+        if self.inner.closing.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err((Refusal::Restarting, "the server is stopping".into()));
+        }
         let stored = self
             .inner
             .db
@@ -182,7 +189,12 @@ impl Hub {
     /// Lets every game go (their tasks end once they have finished what they were doing),
     /// and waits up to `limit` for them.
     pub async fn close(&self, limit: std::time::Duration) {
-        self.inner.games.lock().await.clear();
+        let mut games = self.inner.games.lock().await;
+        self.inner
+            .closing
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        games.clear();
+        drop(games);
         let deadline = tokio::time::Instant::now() + limit;
         while Arc::strong_count(&self.inner.tasks) > 1 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
