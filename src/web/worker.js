@@ -73,7 +73,7 @@ const best = (scores) => {
 };
 /** "none" (no book URL), "later" (not needed yet), "loading", "in" or "failed". */
 let book = "none";
-/** Requests not yet answered, in order: { link, op, body }. */
+/** Requests not yet answered, in order: { link, op, body, readsBook }. */
 const queue = [];
 let scheduled = false;
 
@@ -90,7 +90,6 @@ const ponderSlice = (run) => {
   }
   if (pondering !== null) setTimeout(ponderSlice, 0, run);
 };
-
 
 /** A review off 7 x 6: every position within one budget, the last (quickest) first, so the
  * table helps the earlier ones; null once the budget is spent. */
