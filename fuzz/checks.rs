@@ -100,7 +100,7 @@ pub fn link(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     match Link::decode(&text) {
         Ok(Some(link)) => {
-            assert_eq!(Link::decode(&link.encode()), Ok(Some(link)));
+            assert_eq!(Link::decode(&link.encode()), Ok(Some(link.clone())));
             if let Shown::Review(at) = link.shown {
                 assert!(at <= link.position.move_count());
             }

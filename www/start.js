@@ -2,6 +2,12 @@
 // import. No inline script, so the page runs under a strict Content-Security-Policy.
 import init, * as bindings from "./index.js";
 
+// Online play needs the game's server (`connect-four-server`, which `make serve` runs): this
+// page offers it when the server that sent it answers at `healthz`. A static host or
+// `trunk serve` does not, and the choice is not offered.
+const server = fetch("healthz", { cache: "no-store" })
+  .then((response) => (response.ok ? response.text() : ""))
+  .then((text) => text.trim() === "ok", () => false);
 await init();
 // For the console and the end-to-end tests.
 window.wasmBindings = bindings;
@@ -15,8 +21,9 @@ let firstVisit = true;
 try {
   firstVisit = localStorage.getItem(storageKey) === null;
 } catch {}
+const online = (await server) ? { online: new URL("online", location.href).href } : {};
 window.c4 = bindings.mount(document.getElementById("game"), {
-  links: true, storageKey, ...(firstVisit ? { sound: true, yellow: "medium" } : {}),
+  links: true, storageKey, ...online, ...(firstVisit ? { sound: true, yellow: "medium" } : {}),
 });
 dispatchEvent(new CustomEvent("TrunkApplicationStarted"));
 

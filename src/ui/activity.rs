@@ -407,6 +407,14 @@ impl Activity {
         }
     }
 
+    /// What a reload opens again: the online game shown, once it has an id.
+    pub fn kept_online(&self) -> Option<crate::online::GameId> {
+        match self {
+            Activity::Online(online) => online.run.game().cloned(),
+            Activity::Play | Activity::Review(_) | Activity::Puzzle(_) => None,
+        }
+    }
+
     pub fn review(&self) -> Option<&Review> {
         match self {
             Activity::Review(review) => Some(review),
@@ -450,8 +458,15 @@ impl Activity {
                 players,
                 shown: Shown::Puzzle(run.puzzle.id),
             },
-            // An online game is shared by its invite link; this link shares its position.
-            Activity::Online(online) => Link::play(*online.session().position(), players),
+            // An online game is shared by its invite link, once it has an id.
+            Activity::Online(online) => match online.run.game() {
+                Some(game) => Link {
+                    position: *online.session().position(),
+                    players,
+                    shown: Shown::Join(game.clone()),
+                },
+                None => Link::play(*online.session().position(), players),
+            },
             Activity::Play => Link::play(*game, players),
         }
     }

@@ -16,7 +16,7 @@ use super::effect::{Cue, Effect};
 use super::event::{Event, Refusal};
 use super::jobs::{Answer, Jobs};
 use super::motion::{Fall, Landing, Motion};
-use super::online::Entry;
+use super::online::Seats;
 use super::protocol::Reply;
 use super::puzzle::Solved;
 use super::save::Saved;
@@ -67,6 +67,8 @@ pub struct Controller {
     /// The players the person chose, while a level they chose is not offered on this board
     /// and the one below it plays: a board that offers it brings it back.
     wanted: Option<[PlayerKind; 2]>,
+    /// Online play: whether the page has a game server, and the seats' secrets it keeps.
+    seats: Seats,
 }
 
 impl Controller {
@@ -98,6 +100,7 @@ impl Controller {
             host_heard: None,
             asked: None,
             wanted: (chosen != settings.players).then_some(chosen),
+            seats: Seats::default(),
         }
     }
 
@@ -155,11 +158,7 @@ impl Controller {
                 };
                 [closing, self.start_game(start, true, said, now)].concat()
             }
-            Command::PlayOnline => {
-                let size = self.game.position().size();
-                let seat = crate::online::Seat::of(self.shown_choice().1);
-                self.open_online(Entry::Create { size, seat }, size, now)
-            }
+            Command::PlayOnline => self.create_online(now),
             Command::Resign => self.ask_online(|game| ToServer::Resign { game }),
             Command::Rematch => self.ask_online(|game| ToServer::Rematch { game }),
             Command::ClaimWin => self.ask_online(|game| ToServer::Claim { game }),
@@ -406,6 +405,7 @@ impl Controller {
                 helped: self.game.helped(),
                 solved: self.solved.clone(),
                 puzzle: self.activity.kept_puzzle(),
+                online: self.activity.kept_online(),
             }
             .encode(),
         )

@@ -1,5 +1,5 @@
 //! What the host page hears: the state of a game, and the events fired on the host element
-//! (`c4-move`, `c4-end`, `c4-change`, `c4-undo`, `c4-refused`, `c4-newgame`, `c4-error`)
+//! (`c4-move`, `c4-end`, `c4-change`, `c4-undo`, `c4-refused`, `c4-newgame`, `c4-online`, `c4-error`)
 //! with their `detail`s, as plain serialisable data. Every detail about the board carries
 //! its size, `columns` and `rows`.
 
@@ -137,8 +137,21 @@ pub enum Event {
         board: Board,
         moves: String,
     },
+    /// `c4-online`: an online game's id, the person's seat or the connection changed.
+    Online(OnlineStatus),
     /// `c4-error`: the computer cannot play, or the opening book could not be read.
     Error { message: String },
+}
+
+/// `c4-online`'s detail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OnlineStatus {
+    /// The game's id, once the server gave one.
+    pub game: Option<String>,
+    /// "red", "yellow" or "watcher", once the server said.
+    pub seat: Option<&'static str>,
+    /// "connecting", "open", "reconnecting" or "closed".
+    pub connection: &'static str,
 }
 
 impl Event {
@@ -151,6 +164,7 @@ impl Event {
             Event::Undo { .. } => "c4-undo",
             Event::Refused { .. } => "c4-refused",
             Event::NewGame { .. } => "c4-newgame",
+            Event::Online(_) => "c4-online",
             Event::Error { .. } => "c4-error",
         }
     }

@@ -71,6 +71,8 @@ pub struct Mirror {
     pub puzzle: Option<PuzzleView>,
     /// The online game's panel, while one is played.
     pub online: Option<OnlineView>,
+    /// The page has a game server: the main choice offers "A friend online".
+    pub online_offered: bool,
     /// The record against the computer.
     pub record: RecordView,
     /// The puzzles solved, which the puzzles' list marks (the list itself is
@@ -214,6 +216,7 @@ impl Mirror {
                 .puzzle()
                 .map(|run| run.view(text, c.jobs().analysis().is_none())),
             online: c.activity().online().map(|online| online.view(text)),
+            online_offered: c.online_offered(),
             record: c.records().view(c.game().size(), text),
             solved: c.solved().clone(),
             puzzles_solved: super::text::fill(

@@ -4,6 +4,7 @@
 //! moves (each with the number it expects), says how to enter the game on each connection,
 //! and when to try again after the connection drops. Pure: the page carries the messages.
 
+use super::event::{Event, OnlineStatus};
 use super::session::Session;
 use super::settings::PlayerKind;
 use super::text::{fill, Texts};
@@ -63,6 +64,56 @@ pub enum Heard {
     Restarting,
 }
 
+/// Online play on a page: whether it has a game server to play through, and the secrets
+/// of the seats this browser holds (kept across reloads by the page), by game.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Seats {
+    pub offered: bool,
+    secrets: Vec<(GameId, Secret)>,
+    /// What the host heard last in `c4-online`.
+    told: Option<OnlineStatus>,
+}
+
+impl Seats {
+    pub fn new(offered: bool, secrets: Vec<(GameId, Secret)>) -> Seats {
+        Seats {
+            offered,
+            secrets,
+            told: None,
+        }
+    }
+
+    /// `c4-online`, if the online game shown (`None`: none is) is not what the host heard
+    /// last: a game left is told as closed, once.
+    pub fn tell(&mut self, shown: Option<OnlineStatus>) -> Option<Event> {
+        let status = match (shown, &self.told) {
+            (Some(status), _) => status,
+            (None, Some(told)) if told.connection != "closed" => OnlineStatus {
+                connection: "closed",
+                ..told.clone()
+            },
+            (None, _) => return None,
+        };
+        if self.told.as_ref() == Some(&status) {
+            return None;
+        }
+        self.told = Some(status.clone());
+        Some(Event::Online(status))
+    }
+
+    /// The secret of this browser's seat in `game`, if it holds one.
+    pub fn secret(&self, game: &GameId) -> Option<Secret> {
+        let kept = self.secrets.iter().find(|(g, _)| g == game);
+        kept.map(|(_, secret)| secret.clone())
+    }
+
+    /// Keeps the secret of a seat taken in `game`.
+    pub fn keep(&mut self, game: GameId, secret: Secret) {
+        self.secrets.retain(|(g, _)| *g != game);
+        self.secrets.push((game, secret));
+    }
+}
+
 /// The shortest and longest wait before trying to connect again, in milliseconds.
 const RETRY_FIRST_MS: f64 = 500.0;
 const RETRY_MOST_MS: f64 = 15_000.0;
@@ -95,6 +146,14 @@ impl OnlineRun {
 
     pub fn entry(&self) -> &Entry {
         &self.entry
+    }
+
+    /// The secret of the seat the page holds, once it has one.
+    pub fn secret(&self) -> Option<&Secret> {
+        match &self.entry {
+            Entry::Resume(_, secret) => Some(secret),
+            Entry::Create { .. } | Entry::Join(_) => None,
+        }
     }
 
     pub fn state(&self) -> Option<&GameState> {
@@ -300,6 +359,9 @@ pub struct OnlineView {
     pub invite: Option<String>,
     /// What is going on: connecting, waiting for the friend, whose turn, away, the end.
     pub line: String,
+    /// What may come: the win can be claimed if the other player stays away, or they ask
+    /// for a rematch.
+    pub note: Option<String>,
     pub can_resign: bool,
     pub can_rematch: bool,
     pub can_claim: bool,
@@ -324,6 +386,24 @@ impl OnlineGame {
     /// The person's colour, once seated.
     pub fn seat(&self) -> Option<Seat> {
         self.run.seat()
+    }
+
+    /// What the host is told in `c4-online`.
+    pub fn status(&self) -> OnlineStatus {
+        let run = &self.run;
+        OnlineStatus {
+            game: run.game().map(GameId::to_string),
+            seat: run.role().map(|role| match role {
+                Role::Red => "red",
+                Role::Yellow => "yellow",
+                Role::Watcher => "watcher",
+            }),
+            connection: match run.connection() {
+                Connection::Open => "open",
+                Connection::Connecting { .. } if run.state().is_some() => "reconnecting",
+                Connection::Connecting { .. } => "connecting",
+            },
+        }
     }
 
     /// The result in its own words: the colour that won (there is no computer here), or
@@ -375,7 +455,20 @@ impl OnlineGame {
                 }
             }
         };
+        let other = seat.map(Seat::other);
+        let note = match (state, other) {
+            (Some(state), Some(other)) if over => (state.rematch[other.index()]
+                && !state.rematch[other.other().index()])
+            .then(|| t.with_player(t.online_rematch_asked(), other.player())),
+            (Some(state), Some(other)) => {
+                let away = matches!(state.seats[other.index()], Presence::Away { .. });
+                (away && their_turn && !other_away(CLAIM_AFTER_MS))
+                    .then(|| t.with_player(t.online_claim_soon(), other.player()))
+            }
+            _ => None,
+        };
         OnlineView {
+            note,
             invite: state
                 .filter(|s| s.seats.contains(&Presence::Empty))
                 .map(|s| format!("#join={}", s.game)),

@@ -14,6 +14,7 @@ use super::settings::{PlayerKind, Settings};
 use super::stats::Record;
 use crate::engine::error::quoted as quote;
 use crate::engine::{Position, Size};
+use crate::online::GameId;
 use std::fmt;
 
 /// The format's version: saved data with another one is ignored.
@@ -36,6 +37,8 @@ pub struct Saved {
     pub solved: Solved,
     /// The puzzle open when the game was saved, if one was (it opens again, from its start).
     pub puzzle: Option<u32>,
+    /// The online game open when the game was saved, if one was (it is entered again).
+    pub online: Option<GameId>,
 }
 
 /// Why saved data was not used.
@@ -79,7 +82,7 @@ impl Saved {
             self.solved.encode(),
             self.puzzle.unwrap_or(0),
             flag_text(self.helped),
-        )
+        ) + &self.online.as_ref().map(|g| format!("&online={g}")).unwrap_or_default()
     }
 
     /// Reads a saved text: every field of its version must be there once, and right.
@@ -104,6 +107,7 @@ impl Saved {
             helped: false,
             solved: Solved::default(),
             puzzle: None,
+            online: None,
         }
     }
 
@@ -114,9 +118,10 @@ impl Saved {
     pub fn restore(text: &str, fallback: &Saved) -> Result<Restored, SaveError> {
         // `helped` and `size` came later in version 2: a text without them had no help,
         // on 7 x 6. Versions 2 and 3 have the same fields.
-        const KEYS: [&str; 12] = [
+        // `online` came in version 3: a text without it had no online game open.
+        const KEYS: [&str; 13] = [
             "v", "moves", "red", "yellow", "analysis", "motion", "sound", "record", "solved",
-            "puzzle", "helped", "size",
+            "puzzle", "helped", "size", "online",
         ];
         let corrupt = SaveError::Corrupt;
         let (fields, mut problems) = Fields::read_each(text, MAX_LEN).map_err(corrupt)?;
@@ -158,6 +163,9 @@ impl Saved {
                 .take(fields.require("puzzle", number))
                 .filter(|&p| p != 0),
         };
+        let online = problems
+            .take(fields.parse("online", |g| GameId::try_from(g.to_owned())))
+            .flatten();
         let size = problems.take(fields.parse("size", str::parse::<Size>));
         // Moves on a size that could not be read cannot be placed: the game starts afresh.
         let position = size.and_then(|size| {
@@ -196,6 +204,7 @@ impl Saved {
                 record,
                 solved,
                 puzzle,
+                online,
             },
             problems: problems.0,
         })
@@ -238,6 +247,7 @@ mod tests {
             helped: false,
             solved: Solved::default(),
             puzzle: None,
+            online: None,
         }
     }
 
@@ -268,8 +278,20 @@ mod tests {
             helped: false,
             solved: Solved::default(),
             puzzle: None,
+            online: None,
         };
         assert_eq!(Saved::decode(&empty.encode()), Ok(empty));
+        // An online game open: entered again after a reload.
+        let online = Saved {
+            online: Some(GameId::from_bytes([0x0f; 8])),
+            ..sample()
+        };
+        assert!(online.encode().ends_with("&online=0f0f0f0f0f0f0f0f"));
+        assert_eq!(Saved::decode(&online.encode()), Ok(online));
+        let bad = format!("{}&online=zz", sample().encode());
+        let restored = Saved::restore(&bad, &sample()).unwrap();
+        assert_eq!(restored.saved, sample(), "only the online game is dropped");
+        assert_eq!(restored.problems, ["online: \"zz\""]);
         // A finished game is kept as it is.
         let won = Saved {
             position: Position::from_moves("1212121").unwrap(),

@@ -15,7 +15,7 @@ use std::fmt;
 pub const MAX_LEN: usize = 200;
 
 /// What a link opens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Shown {
     /// The position, ready to play on.
     Play,
@@ -23,10 +23,12 @@ pub enum Shown {
     Review(usize),
     /// A puzzle, by its id.
     Puzzle(u32),
+    /// An online game, by its id: an invite link (`#join=…`).
+    Join(crate::online::GameId),
 }
 
 /// A shared position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Link {
     pub position: Position,
     /// Who plays Red and Yellow.
@@ -107,7 +109,7 @@ impl fmt::Display for LinkError {
 
 impl std::error::Error for LinkError {}
 
-const KEYS: [&str; 6] = ["size", "moves", "red", "yellow", "review", "puzzle"];
+const KEYS: [&str; 7] = ["size", "moves", "red", "yellow", "review", "puzzle", "join"];
 
 impl Link {
     /// A link to play on from `position`.
@@ -121,8 +123,10 @@ impl Link {
 
     /// The fragment, without its `#`. People are left out, as they are by default.
     pub fn encode(&self) -> String {
-        if let Shown::Puzzle(id) = self.shown {
-            return format!("puzzle={id}");
+        match &self.shown {
+            Shown::Puzzle(id) => return format!("puzzle={id}"),
+            Shown::Join(game) => return format!("join={game}"),
+            Shown::Play | Shown::Review(_) => {}
         }
         let size = self.position.size();
         let mut text = match size.is_classic() {
@@ -167,6 +171,20 @@ impl Link {
     /// and any other fault in the inner one.
     fn read_fields(fields: &Fields) -> Result<Result<Link, LinkError>, String> {
         fields.only(&KEYS)?;
+        if let Some(game) = fields.get("join") {
+            if let Some(other) = KEYS
+                .iter()
+                .find(|k| **k != "join" && fields.get(k).is_some())
+            {
+                return Err(format!("an invite link has no {other}"));
+            }
+            let game = crate::online::GameId::try_from(game.to_owned())?;
+            return Ok(Ok(Link {
+                position: Position::new(),
+                players: [PlayerKind::Human; 2],
+                shown: Shown::Join(game),
+            }));
+        }
         if let Some(id) = fields.parse("puzzle", number)? {
             if let Some(other) = KEYS
                 .iter()
@@ -306,6 +324,13 @@ mod tests {
         };
         assert_eq!(puzzle.encode(), "puzzle=17");
         assert_eq!(Link::decode("#puzzle=17"), Ok(Some(puzzle)));
+        let invite = Link {
+            position: Position::new(),
+            players: [PlayerKind::Human; 2],
+            shown: Shown::Join(crate::online::GameId::from_bytes([0xab; 8])),
+        };
+        assert_eq!(invite.encode(), "join=abababababababab");
+        assert_eq!(Link::decode("#join=abababababababab"), Ok(Some(invite)));
         // Another size: named first, and read back.
         let sized = Link::decode("#size=8x7&moves=4458&yellow=hard")
             .unwrap()
@@ -423,6 +448,13 @@ mod tests {
                 "a puzzle link has no size",
             ),
             ("#4453", Unreadable, "\"4453\" is not key=value"),
+            ("#join=abc", Unreadable, "16 hex digits"),
+            ("#join=ABABABABABABABAB", Unreadable, "16 hex digits"),
+            (
+                "#join=abababababababab&moves=4",
+                Unreadable,
+                "an invite link has no moves",
+            ),
             ("#puzzle=x", Unreadable, "puzzle: \"x\""),
             ("#puzzle=+3", Unreadable, "puzzle: \"+3\""),
             ("#moves=44&review=+1", Unreadable, "review: \"+1\""),

@@ -107,6 +107,8 @@ export interface ConnectFourAttributes {
   sound?: boolean | "true" | "false" | "";
   /** Where the game saves itself in `localStorage`. Default: nowhere. */
   "storage-key"?: string;
+  /** Your game server's WebSocket address: offers "A friend online". Default: none. */
+  online?: string;
 }
 
 /** `c4-move`'s detail: the move's result, the moves so far, and who played it. */
@@ -159,6 +161,18 @@ export interface NewGameEventDetail extends EventBoard {
   moves: string;
 }
 
+/**
+ * `c4-online`'s detail, whenever an online game's id, the person's seat or the connection
+ * changes: the game's id (`null` until the server gives one), the seat (`null` until then),
+ * and the connection: "connecting" (the first time), "open", "reconnecting" (it dropped; the
+ * page tries again by itself) or "closed" (the person left the game).
+ */
+export interface OnlineEventDetail {
+  game: string | null;
+  seat: "red" | "yellow" | "watcher" | null;
+  connection: "connecting" | "open" | "reconnecting" | "closed";
+}
+
 /** `c4-error`'s detail: what went wrong, in words for developers. */
 export interface ErrorEventDetail {
   message: string;
@@ -175,6 +189,7 @@ export interface ConnectFourEventMap {
   "c4-undo": ConnectFourEvent<UndoEventDetail>;
   "c4-refused": ConnectFourEvent<RefusedEventDetail>;
   "c4-newgame": ConnectFourEvent<NewGameEventDetail>;
+  "c4-online": ConnectFourEvent<OnlineEventDetail>;
   "c4-error": ConnectFourEvent<ErrorEventDetail>;
 }
 

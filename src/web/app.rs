@@ -94,6 +94,7 @@ impl App {
         let colors = Colors::new(&window)?;
         let link = choice.link.clone();
         let choice_puzzle = choice.puzzle;
+        let online_game = choice.online_game.clone();
         let book_url = match &choice.book_url {
             Some(url) => url.clone(),
             None => crate::web::assets::book_url()?,
@@ -117,14 +118,14 @@ impl App {
                 ),
                 wiring: None,
                 ai: AiClient::new(book_url, move |reply| with_app(&r, |a| a.reply(reply))),
-                // Online play's server is not offered by the options yet.
-                online: OnlineSocket::new(None, move |heard| with_app(&o, |a| a.heard(heard))),
+                online: OnlineSocket::new(move |heard| with_app(&o, |a| a.heard(heard))),
                 me: weak.clone(),
                 // The start position is played; later options start from their own.
                 choice: Choice {
                     moves: None,
                     link: None,
                     puzzle: None,
+                    online_game: None,
                     ..choice
                 },
                 events: Vec::new(),
@@ -146,16 +147,19 @@ impl App {
                 return Err(e);
             }
         }
+        app.set_online();
         app.fit();
         app.restyle();
         app.show();
         let t = app.now();
         let mut effects = app.controller.opened(t);
-        match (link, choice_puzzle) {
-            (Some(link), _) => effects.extend(app.controller.open_link(link, t)),
+        match (link, choice_puzzle, online_game) {
+            (Some(link), _, _) => effects.extend(app.controller.open_link(link, t)),
             // The puzzle open before the reload opens again, from its start.
-            (None, Some(id)) => effects.extend(app.controller.reopen_puzzle(id, t)),
-            (None, None) => {}
+            (None, Some(id), _) => effects.extend(app.controller.reopen_puzzle(id, t)),
+            // The online game open before the reload is entered again.
+            (None, None, Some(game)) => effects.extend(app.controller.join_online(game, t)),
+            (None, None, None) => {}
         }
         if let Some(unreadable) = unreadable {
             effects.extend(Effect::unreadable(app.controller.texts(), unreadable));

@@ -46,6 +46,9 @@ pub struct Controls {
     pub player_selects: [HtmlSelectElement; 2],
     /// The main choice's radio buttons, each with the choice it makes.
     pub choices: Vec<(ModeChoice, HtmlInputElement)>,
+    /// "A friend online", beside the opponents: a new online game (shown only on a page
+    /// with a game server).
+    pub online: HtmlInputElement,
     pub howto: HtmlDetailsElement,
     pub settings: HtmlDetailsElement,
 }
@@ -58,12 +61,13 @@ thread_local! {
 /// A text of the game, from the [`Texts`].
 type Text = Box<dyn Fn(&Texts) -> String>;
 
-/// A segmented control's class, name, legend and choices.
+/// A segmented control's class, name, legend and choices (`None`: online play, which is
+/// not a choice of who plays here).
 type Group = (
     &'static str,
     &'static str,
     fn(&Texts) -> String,
-    Vec<(ModeChoice, &'static str, Text)>,
+    Vec<(Option<ModeChoice>, &'static str, Text)>,
 );
 
 fn shortcut(b: HtmlButtonElement, key: &str) -> Result<HtmlButtonElement, JsValue> {
@@ -79,8 +83,8 @@ fn segments(
     class: &str,
     name: &str,
     legend: fn(&Texts) -> String,
-    choices: Vec<(ModeChoice, &'static str, Text)>,
-) -> Result<Vec<(ModeChoice, HtmlInputElement)>, JsValue> {
+    choices: Vec<(Option<ModeChoice>, &'static str, Text)>,
+) -> Result<Vec<(Option<ModeChoice>, HtmlInputElement)>, JsValue> {
     let set: HtmlElement = el(doc, "fieldset", &format!("c4-seg {class}"))?;
     let caption: HtmlElement = el(doc, "legend", "")?;
     labels.text(&caption, legend);
@@ -129,40 +133,42 @@ fn speaker(doc: &Document) -> Result<web_sys::Element, JsValue> {
     Ok(svg)
 }
 
-/// The main choice: against the computer or a friend, the level, and the colour.
+/// The main choice: against the computer, a friend here or a friend online, the level, and
+/// the colour.
 fn main_choice(
     doc: &Document,
     choice: &HtmlElement,
     labels: &mut Labels,
-) -> Result<Vec<(ModeChoice, HtmlInputElement)>, JsValue> {
+) -> Result<(Vec<(ModeChoice, HtmlInputElement)>, HtmlInputElement), JsValue> {
     let game = GAMES.with(|n| {
         n.set(n.get().wrapping_add(1));
         n.get()
     });
-    let opponent: Vec<(ModeChoice, &'static str, Text)> = vec![
+    let opponent: Vec<(Option<ModeChoice>, &'static str, Text)> = vec![
         (
-            ModeChoice::Computer,
+            Some(ModeChoice::Computer),
             "computer",
             Box::new(|t| t.vs_computer().to_owned()),
         ),
         (
-            ModeChoice::Friend,
+            Some(ModeChoice::Friend),
             "friend",
             Box::new(|t| t.vs_friend().to_owned()),
         ),
+        (None, "online", Box::new(|t| t.online_friend().to_owned())),
     ];
     let levels = Level::ALL
         .iter()
-        .map(|&level| -> (ModeChoice, &'static str, Text) {
+        .map(|&level| -> (Option<ModeChoice>, &'static str, Text) {
             let text: Text = Box::new(move |t| t.level(level).to_owned());
-            (ModeChoice::Level(level), level.name(), text)
+            (Some(ModeChoice::Level(level)), level.name(), text)
         })
         .collect();
     let sides = [(Player::First, "first"), (Player::Second, "second")]
         .into_iter()
-        .map(|(p, value)| -> (ModeChoice, &'static str, Text) {
+        .map(|(p, value)| -> (Option<ModeChoice>, &'static str, Text) {
             (
-                ModeChoice::Person(p),
+                Some(ModeChoice::Person(p)),
                 value,
                 Box::new(move |t| t.person_choice(p)),
             )
@@ -184,19 +190,23 @@ fn main_choice(
         ("c4-sides", "side", |t| t.you_play().to_owned(), sides),
     ];
     let mut inputs = Vec::new();
+    let mut online = None;
     for (class, name, legend, choices) in groups {
         let name = format!("c4-{game}-{name}");
-        inputs.extend(segments(
-            doc, choice, labels, class, &name, legend, choices,
-        )?);
+        for (key, input) in segments(doc, choice, labels, class, &name, legend, choices)? {
+            match key {
+                Some(key) => inputs.push((key, input)),
+                None => online = Some(input),
+            }
+        }
     }
-    Ok(inputs)
+    Ok((inputs, online.ok_or("the online choice")?))
 }
 
 impl Controls {
     pub fn build(doc: &Document, labels: &mut Labels, links: bool) -> Result<Controls, JsValue> {
         let choice: HtmlElement = el(doc, "div", "c4-choice")?;
-        let choices = main_choice(doc, &choice, labels)?;
+        let (choices, online) = main_choice(doc, &choice, labels)?;
 
         let bar: HtmlElement = el(doc, "div", "c4-bar")?;
         let turn_box: HtmlElement = el(doc, "span", "c4-turn")?;
@@ -334,6 +344,7 @@ impl Controls {
                 .try_into()
                 .map_err(|_| "two player choices")?,
             choices,
+            online,
             howto,
             settings,
         })
@@ -372,17 +383,25 @@ impl Controls {
             set_attr(wrapper, "data-over", bool_attr(m.result.is_some()));
         }
         if changed(old, |o| {
-            o.mode == m.mode && o.level == m.level && o.person == m.person
+            o.mode == m.mode && o.level == m.level && o.person == m.person && o.hides == m.hides
         }) {
             for (choice, input) in &self.choices {
                 input.set_checked(m.chosen(*choice));
             }
+            self.online.set_checked(false);
             let mode = match m.mode {
                 Some(Mode::Friend) => "friend",
                 Some(Mode::Computer { .. }) => "computer",
                 None => "computers",
             };
             set_attr(wrapper, "data-mode", mode);
+        }
+        if changed(old, |o| o.online_offered == m.online_offered) {
+            if let Some(label) = self.online.parent_element() {
+                label
+                    .toggle_attribute_with_force("hidden", !m.online_offered)
+                    .ok();
+            }
         }
         if changed(old, |o| o.perfect_offered == m.perfect_offered) {
             // Not offered on this board: the line under the levels says why.

@@ -187,6 +187,7 @@ const ATTRIBUTES = {
   "book-url": "bookUrl",
   sound: "sound",
   "storage-key": "storageKey",
+  online: "online",
 };
 const BOOLEAN = new Set(["reducedMotion", "analysis", "sound"]);
 /** The size's attributes, and the size a removed one leaves. */
@@ -207,6 +208,7 @@ function optionOf(attribute, value) {
   if (value !== null) return { [name]: value };
   if (name === "red" || name === "yellow") return { [name]: "human" };
   if (name === "theme") return { theme: "auto" };
+  if (name === "online") return { online: "" };
   return {};
 }
 
@@ -217,7 +219,7 @@ function defineElement() {
   /**
    * `<connect-four red="human" yellow="hard" theme="dark">`: the whole game. Its attributes
    * mirror `mount`'s options (`red`, `yellow`, `columns`, `rows`, `moves`, `theme`,
-   * `reduced-motion`, `analysis`, `book-url`, `sound`, `storage-key`), and changing one
+   * `reduced-motion`, `analysis`, `book-url`, `sound`, `storage-key`, `online`), and changing one
    * updates the game. It fires the same events
    * as `mount`'s host element and has the same methods as its handle.
    */

@@ -202,6 +202,11 @@ pub fn wire(
     if let Some(copy) = &view.controls.copy_link {
         on(copy, "click", Box::new(|_| Some(act(Command::CopyLink))));
     }
+    on(
+        &view.controls.online,
+        "change",
+        Box::new(|_| Some(act(Command::PlayOnline))),
+    );
     // An activity opened (or left) from a panel takes the focus where it declares.
     for listener in view.panels.listeners() {
         let read = listener.read;

@@ -254,6 +254,7 @@ pub fn mount(
         base.record = saved.record;
         base.solved = saved.solved;
         base.puzzle = saved.puzzle;
+        base.online_game = saved.online;
         if !problems.is_empty() {
             // The next save overwrites the text: what could not be read is kept apart first.
             let kept = storage::keep_apart(key, &text);

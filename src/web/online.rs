@@ -3,7 +3,7 @@
 //! connection dropped), its messages handed to the app as they come, and each seat's secret
 //! kept in `localStorage` so that a reload finds the seat again. It decides nothing.
 
-use crate::online::ToPage;
+use crate::online::{GameId, Secret, ToPage};
 use crate::ui::effect::Online;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -33,7 +33,7 @@ struct Handlers {
 
 struct Inner {
     /// The server's WebSocket address (`wss://host/online`), if the page has a server.
-    url: Option<String>,
+    url: RefCell<Option<String>>,
     socket: RefCell<Option<(WebSocket, Handlers)>>,
     /// The wait before connecting again, while one runs, and what ends it.
     timer: Cell<Option<i32>>,
@@ -46,11 +46,12 @@ pub struct OnlineSocket {
 }
 
 impl OnlineSocket {
-    /// A connection to `url`, made when asked, which hands what happens to `on_heard`.
-    pub fn new(url: Option<String>, on_heard: impl Fn(Heard) + 'static) -> OnlineSocket {
+    /// A connection to the server (once it has an address: [`OnlineSocket::set_url`]),
+    /// made when asked, which hands what happens to `on_heard`.
+    pub fn new(on_heard: impl Fn(Heard) + 'static) -> OnlineSocket {
         OnlineSocket {
             inner: Rc::new(Inner {
-                url,
+                url: RefCell::new(None),
                 socket: RefCell::new(None),
                 timer: Cell::new(None),
                 retry: RefCell::new(None),
@@ -95,6 +96,21 @@ impl OnlineSocket {
         *self.inner.retry.borrow_mut() = Some(retry);
     }
 
+    /// The server's address from now on (the next connection is made to it).
+    pub fn set_url(&self, url: Option<String>) {
+        *self.inner.url.borrow_mut() = url;
+    }
+
+    /// The seats' secrets this browser keeps, by game.
+    pub fn kept_secrets() -> Vec<(GameId, Secret)> {
+        super::storage::with_prefix(&secret_key(""))
+            .into_iter()
+            .filter_map(|(game, secret)| {
+                Some((GameId::try_from(game).ok()?, Secret::try_from(secret).ok()?))
+            })
+            .collect()
+    }
+
     /// Closes the connection, and stops any wait to make it again.
     pub fn disconnect(&self) {
         disconnect(&self.inner);
@@ -109,10 +125,10 @@ fn cancel_timer(inner: &Inner) {
 
 fn connect(inner: &Rc<Inner>) {
     disconnect(inner);
-    let Some(url) = &inner.url else {
+    let Some(url) = inner.url.borrow().clone() else {
         return (inner.on_heard)(Heard::Closed);
     };
-    let Ok(socket) = WebSocket::new(url) else {
+    let Ok(socket) = WebSocket::new(&url) else {
         return (inner.on_heard)(Heard::Closed);
     };
     let weak = Rc::downgrade(inner);

@@ -78,6 +78,12 @@ mount_options! {
     /// link button. Read when the game is mounted. Default: false (the fragment is the
     /// host page's own).
     links / "links": bool => "boolean",
+    /// The address of your game server's WebSocket (`connect-four-server`'s `/online`, e.g.
+    /// `"wss://games.example.com/online"`; `http(s)` and relative addresses are turned into
+    /// `ws(s)`): the main choice then offers "A friend online", a game against a friend on
+    /// another device through an invite link. Default: none, online play is not offered.
+    /// `""` turns it off.
+    online / "online": String => "string | URL",
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -120,6 +126,10 @@ pub struct Choice {
     pub puzzle: Option<u32>,
     /// The saved game that starts was played with help (the record counts it apart).
     pub helped: bool,
+    /// The game server's WebSocket address (`ws:` or `wss:`), if online play is offered.
+    pub online: Option<String>,
+    /// The online game the saved game had open, if it had one.
+    pub online_game: Option<crate::online::GameId>,
 }
 
 impl Choice {
@@ -139,6 +149,8 @@ impl Choice {
             solved: Default::default(),
             puzzle: None,
             helped: false,
+            online: None,
+            online_game: None,
         }
     }
 }
@@ -218,10 +230,12 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
         )
     };
     // A URL object stands for its address.
-    let url = js_sys::Reflect::get(&options, &"bookUrl".into()).unwrap_or_default();
-    if url.dyn_ref::<web_sys::Url>().is_some() {
-        let href = js_sys::Reflect::get(&url, &"href".into()).map_err(|e| read("bookUrl", e))?;
-        let _ = js_sys::Reflect::set(&options, &"bookUrl".into(), &href);
+    for key in ["bookUrl", "online"] {
+        let url = js_sys::Reflect::get(&options, &key.into()).unwrap_or_default();
+        if url.dyn_ref::<web_sys::Url>().is_some() {
+            let href = js_sys::Reflect::get(&url, &"href".into()).map_err(|e| read(key, e))?;
+            let _ = js_sys::Reflect::set(&options, &key.into(), &href);
+        }
     }
     // The texts, too, are read through calls that catch; `null` is no texts of the host's.
     let texts = js_sys::Reflect::get(&options, &"texts".into()).unwrap_or_default();
@@ -354,6 +368,11 @@ impl MountOptions {
                     .href(),
             ),
         };
+        let online = match self.online.as_deref() {
+            None => base.online.clone(),
+            Some("") => None,
+            Some(url) => Some(socket_url(url, base_uri)?),
+        };
         // Texts given replace those set before, over the defaults.
         let mut texts = match &self.texts {
             Some(_) => Texts::default(),
@@ -382,6 +401,23 @@ impl MountOptions {
             solved: base.solved.clone(),
             puzzle: base.puzzle,
             helped: base.helped,
+            online,
+            online_game: base.online_game.clone(),
         })
     }
+}
+
+/// The `online` option's WebSocket address: `url` resolved against `base_uri`, with `http`
+/// made `ws` and `https` made `wss`.
+fn socket_url(url: &str, base_uri: &str) -> Result<String, String> {
+    let bad = |why: &str| format!("online: {why} {}", crate::engine::error::quoted(url));
+    let parsed = web_sys::Url::new_with_base(url, base_uri).map_err(|_| bad("bad URL"))?;
+    let protocol = match parsed.protocol().as_str() {
+        "ws:" | "http:" => "ws:",
+        "wss:" | "https:" => "wss:",
+        _ => return Err(bad("expected a ws:, wss:, http: or https: address, not")),
+    };
+    parsed.set_protocol(protocol);
+    parsed.set_hash("");
+    Ok(parsed.href())
 }

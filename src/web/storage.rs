@@ -11,6 +11,21 @@ pub fn load(key: &str) -> Option<String> {
     store()?.get_item(key).ok().flatten()
 }
 
+/// Every text saved under a key that starts with `prefix`: the rest of its key, and the text.
+pub fn with_prefix(prefix: &str) -> Vec<(String, String)> {
+    let Some(store) = store() else {
+        return Vec::new();
+    };
+    let count = store.length().unwrap_or(0);
+    (0..count)
+        .filter_map(|i| store.key(i).ok().flatten())
+        .filter_map(|key| {
+            let rest = key.strip_prefix(prefix)?.to_owned();
+            Some((rest, store.get_item(&key).ok().flatten()?))
+        })
+        .collect()
+}
+
 /// Saves `text` under `key`; a full or forbidden store is passed over.
 pub fn save(key: &str, text: &str) {
     if let Some(store) = store() {

@@ -3,9 +3,9 @@
 
 use super::{Activity, Command, Controller, Effect};
 use crate::engine::{Position, Size};
-use crate::online::{GameId, Refusal, Secret, ToPage, ToServer};
+use crate::online::{GameId, Refusal, Seat, Secret, ToPage, ToServer};
 use crate::ui::effect::Online;
-use crate::ui::online::{Entry, Heard, OnlineGame};
+use crate::ui::online::{Entry, Heard, OnlineGame, Seats};
 use crate::ui::puzzle::{PuzzleChoice, PuzzleRun};
 use crate::ui::review::Review;
 use crate::ui::text::fill;
@@ -23,7 +23,16 @@ impl Controller {
         if matches!(self.activity, Activity::Play) {
             return None;
         }
-        Some(self.open(Activity::Play).closing())
+        let mut effects = self.open(Activity::Play).closing();
+        effects.extend(self.tell_online());
+        Some(effects)
+    }
+
+    /// `c4-online`, if the online game's id, seat or connection changed since the host
+    /// heard.
+    fn tell_online(&mut self) -> Option<Effect> {
+        let shown = self.activity.online().map(OnlineGame::status);
+        self.seats.tell(shown).map(Effect::Event)
     }
 
     /// Leaves a review, a puzzle or an online game for the game kept aside, as it was.
@@ -145,18 +154,56 @@ impl Controller {
         self.cursor.fit(size);
         self.open(Activity::Online(online));
         effects.push(Effect::Online(Online::Connect { after_ms: 0 }));
+        effects.extend(self.tell_online());
         effects.extend(Effect::changed(self.texts.online_connecting().to_owned()));
         effects
     }
 
-    /// Opens the online game of an invite link: its seat again if the page kept its secret,
-    /// otherwise the free seat, or a watcher's place.
-    pub fn join_online(&mut self, game: GameId, secret: Option<Secret>, now: f64) -> Vec<Effect> {
-        let entry = match secret {
+    /// Whether the page has a game server for online play, and the seats' secrets it
+    /// kept from earlier visits.
+    pub fn set_online(&mut self, offered: bool, secrets: Vec<(GameId, Secret)>) {
+        self.seats = Seats::new(offered, secrets);
+    }
+
+    /// Whether the page has a game server for online play.
+    pub fn online_offered(&self) -> bool {
+        self.seats.offered
+    }
+
+    /// A new online game on the board's size, the person playing the colour chosen.
+    pub(super) fn create_online(&mut self, now: f64) -> Vec<Effect> {
+        if !self.seats.offered {
+            return Effect::say(self.texts.online_no_server().to_owned());
+        }
+        let size = self.game.position().size();
+        let seat = Seat::of(self.shown_choice().1);
+        self.open_online(Entry::Create { size, seat }, size, now)
+    }
+
+    /// Opens the online game of an invite link (or the one open before a reload): its seat
+    /// again if this browser kept its secret, otherwise the free seat, or a watcher's place.
+    pub fn join_online(&mut self, game: GameId, now: f64) -> Vec<Effect> {
+        if !self.seats.offered {
+            let said = self.texts.online_no_server().to_owned();
+            return self.notify(said);
+        }
+        let entry = match self.seats.secret(&game) {
             Some(secret) => Entry::Resume(game, secret),
             None => Entry::Join(game),
         };
         self.open_online(entry, Size::CLASSIC, now)
+    }
+
+    /// The seat taken in `game` is kept by its secret, for a reload.
+    fn keep_seat(&mut self, game: GameId, secret: Secret) -> Vec<Effect> {
+        self.seats.keep(game.clone(), secret.clone());
+        vec![
+            Effect::Online(Online::Keep {
+                game: game.to_string(),
+                secret: secret.as_str().to_owned(),
+            }),
+            self.save(),
+        ]
     }
 
     /// The person resigns, asks for a rematch or claims the win, in the online game.
@@ -172,10 +219,12 @@ impl Controller {
         let Activity::Online(online) = &mut self.activity else {
             return vec![Effect::Online(Online::Disconnect)];
         };
-        vec![
+        let mut effects = vec![
             Effect::Online(Online::Send(online.run.opened())),
             Effect::Changed,
-        ]
+        ];
+        effects.extend(self.tell_online());
+        effects
     }
 
     /// The connection dropped, or could not be made: it is tried again after a wait spread
@@ -193,6 +242,7 @@ impl Controller {
         if was_open {
             effects.push(Effect::Announce(self.texts.online_lost().to_owned()));
         }
+        effects.extend(self.tell_online());
         effects
     }
 
@@ -210,6 +260,7 @@ impl Controller {
             effects.extend(self.heard(heard, now));
         }
         effects.push(Effect::Changed);
+        effects.extend(self.tell_online());
         effects
     }
 
@@ -217,10 +268,7 @@ impl Controller {
         let t = &self.texts;
         let player = |seat: crate::online::Seat| seat.player();
         match heard {
-            Heard::Seated { game, secret, .. } => vec![Effect::Online(Online::Keep {
-                game: game.to_string(),
-                secret: secret.as_str().to_owned(),
-            })],
+            Heard::Seated { game, secret, .. } => self.keep_seat(game, secret),
             Heard::Moved { column, .. } => {
                 let played = self.session_mut().map(|s| s.try_play(column));
                 match played {
@@ -239,10 +287,24 @@ impl Controller {
                 }
                 _ => Vec::new(),
             },
-            Heard::Rematch(_) => Effect::say(t.rematch().to_owned()),
+            Heard::Rematch(next) => {
+                let seat = self.activity.online().and_then(|o| o.seat());
+                let said = match seat {
+                    // Colours swap.
+                    Some(seat) => t.with_player(t.online_rematch(), seat.other().player()),
+                    None => t.rematch().to_owned(),
+                };
+                let said = Effect::say(said);
+                let kept = self.activity.online().and_then(|o| o.run.secret().cloned());
+                match kept {
+                    Some(secret) => [said, self.keep_seat(next, secret)].concat(),
+                    None => said,
+                }
+            }
             Heard::Refused(Refusal::NoSuchGame) => {
+                // The page starts as it would have, with a line that says why.
                 let said = t.online_no_game().to_owned();
-                self.notify(said)
+                [self.notify(said), self.leave(now)].concat()
             }
             Heard::Refused(reason) => {
                 let why = serde_json::to_string(&reason).unwrap_or_default();

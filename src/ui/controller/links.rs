@@ -25,8 +25,10 @@ impl Controller {
                 return effects;
             }
         };
-        if let share::Shown::Puzzle(id) = link.shown {
-            return self.open_puzzle(PuzzleChoice::Id(id), now);
+        match link.shown {
+            share::Shown::Puzzle(id) => return self.open_puzzle(PuzzleChoice::Id(id), now),
+            share::Shown::Join(game) => return self.join_online(game, now),
+            share::Shown::Play | share::Shown::Review(_) => {}
         }
         let mut effects = self.leave(now);
         effects.extend(self.set(|s| s.players = link.players, now));

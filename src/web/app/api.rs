@@ -54,6 +54,7 @@ impl App {
         effects.extend(self.controller.set_settings(choice.settings, self.now()));
         self.apply(effects);
         let theme_changed = choice.theme != self.choice.theme;
+        let online_changed = choice.online != self.choice.online;
         // A new size starts a new game on it, empty unless the options give moves.
         let resized = choice.size.filter(|&s| s != size).map(Position::empty);
         let start = choice.moves.or(resized);
@@ -61,6 +62,10 @@ impl App {
             moves: None,
             ..choice
         };
+        if online_changed {
+            self.set_online();
+            self.show();
+        }
         if theme_changed {
             self.restyle();
             self.repaint();

@@ -2,7 +2,7 @@
 //! the controller, and its effects are carried out.
 
 use super::App;
-use crate::web::online::Heard;
+use crate::web::online::{Heard, OnlineSocket};
 
 impl App {
     /// What the connection to the game's server says.
@@ -15,5 +15,13 @@ impl App {
             Heard::Closed => self.controller.online_closed(js_sys::Math::random()),
         };
         self.apply(effects);
+    }
+
+    /// The game server's address, from the options (`None`: online play is not offered).
+    pub(super) fn set_online(&mut self) {
+        let url = self.choice.online.clone();
+        self.controller
+            .set_online(url.is_some(), OnlineSocket::kept_secrets());
+        self.online.set_url(url);
     }
 }

@@ -1,7 +1,9 @@
 //! The DOM of what surrounds a game, one module per activity: the review ([`review`]), the
-//! puzzle and the puzzles' list ([`puzzle`]), the record ([`record`]), and here the notice
-//! line. Built once, then brought in line with each [`Mirror`], touching only what changed.
+//! puzzle and the puzzles' list ([`puzzle`]), the online game ([`online`]), the record
+//! ([`record`]), and here the notice line. Built once, then brought in line with each
+//! [`Mirror`], touching only what changed.
 
+pub mod online;
 pub mod puzzle;
 pub mod record;
 pub mod review;
@@ -39,6 +41,7 @@ pub struct Panels {
     pub review: review::ReviewPanel,
     pub puzzle: puzzle::PuzzlePanel,
     pub record: record::RecordPanel,
+    pub online: online::OnlinePanel,
     /// Why a link or a puzzle could not be opened.
     notice: HtmlElement,
 }
@@ -59,7 +62,9 @@ impl Panels {
         let review = review::ReviewPanel::build(doc, labels)?;
         let puzzle = puzzle::PuzzlePanel::build(doc, labels)?;
         let record = record::RecordPanel::build(doc, labels)?;
+        let online = online::OnlinePanel::build(doc, labels)?;
         append(dock, &review.section)?;
+        append(dock, &online.section)?;
         append(dock, &puzzle.section)?;
         append(more, &puzzle.list)?;
         append(more, &record.details)?;
@@ -67,6 +72,7 @@ impl Panels {
             review,
             puzzle,
             record,
+            online,
             notice,
         })
     }
@@ -77,6 +83,7 @@ impl Panels {
             self.review.listeners(),
             self.puzzle.listeners(),
             self.record.listeners(),
+            self.online.listeners(),
         ]
         .into_iter()
         .flatten()
@@ -89,6 +96,7 @@ impl Panels {
         self.review
             .main_control()
             .or_else(|| self.puzzle.main_control())
+            .or_else(|| self.online.main_control())
     }
 
     /// The panels' parts that take keys as their own, and what keys mean there.
@@ -107,6 +115,9 @@ impl Panels {
             self.review.apply(m.review.as_ref(), old_review)?;
         }
         self.puzzle.apply(m, old, texts)?;
+        if changed(old, |o| o.online == m.online) {
+            self.online.apply(m.online.as_ref());
+        }
         if changed(old, |o| {
             o.record == m.record && o.texts_version == m.texts_version
         }) {

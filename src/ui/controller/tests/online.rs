@@ -36,6 +36,7 @@ const BOTH: [Presence; 2] = [Presence::Here, Presence::Here];
 /// A controller that created an online game as Red, which Yellow joined.
 fn red_online() -> Controller {
     let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
     let effects = c.command(Command::PlayOnline, 0.0);
     assert!(effects.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
     assert_eq!(c.rules().name, "online");
@@ -185,7 +186,8 @@ fn a_lost_connection_is_made_again_and_the_seat_resumed() {
 #[test]
 fn an_invite_link_joins_or_watches() {
     let mut c = Controller::new(reduced());
-    c.join_online(game(), None, 0.0);
+    c.set_online(true, Vec::new());
+    c.join_online(game(), 0.0);
     assert_eq!(sent(&c.online_opened()), [ToServer::Join { game: game() }]);
     c.online_message(state("44", Role::Watcher, BOTH, None), 1.0);
     assert_eq!(c.position().moves_string(), "44");
@@ -206,6 +208,103 @@ fn an_invite_link_joins_or_watches() {
     );
     assert_eq!(
         announced(&gone),
-        ["That online game does not exist or has expired."]
+        [
+            "That online game does not exist or has expired.",
+            "Back to your game."
+        ]
     );
+}
+
+#[test]
+fn without_a_server_online_play_says_so_and_nothing_changes() {
+    let mut c = Controller::new(reduced());
+    c.command(Command::Drop(3), 0.0);
+    let before = c.position().moves_string();
+    let said = c.command(Command::PlayOnline, 1.0);
+    assert_eq!(
+        announced(&said),
+        ["Online play needs the game's server: this page has none."]
+    );
+    assert_eq!(c.rules().name, "play");
+    let link = crate::ui::share::Link::decode(&format!("#join={}", game()));
+    c.open_link(link.map(Option::unwrap), 2.0);
+    assert_eq!(c.rules().name, "play");
+    assert_eq!(c.position().moves_string(), before);
+    assert_eq!(
+        Mirror::of(&c).notice.as_deref(),
+        Some("Online play needs the game's server: this page has none.")
+    );
+}
+
+#[test]
+fn an_invite_link_to_a_seat_kept_resumes_it_and_an_unknown_game_says_so() {
+    let mut c = Controller::new(reduced());
+    let secret = Secret::from_bytes([7; 16]);
+    c.set_online(true, vec![(game(), secret.clone())]);
+    c.command(Command::Drop(2), 0.0);
+    let link = crate::ui::share::Link::decode(&format!("#join={}", game()));
+    c.open_link(link.map(Option::unwrap), 1.0);
+    assert_eq!(c.rules().name, "online");
+    assert_eq!(
+        sent(&c.online_opened()),
+        [ToServer::Resume {
+            game: game(),
+            secret
+        }]
+    );
+    let gone = c.online_message(
+        ToPage::Refused {
+            reason: crate::online::Refusal::NoSuchGame,
+            detail: String::new(),
+        },
+        2.0,
+    );
+    assert!(gone.contains(&Effect::Online(Online::Disconnect)));
+    assert_eq!(c.rules().name, "play", "the page starts as it would have");
+    assert_eq!(c.position().moves_string(), "3");
+    assert_eq!(
+        Mirror::of(&c).notice.as_deref(),
+        Some("That online game does not exist or has expired.")
+    );
+}
+
+#[test]
+fn the_host_hears_the_game_the_seat_and_the_connection() {
+    use crate::ui::event::{Event, OnlineStatus};
+    let told = |effects: &[Effect]| {
+        picked(effects, |e| match e {
+            Effect::Event(Event::Online(status)) => Some(status.clone()),
+            _ => None,
+        })
+    };
+    let status = |game: Option<&GameId>, seat, connection| OnlineStatus {
+        game: game.map(GameId::to_string),
+        seat,
+        connection,
+    };
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    let opened = c.command(Command::PlayOnline, 0.0);
+    assert_eq!(told(&opened), [status(None, None, "connecting")]);
+    assert_eq!(told(&c.online_opened()), [status(None, None, "open")]);
+    let seated = c.online_message(
+        ToPage::Seated {
+            game: game(),
+            seat: Seat::Red,
+            secret: Secret::from_bytes([3; 16]),
+        },
+        1.0,
+    );
+    assert_eq!(told(&seated), [status(Some(&game()), None, "open")]);
+    let first = c.online_message(state("", Role::Red, BOTH, None), 2.0);
+    assert_eq!(told(&first), [status(Some(&game()), Some("red"), "open")]);
+    // The same again tells the host nothing.
+    assert!(told(&c.online_message(state("", Role::Red, BOTH, None), 3.0)).is_empty());
+    let lost = c.online_closed(0.5);
+    assert_eq!(
+        told(&lost),
+        [status(Some(&game()), Some("red"), "reconnecting")]
+    );
+    let left = c.command(Command::Back, 4.0);
+    assert_eq!(told(&left), [status(Some(&game()), Some("red"), "closed")]);
 }

@@ -1,0 +1,160 @@
+//! The online game's panel, in the controls' place while a game against a friend online is
+//! played: what is going on, the invite link (with Copy link, and the system's share sheet
+//! where the browser has one), Resign, Rematch, Claim the win, and Back.
+
+use crate::ui::mirror::OnlineView;
+use crate::ui::Command;
+use crate::web::dom::{append, attr, el, set_hidden, text};
+use crate::web::labels::Labels;
+use crate::web::panels::Listener;
+use crate::web::parts::text_button;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, HtmlButtonElement, HtmlElement, HtmlInputElement};
+
+pub struct OnlinePanel {
+    pub section: HtmlElement,
+    /// What is going on; it takes the focus when the panel opens.
+    line: HtmlElement,
+    note: HtmlElement,
+    /// The invite link's label and box, and its buttons.
+    invite: HtmlElement,
+    link: HtmlInputElement,
+    copy: HtmlButtonElement,
+    share: HtmlButtonElement,
+    resign: HtmlButtonElement,
+    rematch: HtmlButtonElement,
+    claim: HtmlButtonElement,
+    back: HtmlButtonElement,
+}
+
+/// The browser's `navigator.share`, where it has one.
+fn share_sheet() -> Option<(web_sys::Navigator, js_sys::Function)> {
+    let navigator = web_sys::window()?.navigator();
+    let share = js_sys::Reflect::get(&navigator, &"share".into()).ok()?;
+    Some((navigator, share.dyn_into().ok()?))
+}
+
+impl OnlinePanel {
+    pub fn build(doc: &Document, labels: &mut Labels) -> Result<OnlinePanel, JsValue> {
+        let section: HtmlElement = el(doc, "section", "c4-online")?;
+        labels.attr(&section, "aria-label", |t| t.online().to_owned());
+        section.set_hidden(true);
+        let line: HtmlElement = el(doc, "p", "c4-online-line")?;
+        attr(&line, "tabindex", "-1")?;
+        let note: HtmlElement = el(doc, "p", "c4-help")?;
+        let invite: HtmlElement = el(doc, "div", "c4-invite")?;
+        let label: HtmlElement = el(doc, "label", "")?;
+        let caption: HtmlElement = el(doc, "span", "")?;
+        labels.text(&caption, |t| t.invite_link().to_owned());
+        let link: HtmlInputElement = el(doc, "input", "")?;
+        link.set_type("text");
+        link.set_read_only(true);
+        attr(&link, "spellcheck", "false")?;
+        append(&label, &caption)?;
+        append(&label, &link)?;
+        let copy = text_button(doc, labels, "c4-btn c4-primary", |t| {
+            t.copy_invite().to_owned()
+        })?;
+        let share = text_button(doc, labels, "c4-btn", |t| t.share_invite().to_owned())?;
+        share.set_hidden(share_sheet().is_none());
+        for part in [&label, copy.as_ref(), share.as_ref()] {
+            append(&invite, part)?;
+        }
+        let actions: HtmlElement = el(doc, "div", "c4-actions")?;
+        let resign = text_button(doc, labels, "c4-btn", |t| t.resign().to_owned())?;
+        let rematch = text_button(doc, labels, "c4-btn c4-primary", |t| t.rematch().to_owned())?;
+        let claim = text_button(doc, labels, "c4-btn", |t| t.claim_win().to_owned())?;
+        let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned())?;
+        for part in [&rematch, &claim, &resign, &back] {
+            append(&actions, part)?;
+        }
+        let fair: HtmlElement = el(doc, "p", "c4-help")?;
+        labels.text(&fair, |t| t.online_fair().to_owned());
+        for part in [&line, &note, &invite, &actions, &fair] {
+            append(&section, part)?;
+        }
+        Ok(OnlinePanel {
+            section,
+            line,
+            note,
+            invite,
+            link,
+            copy,
+            share,
+            resign,
+            rematch,
+            claim,
+            back,
+        })
+    }
+
+    /// The line of what is going on, while an online game shows.
+    pub fn main_control(&self) -> Option<&HtmlElement> {
+        (!self.section.hidden()).then_some(&self.line)
+    }
+
+    /// What the panel listens to, and the commands it gives.
+    pub fn listeners(&self) -> Vec<Listener> {
+        let link = self.link.clone();
+        let select = self.link.clone();
+        vec![
+            Listener::click(&self.copy, Command::CopyLink),
+            Listener::click(&self.resign, Command::Resign),
+            Listener::click(&self.rematch, Command::Rematch),
+            Listener::click(&self.claim, Command::ClaimWin),
+            Listener::click(&self.back, Command::Back),
+            // The system's share sheet is the browser's own: nothing for the game to decide.
+            Listener {
+                target: self.share.clone().into(),
+                event: "click",
+                read: Box::new(move |_| {
+                    if let Some((navigator, share)) = share_sheet() {
+                        let data = js_sys::Object::new();
+                        let _ = js_sys::Reflect::set(&data, &"url".into(), &link.value().into());
+                        // A share the person cancels rejects: that is no error.
+                        if let Ok(promise) = share.call1(&navigator, &data) {
+                            let ignore = Closure::once_into_js(|_: JsValue| {});
+                            let catch = js_sys::Reflect::get(&promise, &"catch".into());
+                            if let Ok(catch) = catch.and_then(|c| c.dyn_into::<js_sys::Function>())
+                            {
+                                let _ = catch.call1(&promise, &ignore);
+                            }
+                        }
+                    }
+                    None
+                }),
+            },
+            // A tap or focus on the box selects the whole link, ready to copy by hand.
+            Listener {
+                target: self.link.clone().into(),
+                event: "focus",
+                read: Box::new(move |_| {
+                    select.select();
+                    None
+                }),
+            },
+        ]
+    }
+
+    /// Shows the online game in `view` (hidden while none is played).
+    pub fn apply(&self, view: Option<&OnlineView>) {
+        set_hidden(&self.section, view.is_none());
+        let Some(view) = view else {
+            return;
+        };
+        text(&self.line, &view.line);
+        text(&self.note, view.note.as_deref().unwrap_or_default());
+        set_hidden(&self.note, view.note.is_none());
+        set_hidden(&self.invite, view.invite.is_none());
+        if let (Some(fragment), Some(window)) = (&view.invite, web_sys::window()) {
+            let url = crate::web::address::with_fragment(&window, fragment.trim_start_matches('#'));
+            if self.link.value() != url {
+                self.link.set_value(&url);
+            }
+        }
+        set_hidden(&self.resign, !view.can_resign);
+        set_hidden(&self.rematch, !view.can_rematch);
+        set_hidden(&self.claim, !view.can_claim);
+    }
+}
