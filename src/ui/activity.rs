@@ -237,7 +237,7 @@ const ONLINE: Rules = Rules {
         result_buttons: false,
         turn_line: TurnLine::Said,
     },
-    opened: Focus::Panel,
+    opened: Focus::Board,
     ended: Focus::Panel,
 };
 
@@ -318,6 +318,15 @@ impl Activity {
 
     /// What a refused move is told instead, where the activity has its own word for it (a
     /// puzzle that is over, an online game on the other player's turn).
+    /// The turn line, if the activity says it in its own words (an online game: whose
+    /// turn, the friend away, the connection).
+    pub fn turn_line(&self, t: &Texts) -> Option<String> {
+        match self {
+            Activity::Online(online) => Some(online.view(t).line),
+            Activity::Play | Activity::Review(_) | Activity::Puzzle(_) => None,
+        }
+    }
+
     pub fn waits(&self, t: &Texts) -> Option<String> {
         match self {
             Activity::Puzzle(run) => run.waits(t),

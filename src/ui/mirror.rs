@@ -162,6 +162,8 @@ impl Mirror {
                 text.computer_thinking().to_owned()
             } else if thinking {
                 text.thinking_text(p.current_player())
+            } else if let Some(line) = c.activity().turn_line(text) {
+                line
             } else if finished {
                 // The result shows over the board, once.
                 text.game_ended().to_owned()

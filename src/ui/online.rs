@@ -362,6 +362,8 @@ pub struct OnlineView {
     /// What may come: the win can be claimed if the other player stays away, or they ask
     /// for a rematch.
     pub note: Option<String>,
+    /// The game is over: it can be reviewed.
+    pub over: bool,
     pub can_resign: bool,
     pub can_rematch: bool,
     pub can_claim: bool,
@@ -462,7 +464,7 @@ impl OnlineGame {
             .then(|| t.with_player(t.online_rematch_asked(), other.player())),
             (Some(state), Some(other)) => {
                 let away = matches!(state.seats[other.index()], Presence::Away { .. });
-                (away && their_turn && !other_away(CLAIM_AFTER_MS))
+                (away && !other_away(CLAIM_AFTER_MS))
                     .then(|| t.with_player(t.online_claim_soon(), other.player()))
             }
             _ => None,
@@ -473,7 +475,11 @@ impl OnlineGame {
                 .filter(|s| s.seats.contains(&Presence::Empty))
                 .map(|s| format!("#join={}", s.game)),
             line,
-            can_resign: seat.is_some() && !over && state.is_some(),
+            over,
+            // Once the friend has come: before, Back leaves the game to wait for them.
+            can_resign: seat.is_some()
+                && !over
+                && state.is_some_and(|s| !s.seats.contains(&Presence::Empty)),
             can_rematch: seat.is_some() && over && state.is_some_and(|s| s.next.is_none()),
             can_claim: seat.is_some() && !over && their_turn && other_away(CLAIM_AFTER_MS),
         }

@@ -341,9 +341,14 @@ const STYLE = css`
    review, say, takes the controls' place with its own panel. */
 .c4[data-hides~="controls"] .c4-controls { display: none; }
 .c4-review { position: relative; grid-template-columns: minmax(0, 1fr); }
-.c4-puzzle { grid-template-columns: minmax(0, 1fr); }
-.c4-review, .c4-puzzle { display: grid; gap: 8px; padding: 8.8px 10.4px; border: 2px solid var(--_accent); border-radius: 9.6px; background: var(--_panel); min-width: 0; }
+.c4-puzzle, .c4-online { grid-template-columns: minmax(0, 1fr); }
+.c4-review, .c4-puzzle, .c4-online { display: grid; gap: 8px; padding: 8.8px 10.4px; border: 2px solid var(--_accent); border-radius: 9.6px; background: var(--_panel); min-width: 0; }
 .c4-review[hidden], .c4-puzzle[hidden], .c4-notice[hidden], .c4-review [hidden] { display: none; }
+.c4-online[hidden], .c4-online [hidden], .c4-seg-row label[hidden] { display: none; }
+.c4-online-note { margin: 0; font-weight: 650; }
+.c4-invite { display: flex; flex-wrap: wrap; gap: 6.4px; align-items: end; }
+.c4-invite label { display: grid; gap: 3.2px; flex: 1 1 14em; min-width: 0; font-size: 14.4px; }
+.c4-invite input { font: inherit; padding: 6.4px 8px; min-height: 36.8px; box-sizing: border-box; width: 100%; min-width: 0; border: 1px solid var(--_border); border-radius: 6.4px; background: var(--_bg); color: var(--_fg); }
 .c4-review-line, .c4-puzzle-line { margin: 0; font-weight: 650; min-height: 2.6em; }
 .c4-puzzle-line { white-space: pre-line; }
 .c4-puzzle[data-state="solved"] .c4-puzzle-line { color: var(--_accent); }

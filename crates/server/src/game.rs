@@ -130,9 +130,17 @@ impl Game {
     /// `hub` it is gone.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<Ask>, hub: Hub) {
         loop {
-            match tokio::time::timeout(UNLOAD_AFTER, inbox.recv()).await {
+            let due = self.claim_due();
+            let wait = due.map_or(UNLOAD_AFTER, |due| {
+                due.saturating_duration_since(Instant::now())
+                    .min(UNLOAD_AFTER)
+            });
+            match tokio::time::timeout(wait, inbox.recv()).await {
                 Ok(Some(ask)) => self.handle(ask, &hub).await,
                 Ok(None) => break,
+                // A player has been away long enough to be claimed against: the others
+                // hear it now, not at their next message.
+                Err(_) if due.is_some_and(|due| Instant::now() >= due) => self.broadcast(),
                 Err(_) if self.members.is_empty() => {
                     if hub.unload(&self.id, &inbox).await {
                         break;
@@ -141,6 +149,21 @@ impl Game {
                 Err(_) => {}
             }
         }
+    }
+
+    /// The next moment a seat's player will have been away for [`CLAIM_AFTER_MS`], while
+    /// the game goes on and someone is connected to hear it.
+    fn claim_due(&self) -> Option<Instant> {
+        if self.end.is_some() || self.members.is_empty() {
+            return None;
+        }
+        let now = Instant::now();
+        Seat::BOTH
+            .into_iter()
+            .filter(|&seat| matches!(self.presence(seat), Presence::Away { .. }))
+            .map(|seat| self.away_since[seat.index()] + Duration::from_millis(CLAIM_AFTER_MS))
+            .filter(|&due| due > now)
+            .min()
     }
 
     fn member(&self, conn: u64) -> Option<&Member> {

@@ -54,13 +54,19 @@ impl Controller {
         if self.activity.review().is_some() {
             return self.leave(now);
         }
+        // The game shown, if it can be reviewed (an online game's, afterwards); otherwise
+        // the game kept aside.
+        let game = match self.rules().review {
+            true => *self.position(),
+            false => *self.game.position(),
+        };
         let mut effects = self.leave(now);
-        if self.game.position().move_count() == 0 {
+        if game.move_count() == 0 {
             effects.push(Effect::Announce(self.texts.nothing_to_review().to_owned()));
             return effects;
         }
         effects.extend(self.cancel());
-        let review = Review::new(*self.game.position(), at.unwrap_or(usize::MAX));
+        let review = Review::new(game, at.unwrap_or(usize::MAX));
         let said = format!(
             "{} {}",
             review.step_text(&self.texts),

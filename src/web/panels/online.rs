@@ -1,6 +1,7 @@
 //! The online game's panel, in the controls' place while a game against a friend online is
-//! played: what is going on, the invite link (with Copy link, and the system's share sheet
-//! where the browser has one), Resign, Rematch, Claim the win, and Back.
+//! played (the turn line above the board says what is going on): what may come, the invite
+//! link (with Copy link, and the system's share sheet where the browser has one), Resign,
+//! Rematch, Claim the win, the review once it is over, and Back.
 
 use crate::ui::mirror::OnlineView;
 use crate::ui::Command;
@@ -14,8 +15,6 @@ use web_sys::{Document, HtmlButtonElement, HtmlElement, HtmlInputElement};
 
 pub struct OnlinePanel {
     pub section: HtmlElement,
-    /// What is going on; it takes the focus when the panel opens.
-    line: HtmlElement,
     note: HtmlElement,
     /// The invite link's label and box, and its buttons.
     invite: HtmlElement,
@@ -25,6 +24,7 @@ pub struct OnlinePanel {
     resign: HtmlButtonElement,
     rematch: HtmlButtonElement,
     claim: HtmlButtonElement,
+    review: HtmlButtonElement,
     back: HtmlButtonElement,
 }
 
@@ -40,9 +40,7 @@ impl OnlinePanel {
         let section: HtmlElement = el(doc, "section", "c4-online")?;
         labels.attr(&section, "aria-label", |t| t.online().to_owned());
         section.set_hidden(true);
-        let line: HtmlElement = el(doc, "p", "c4-online-line")?;
-        attr(&line, "tabindex", "-1")?;
-        let note: HtmlElement = el(doc, "p", "c4-help")?;
+        let note: HtmlElement = el(doc, "p", "c4-online-note")?;
         let invite: HtmlElement = el(doc, "div", "c4-invite")?;
         let label: HtmlElement = el(doc, "label", "")?;
         let caption: HtmlElement = el(doc, "span", "")?;
@@ -65,18 +63,18 @@ impl OnlinePanel {
         let resign = text_button(doc, labels, "c4-btn", |t| t.resign().to_owned())?;
         let rematch = text_button(doc, labels, "c4-btn c4-primary", |t| t.rematch().to_owned())?;
         let claim = text_button(doc, labels, "c4-btn", |t| t.claim_win().to_owned())?;
+        let review = text_button(doc, labels, "c4-btn", |t| t.review().to_owned())?;
         let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned())?;
-        for part in [&rematch, &claim, &resign, &back] {
+        for part in [&rematch, &claim, &review, &resign, &back] {
             append(&actions, part)?;
         }
         let fair: HtmlElement = el(doc, "p", "c4-help")?;
         labels.text(&fair, |t| t.online_fair().to_owned());
-        for part in [&line, &note, &invite, &actions, &fair] {
+        for part in [&note, &invite, &actions, &fair] {
             append(&section, part)?;
         }
         Ok(OnlinePanel {
             section,
-            line,
             note,
             invite,
             link,
@@ -85,13 +83,23 @@ impl OnlinePanel {
             resign,
             rematch,
             claim,
+            review,
             back,
         })
     }
 
-    /// The line of what is going on, while an online game shows.
+    /// Rematch once the game is over, the invite link while the friend has not come,
+    /// otherwise Back; while an online game shows.
     pub fn main_control(&self) -> Option<&HtmlElement> {
-        (!self.section.hidden()).then_some(&self.line)
+        if self.section.hidden() {
+            None
+        } else if !self.rematch.hidden() {
+            Some(&self.rematch)
+        } else if !self.invite.hidden() {
+            Some(&self.link)
+        } else {
+            Some(&self.back)
+        }
     }
 
     /// What the panel listens to, and the commands it gives.
@@ -103,6 +111,7 @@ impl OnlinePanel {
             Listener::click(&self.resign, Command::Resign),
             Listener::click(&self.rematch, Command::Rematch),
             Listener::click(&self.claim, Command::ClaimWin),
+            Listener::click(&self.review, Command::Review),
             Listener::click(&self.back, Command::Back),
             // The system's share sheet is the browser's own: nothing for the game to decide.
             Listener {
@@ -143,7 +152,6 @@ impl OnlinePanel {
         let Some(view) = view else {
             return;
         };
-        text(&self.line, &view.line);
         text(&self.note, view.note.as_deref().unwrap_or_default());
         set_hidden(&self.note, view.note.is_none());
         set_hidden(&self.invite, view.invite.is_none());
@@ -156,5 +164,6 @@ impl OnlinePanel {
         set_hidden(&self.resign, !view.can_resign);
         set_hidden(&self.rematch, !view.can_rematch);
         set_hidden(&self.claim, !view.can_claim);
+        set_hidden(&self.review, !view.over);
     }
 }
