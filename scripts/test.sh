@@ -30,6 +30,8 @@ wasm-pack test --headless --chrome --features solver-js
 step "level 3: browser end-to-end tests against the release build and the npm package"
 trunk build --release --offline
 bash scripts/package.sh
+# The online tests play through the game's own server, as `make serve` runs it.
+cargo build --locked -p connect-four-server
 node --test --test-concurrency=1 tests/e2e/
 
 step "all tests passed"

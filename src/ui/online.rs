@@ -7,8 +7,9 @@
 use super::event::{Event, OnlineStatus};
 use super::session::Session;
 use super::settings::PlayerKind;
+use super::stats::Finish;
 use super::text::{fill, Texts};
-use crate::engine::{Player, Position, Size};
+use crate::engine::{Player, Position, Size, Status};
 use crate::online::{
     End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, ToServer, CLAIM_AFTER_MS,
 };
@@ -388,6 +389,23 @@ impl OnlineGame {
     /// The person's colour, once seated.
     pub fn seat(&self) -> Option<Seat> {
         self.run.seat()
+    }
+
+    /// How the game that ended with `end` went for the person, if they held a seat.
+    pub fn finish(&self, end: End) -> Option<Finish> {
+        let seat = self.seat()?;
+        Some(match end {
+            End::Played => match self.session.position().status() {
+                Status::Win(winner) if winner == seat.player() => Finish::Won,
+                Status::Win(_) => Finish::Lost,
+                Status::Draw => Finish::Drawn,
+                Status::InProgress => return None,
+            },
+            End::Resigned { seat: resigned } if resigned == seat => Finish::Lost,
+            End::Resigned { .. } => Finish::Won,
+            End::Claimed { seat: claimed } if claimed == seat => Finish::Won,
+            End::Claimed { .. } => Finish::Lost,
+        })
     }
 
     /// What the host is told in `c4-online`.

@@ -46,9 +46,14 @@ pub enum Finish {
     Helped,
 }
 
-/// One board size's record: every level, in [`Level::ALL`]'s order (in memory only: the
-/// text names each level).
-type Tallies = [Tally; Level::ALL.len()];
+/// One board size's record: every level, in [`Level::ALL`]'s order, then the games against
+/// a friend online (in memory only: the text names each level, and `online`).
+type Tallies = [Tally; Level::ALL.len() + 1];
+
+/// Where the games against a friend online are kept in [`Tallies`], and their name in the
+/// record's text.
+const ONLINE: usize = Level::ALL.len();
+const ONLINE_NAME: &str = "online";
 
 /// How many sizes there are.
 const SIZES: usize = (Size::MAX - Size::MIN + 1) * (Size::MAX - Size::MIN + 1);
@@ -132,9 +137,23 @@ impl Record {
         self.tallies[slot(size)][index(level)]
     }
 
+    /// The tally of games against a friend online on a board of `size`.
+    pub fn online_at(&self, size: Size) -> Tally {
+        self.tallies[slot(size)][ONLINE]
+    }
+
     /// Counts one finished game at `level` on a board of `size`.
     pub fn count(&mut self, size: Size, level: Level, finish: Finish) {
-        let tally = &mut self.tallies[slot(size)][index(level)];
+        self.count_at(size, index(level), finish);
+    }
+
+    /// Counts one finished game against a friend online on a board of `size`.
+    pub fn count_online(&mut self, size: Size, finish: Finish) {
+        self.count_at(size, ONLINE, finish);
+    }
+
+    fn count_at(&mut self, size: Size, at: usize, finish: Finish) {
+        let tally = &mut self.tallies[slot(size)][at];
         let slot = match finish {
             Finish::Won => &mut tally.wins,
             Finish::Lost => &mut tally.losses,
@@ -164,15 +183,19 @@ impl Record {
     /// the empty text when no game counts.
     pub fn encode(&self) -> String {
         Size::all()
-            .flat_map(|size| Level::ALL.map(|level| (size, level)))
-            .filter_map(|(size, level)| {
-                let t = self.at(size, level);
-                (t.games() > 0).then(|| {
-                    format!(
-                        "{size}.{level}.{}.{}.{}.{}",
-                        t.wins, t.losses, t.draws, t.helped
-                    )
-                })
+            .flat_map(|size| {
+                let levels = Level::ALL.map(|level| (level.name(), self.at(size, level)));
+                levels
+                    .into_iter()
+                    .chain([(ONLINE_NAME, self.online_at(size))])
+                    .map(move |(name, tally)| (size, name, tally))
+            })
+            .filter(|(_, _, t)| t.games() > 0)
+            .map(|(size, name, t)| {
+                format!(
+                    "{size}.{name}.{}.{}.{}.{}",
+                    t.wins, t.losses, t.draws, t.helped
+                )
             })
             .collect::<Vec<_>>()
             .join("~")
@@ -203,7 +226,9 @@ impl Record {
                 return Err(format!("{size} {} appears twice", quote(level)));
             }
             seen.push((size, level));
-            if let Ok(level) = level.parse::<Level>() {
+            if level == ONLINE_NAME {
+                record.tallies[slot(size)][ONLINE] = tally;
+            } else if let Ok(level) = level.parse::<Level>() {
                 record.tallies[slot(size)][index(level)] = tally;
             }
         }
@@ -289,6 +314,12 @@ impl Records {
         (Effect::changed(t.record_reset().to_owned()), true)
     }
 
+    /// An online game on a board of `size` ended for the person with `finish`. The record
+    /// is then to be saved.
+    pub fn count_online(&mut self, size: Size, finish: Finish) {
+        self.record.count_online(size, finish);
+    }
+
     /// A game on a board of `size` between `mode`'s players ended with `status`: counted
     /// if one person played the computer, apart if they had help (`helped`). True if it
     /// counted (and the record is to be saved).
@@ -315,10 +346,15 @@ impl Records {
             rows: Level::ALL
                 .iter()
                 .filter(|&&level| level.offered_on(size) || self.record.at(size, level).games() > 0)
-                .map(|&level| {
-                    let tally = self.record.at(size, level);
+                .map(|&level| (t.level(level), self.record.at(size, level)))
+                // Games against a friend online have a row of their own, once there are some.
+                .chain(
+                    Some((t.online_friend(), self.record.online_at(size)))
+                        .filter(|(_, tally)| tally.games() > 0),
+                )
+                .map(|(name, tally)| {
                     [
-                        t.level(level).to_owned(),
+                        name.to_owned(),
                         tally.wins.to_string(),
                         tally.losses.to_string(),
                         tally.draws.to_string(),
@@ -336,6 +372,18 @@ impl Records {
 mod tests {
     use super::*;
     const C: Size = Size::CLASSIC;
+
+    #[test]
+    fn online_games_have_a_tally_of_their_own() {
+        let mut r = Record::default();
+        r.count_online(C, Finish::Won);
+        r.count_online(C, Finish::Lost);
+        r.count(C, Level::Hard, Finish::Won);
+        assert_eq!(r.encode(), "7x6.hard.1.0.0.0~7x6.online.1.1.0.0");
+        assert_eq!(Record::decode(&r.encode()), Ok(r));
+        assert_eq!(r.online_at(C).games(), 2);
+        assert_eq!(r.at(C, Level::Hard).games(), 1);
+    }
 
     #[test]
     fn counts_per_level_and_reads_back() {

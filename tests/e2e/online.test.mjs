@@ -158,6 +158,10 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
     await until(async () => /Red wins/.test(await page.locator(".c4-result-text").textContent()), "the result");
   }
   await movesAre(watcher.page, 7);
+  // Each player's record counts the game in a row of its own; the watcher's does not.
+  assert.match(await red.page.locator(".c4-record").textContent(), /A friend online\s*1\s*0\s*0/);
+  assert.match(await yellow.page.locator(".c4-record").textContent(), /A friend online\s*0\s*1\s*0/);
+  assert.doesNotMatch(await watcher.page.locator(".c4-record").textContent(), /A friend online/);
   await screenshot(red.page, "online-end-laptop");
   await screenshot(yellow.page, "online-end-phone");
 

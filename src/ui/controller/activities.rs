@@ -286,13 +286,24 @@ impl Controller {
             Heard::Joined(seat) => Effect::say(t.with_player(t.online_joined(), player(seat))),
             Heard::Away(seat) => Effect::say(t.with_player(t.online_away(), player(seat))),
             Heard::Back(seat) => Effect::say(t.with_player(t.online_back(), player(seat))),
-            Heard::Ended(end) => match self.activity.result_line(t).flatten() {
+            Heard::Ended(end) => {
                 // A resignation or a claim: the board shows no end of its own.
-                Some(line) if end != crate::online::End::Played => {
-                    vec![Effect::Finished(line)]
+                let line = self.activity.result_line(t).flatten();
+                let mut effects = match line {
+                    Some(line) if end != crate::online::End::Played => {
+                        vec![Effect::Finished(line)]
+                    }
+                    _ => Vec::new(),
+                };
+                // The person's online games count in the record, in a row of their own.
+                let online = self.activity.online();
+                let size = online.map(|o| o.session().position().size());
+                if let (Some(finish), Some(size)) = (online.and_then(|o| o.finish(end)), size) {
+                    self.records.count_online(size, finish);
+                    effects.push(self.save());
                 }
-                _ => Vec::new(),
-            },
+                effects
+            }
             Heard::Rematch(next) => {
                 let seat = self.activity.online().and_then(|o| o.seat());
                 let said = match seat {

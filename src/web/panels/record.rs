@@ -43,7 +43,8 @@ impl RecordPanel {
         )?;
         append(&grid, &head)?;
         let mut rows = Vec::new();
-        for _ in Level::ALL {
+        // A row for each level, and one for the games against a friend online.
+        for _ in 0..=Level::ALL.len() {
             let tr: HtmlElement = el(doc, "tr", "")?;
             let th: HtmlElement = el(doc, "th", "")?;
             attr(&th, "scope", "row")?;

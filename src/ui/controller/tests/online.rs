@@ -308,3 +308,60 @@ fn the_host_hears_the_game_the_seat_and_the_connection() {
     let left = c.command(Command::Back, 4.0);
     assert_eq!(told(&left), [status(Some(&game()), Some("red"), "closed")]);
 }
+
+#[test]
+fn the_persons_online_games_count_in_a_row_of_their_own() {
+    let mut c = red_online();
+    // Yellow resigns: a win for Red, this page's person.
+    let over = c.online_message(
+        state(
+            "44",
+            Role::Red,
+            BOTH,
+            Some(End::Resigned { seat: Seat::Yellow }),
+        ),
+        5.0,
+    );
+    assert!(over.iter().any(|e| matches!(e, Effect::Save(_))));
+    let record = c.records().record();
+    let tally = record.online_at(crate::engine::Size::CLASSIC);
+    assert_eq!((tally.wins, tally.losses, tally.games()), (1, 0, 1));
+    let rows = Mirror::of(&c).record.rows;
+    assert_eq!(rows.last().unwrap()[..3], ["A friend online", "1", "0"]);
+    // The same state again (a reconnect) does not count it twice.
+    c.online_message(
+        state(
+            "44",
+            Role::Red,
+            BOTH,
+            Some(End::Resigned { seat: Seat::Yellow }),
+        ),
+        6.0,
+    );
+    assert_eq!(
+        c.records()
+            .record()
+            .online_at(crate::engine::Size::CLASSIC)
+            .games(),
+        1
+    );
+}
+
+#[test]
+fn a_watcher_counts_nothing() {
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    c.join_online(game(), 0.0);
+    c.online_opened();
+    c.online_message(state("44", Role::Watcher, BOTH, None), 1.0);
+    c.online_message(
+        state(
+            "44",
+            Role::Watcher,
+            BOTH,
+            Some(End::Resigned { seat: Seat::Red }),
+        ),
+        2.0,
+    );
+    assert!(c.records().record().is_empty());
+}
