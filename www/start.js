@@ -2,12 +2,14 @@
 // import. No inline script, so the page runs under a strict Content-Security-Policy.
 import init, * as bindings from "./index.js";
 
-// Online play needs the game's server (`connect-four-server`, which `make serve` runs): this
-// page offers it when the server that sent it answers at `healthz`. A static host or
-// `trunk serve` does not, and the choice is not offered.
-const server = fetch("healthz", { cache: "no-store" })
-  .then((response) => (response.ok ? response.text() : ""))
-  .then((text) => text.trim() === "ok", () => false);
+// Online play needs the game's server (`connect-four-server`, which `make serve` runs): it
+// answers a HEAD of this page with `X-Connect-Four-Online`, the path of its WebSocket. A
+// static host or `trunk serve` answers without it, and the choice is not offered. Offline,
+// nothing is asked.
+const server = navigator.onLine === false
+  ? Promise.resolve(null)
+  : fetch(location.href.split("#")[0], { method: "HEAD", cache: "no-store" })
+    .then((response) => response.headers.get("x-connect-four-online"), () => null);
 await init();
 // For the console and the end-to-end tests.
 window.wasmBindings = bindings;
@@ -21,7 +23,8 @@ let firstVisit = true;
 try {
   firstVisit = localStorage.getItem(storageKey) === null;
 } catch {}
-const online = (await server) ? { online: new URL("online", location.href).href } : {};
+const path = await server;
+const online = path ? { online: new URL(path, location.href).href } : {};
 window.c4 = bindings.mount(document.getElementById("game"), {
   links: true, storageKey, ...online, ...(firstVisit ? { sound: true, yellow: "medium" } : {}),
 });

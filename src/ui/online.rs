@@ -480,6 +480,9 @@ impl OnlineGame {
             (Some(state), Some(other)) if over => (state.rematch[other.index()]
                 && !state.rematch[other.other().index()])
             .then(|| t.with_player(t.online_rematch_asked(), other.player())),
+            (Some(state), Some(other)) if state.seats[other.index()] == Presence::Empty => {
+                Some(t.online_invite_help().to_owned())
+            }
             (Some(state), Some(other)) => {
                 let away = matches!(state.seats[other.index()], Presence::Away { .. });
                 (away && !other_away(CLAIM_AFTER_MS))

@@ -453,7 +453,9 @@ texts! {
     /// The server is restarting.
     online_restarting / "onlineRestarting" = "The game's server is restarting: reconnecting…",
     /// Waiting for the friend to open the invite link. `{player}`: the person's colour.
-    online_waiting / "onlineWaiting" = "You play {player}. Send your friend the invite link: the game starts when they open it.",
+    online_waiting / "onlineWaiting" = "You play {player}: waiting for your friend.",
+    /// What to do while waiting for the friend.
+    online_invite_help / "onlineInviteHelp" = "Send your friend the invite link: the game starts when they open it.",
     /// A friend took the other seat. `{player}`.
     online_joined / "onlineJoined" = "{player} joined: the game is on.",
     /// `{player}` lost the connection.

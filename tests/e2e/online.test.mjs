@@ -88,7 +88,8 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
     return /#join=[0-9a-f]{16}$/.test(value) && value;
   }, "the invite link");
   assert.ok(link.startsWith(server.url), link);
-  await lineIs(red.page, /^You play Red\. Send your friend the invite link/, "waiting for the friend");
+  await lineIs(red.page, /^You play Red: waiting for your friend\.$/, "waiting for the friend");
+  await red.page.getByText("Send your friend the invite link: the game starts when they open it.").waitFor();
   // Fair: no hint, no undo while it is played.
   assert.equal(await red.page.locator(".c4-controls").isVisible(), false);
   await red.page.getByRole("button", { name: "Copy link" }).waitFor();

@@ -3,6 +3,9 @@
 //! task that owns its state ([`game`]); the [`hub`] finds or loads a game's task; each page's
 //! socket is checked frame by frame ([`socket`]). See docs/online.md.
 
+/// The response header that names the game's WebSocket path, relative to the site.
+pub const ONLINE_HEADER: &str = "x-connect-four-online";
+
 pub mod game;
 pub mod hub;
 pub mod socket;
@@ -117,6 +120,12 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-cache"),
+        ))
+        // Tells the site's page, which asks with a HEAD of itself, that online play is here
+        // (a static host answers the same request without it, and nothing is logged).
+        .layer(SetResponseHeaderLayer::overriding(
+            header::HeaderName::from_static(ONLINE_HEADER),
+            HeaderValue::from_static("online"),
         ))
         .layer(CompressionLayer::new());
     let listener = tokio::net::TcpListener::bind(config.listen)

@@ -325,3 +325,33 @@ async fn a_page_from_another_origin_is_turned_away() {
         .insert("Origin", format!("http://{}", server.addr).parse().unwrap());
     assert!(tokio_tungstenite::connect_async(own).await.is_ok());
 }
+
+/// The site's page asks with a HEAD of itself whether online play is here: the server's
+/// answer names the WebSocket's path.
+#[tokio::test]
+async fn the_site_is_told_where_online_play_is() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let data = data_dir("online-header");
+    let site = data.join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    std::fs::write(site.join("index.html"), "<!doctype html><title>c4</title>").unwrap();
+    let server = Server::start(&data, &["--site", site.to_str().unwrap()]);
+    let mut stream = tokio::net::TcpStream::connect(&server.addr).await.unwrap();
+    let ask = format!(
+        "HEAD / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.addr
+    );
+    stream.write_all(ask.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let answer = answer.to_ascii_lowercase();
+    assert!(answer.starts_with("http/1.1 200"), "{answer}");
+    assert!(
+        answer.contains(&format!(
+            "{}: online\r\n",
+            connect_four_server::ONLINE_HEADER
+        )),
+        "{answer}"
+    );
+    server.stop("KILL");
+}

@@ -68,7 +68,8 @@ fn red_online() -> Controller {
     );
     let view = Mirror::of(&c).online.unwrap();
     assert_eq!(view.invite.as_deref(), Some("#join=0102030405060708"));
-    assert!(view.line.contains("invite link"), "{}", view.line);
+    assert_eq!(view.line, "You play Red: waiting for your friend.");
+    assert!(view.note.unwrap().contains("invite link"));
     let joined = c.online_message(state("", Role::Red, BOTH, None), 3.0);
     assert_eq!(announced(&joined), ["Yellow joined: the game is on."]);
     assert_eq!(
