@@ -172,10 +172,7 @@ impl Controller {
             Command::Review => self.open_review(None, now),
             Command::ReviewTo(_) | Command::ReviewBy(_) => self.step_review(command, now),
             Command::PlayFromHere => self.play_from_here(now),
-            Command::Back => match self.leave(now) {
-                effects if effects.is_empty() => Effect::say(self.texts.back_to_game().to_owned()),
-                effects => effects,
-            },
+            Command::Back => self.back(now),
             Command::Puzzle(choice) => self.open_puzzle(choice, now),
             Command::Retry => self.retry(now),
             Command::SetSize(size) => self.set_size(size, now),

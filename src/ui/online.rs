@@ -57,6 +57,8 @@ pub enum Heard {
     Back(Seat),
     /// The game ended.
     Ended(End),
+    /// `seat`'s player asked for a rematch (the other has not yet).
+    RematchAsked(Seat),
     /// Both asked for a rematch: it is `game` (the page enters it with its secret).
     Rematch(GameId),
     /// A message was refused, and why.
@@ -281,6 +283,12 @@ impl OnlineRun {
 
     /// The game as the server says it now.
     fn take(&mut self, state: GameState) -> (Vec<Heard>, Vec<ToServer>) {
+        // The page has moved on (a rematch): what the game before says is not shown.
+        if let Entry::Join(game) | Entry::Resume(game, _) = &self.entry {
+            if *game != state.game {
+                return (Vec::new(), Vec::new());
+            }
+        }
         let Some(position) = state.position() else {
             return (vec![Heard::Refused(Refusal::Unreadable)], Vec::new());
         };
@@ -329,15 +337,28 @@ impl OnlineRun {
                 if old.end.is_none() {
                     heard.extend(state.end.map(Heard::Ended));
                 }
-                if old.next.is_none() {
-                    if let Some(next) = &state.next {
-                        heard.push(Heard::Rematch(next.clone()));
-                        if let Entry::Resume(_, secret) = &self.entry {
-                            let (next, secret) = (next.clone(), secret.clone());
-                            self.entry = Entry::Resume(next.clone(), secret.clone());
-                            send.push(ToServer::Resume { game: next, secret });
-                        }
+                for seat in Seat::BOTH {
+                    let (i, other) = (seat.index(), seat.other().index());
+                    if !old.rematch[i] && state.rematch[i] && !state.rematch[other] {
+                        heard.push(Heard::RematchAsked(seat));
                     }
+                }
+            }
+        }
+        // The rematch has begun (now, or before the page came back to this game): a player
+        // enters it with their secret, a watcher watches it.
+        let known = same_game && old.as_ref().is_some_and(|o| o.next.is_some());
+        if let Some(next) = state.next.as_ref().filter(|_| !known) {
+            heard.push(Heard::Rematch(next.clone()));
+            match &self.entry {
+                Entry::Resume(_, secret) => {
+                    let (next, secret) = (next.clone(), secret.clone());
+                    self.entry = Entry::Resume(next.clone(), secret.clone());
+                    send.push(ToServer::Resume { game: next, secret });
+                }
+                Entry::Join(_) | Entry::Create { .. } => {
+                    self.entry = Entry::Join(next.clone());
+                    send.push(ToServer::Join { game: next.clone() });
                 }
             }
         }
@@ -459,7 +480,10 @@ impl OnlineGame {
             (Connection::Connecting { failures: 0 }, None, _) => t.online_connecting().to_owned(),
             (Connection::Connecting { .. }, ..) => t.online_lost().to_owned(),
             (_, None, _) => t.online_connecting().to_owned(),
-            (_, Some(_), None) => t.online_watching().to_owned(),
+            (_, Some(_), None) => match self.result_line(t).filter(|_| over) {
+                Some(line) => line,
+                None => t.with_player(t.online_watching(), position.current_player()),
+            },
             (_, Some(state), Some(seat)) => {
                 let other = seat.other();
                 if let Some(line) = self.result_line(t).filter(|_| over) {
@@ -471,15 +495,31 @@ impl OnlineGame {
                 } else if run.my_turn() {
                     t.with_player(t.online_your_turn(), seat.player())
                 } else {
-                    t.with_player(t.online_their_turn(), position.current_player())
+                    fill(
+                        t.online_their_turn(),
+                        &[
+                            ("player", t.player_name(position.current_player())),
+                            ("you", t.player_name(seat.player())),
+                        ],
+                    )
                 }
             }
         };
         let other = seat.map(Seat::other);
         let note = match (state, other) {
-            (Some(state), Some(other)) if over => (state.rematch[other.index()]
-                && !state.rematch[other.other().index()])
-            .then(|| t.with_player(t.online_rematch_asked(), other.player())),
+            (Some(state), Some(other)) if over => {
+                let (theirs, mine) = (
+                    state.rematch[other.index()],
+                    state.rematch[other.other().index()],
+                );
+                match (theirs, mine) {
+                    (true, false) => Some(t.with_player(t.online_rematch_asked(), other.player())),
+                    (false, true) => {
+                        Some(t.with_player(t.online_rematch_waiting(), other.player()))
+                    }
+                    _ => None,
+                }
+            }
             (Some(state), Some(other)) if state.seats[other.index()] == Presence::Empty => {
                 Some(t.online_invite_help().to_owned())
             }
@@ -516,13 +556,21 @@ impl OnlineGame {
     pub fn waits(&self, t: &Texts) -> Option<String> {
         let state = self.run.state()?;
         if self.seat().is_none() {
-            return Some(t.online_watching().to_owned());
+            let to_move = self.session.position().current_player();
+            return Some(t.with_player(t.online_watching(), to_move));
         }
         if state.end.is_some() || self.run.my_turn() {
             return None;
         }
         let to_move: Player = self.session.position().current_player();
-        Some(t.with_player(t.online_their_turn(), to_move))
+        let you = self.seat()?.player();
+        Some(fill(
+            t.online_their_turn(),
+            &[
+                ("player", t.player_name(to_move)),
+                ("you", t.player_name(you)),
+            ],
+        ))
     }
 }
 
@@ -692,9 +740,39 @@ mod tests {
         assert!(!run.my_turn());
         // Both asked for a rematch: the page enters it with its secret.
         over.next = Some(id(3));
-        let (heard, send) = run.received(ToPage::State(over));
+        let (heard, send) = run.received(ToPage::State(over.clone()));
         assert_eq!(heard, [Heard::Rematch(id(3))]);
         assert!(matches!(&send[..], [ToServer::Resume { game, .. }] if *game == id(3)));
+        // What the game before says from now on is not shown: the page is in the rematch.
+        over.seats = [Presence::Here, Presence::Away { ms: 5 }];
+        assert_eq!(run.received(ToPage::State(over)), (Vec::new(), Vec::new()));
+    }
+
+    #[test]
+    fn a_watcher_follows_the_rematch() {
+        let mut run = OnlineRun::new(Entry::Join(id(4)));
+        run.opened();
+        run.received(state(&id(4), "4", Role::Watcher, BOTH));
+        let ToPage::State(mut over) = state(&id(4), "4", Role::Watcher, BOTH) else {
+            unreachable!()
+        };
+        over.end = Some(End::Resigned { seat: Seat::Red });
+        over.rematch = [false, true];
+        let (heard, _) = run.received(ToPage::State(over.clone()));
+        assert_eq!(
+            heard,
+            [
+                Heard::Ended(End::Resigned { seat: Seat::Red }),
+                Heard::RematchAsked(Seat::Yellow)
+            ]
+        );
+        over.rematch = [true, true];
+        over.next = Some(id(5));
+        let (heard, send) = run.received(ToPage::State(over));
+        assert_eq!(heard, [Heard::Rematch(id(5))]);
+        assert_eq!(send, [ToServer::Join { game: id(5) }]);
+        run.closed(0.0);
+        assert_eq!(run.opened(), ToServer::Join { game: id(5) });
     }
 
     #[test]

@@ -464,10 +464,10 @@ texts! {
     online_back / "onlineBack" = "{player} is back.",
     /// The person's turn online. `{player}`.
     online_your_turn / "onlineYourTurn" = "Your move ({player}).",
-    /// The friend's turn online. `{player}`.
-    online_their_turn / "onlineTheirTurn" = "{player} to move.",
+    /// The friend's turn online. `{player}`: theirs; `{you}`: the person's colour.
+    online_their_turn / "onlineTheirTurn" = "{player} to move: you play {you}.",
     /// Watching a game whose seats are taken.
-    online_watching / "onlineWatching" = "Watching: Red against Yellow.",
+    online_watching / "onlineWatching" = "Watching: Red against Yellow. {player} to move.",
     /// `{player}` resigned; `{winner}` wins.
     online_resigned / "onlineResigned" = "{player} resigned: {winner} wins.",
     /// `{player}` claimed the win while the other was away.
@@ -476,6 +476,10 @@ texts! {
     online_claim_soon / "onlineClaimSoon" = "If {player} is still away on their turn after 2 minutes, you can claim the win.",
     /// One player asked for a rematch. `{player}`.
     online_rematch_asked / "onlineRematchAsked" = "{player} asks for a rematch.",
+    /// The person asked for a rematch. `{player}`: the friend.
+    online_rematch_waiting / "onlineRematchWaiting" = "Rematch asked: waiting for {player}.",
+    /// Leaves the online game (its seat is kept: the invite link enters it again).
+    online_leave / "onlineLeave" = "Leave game",
     /// The rematch began, colours swapped. `{player}`: the person's colour now.
     online_rematch / "onlineRematch" = "Rematch: you play {player} now.",
     /// Why the hint, the analysis and undo are off online.

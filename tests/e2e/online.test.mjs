@@ -102,7 +102,7 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
 
   // The friend opens the link on a phone and takes Yellow.
   const yellow = await openPage(browser, link, PHONE);
-  await lineIs(yellow.page, /^Red to move\.$/, "the friend seated");
+  await lineIs(yellow.page, /^Red to move: you play Yellow\.$/, "the friend seated");
   await lineIs(red.page, /^Your move \(Red\)\.$/, "the game on");
   assert.equal(await onlineShown(yellow.page), true);
   // The invite is gone once both seats are taken.
@@ -117,7 +117,7 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
 
   // A third opens the link: it watches, and cannot move.
   const watcher = await openPage(browser, link, PHONE);
-  await lineIs(watcher.page, /^Watching: Red against Yellow\.$/, "watching");
+  await lineIs(watcher.page, /^Watching: Red against Yellow\. Yellow to move\.$/, "watching");
   await movesAre(watcher.page, 3);
   await column(watcher.page, 1).click();
   await new Promise((r) => setTimeout(r, 300));
@@ -150,7 +150,7 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
   await lineIs(yellow.page, /connection to the game's server was lost/, "Yellow disconnected");
   server = await start(port);
   await lineIs(red.page, /^Your move \(Red\)\.$/, "Red reconnected");
-  await lineIs(yellow.page, /^Red to move\.$/, "Yellow reconnected");
+  await lineIs(yellow.page, /^Red to move: you play Yellow\.$/, "Yellow reconnected");
   await play(red.page, yellow.page, 4);
   await play(yellow.page, red.page, 5);
   // Red's fourth in column 4 wins.
@@ -179,9 +179,18 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
   // Rematch.
   assert.equal(await red.page.evaluate(() => window.__focused()?.textContent), "Rematch");
   await red.page.keyboard.press("Enter");
+  const note = (page) => page.locator(".c4-online-note");
+  await until(async () => (await note(red.page).textContent()) === "Rematch asked: waiting for Yellow.", "Red's note");
+  // Shown and said on the friend's page.
+  await until(async () => (await note(yellow.page).textContent()) === "Red asks for a rematch.", "Yellow's note");
+  await until(async () => /Red asks for a rematch\./.test(await yellow.page.getByRole("status").first().textContent()), "said");
+  // Yellow reviews the game first; Back comes back to the online game, to answer.
+  await yellow.page.getByRole("button", { name: "Review" }).click();
+  await until(async () => /Move 7 of 7/.test(await yellow.page.locator(".c4-review-line").textContent()), "Yellow's review");
+  await yellow.page.locator(".c4-review").getByRole("button", { name: /^Back/ }).click();
   await yellow.page.getByRole("button", { name: "Rematch" }).click();
   // The one who played Red plays Yellow now, and waits for the new Red's first move.
-  await lineIs(red.page, /^Red to move\.$/, "the first Red plays Yellow now");
+  await lineIs(red.page, /^Red to move: you play Yellow\.$/, "the first Red plays Yellow now");
   await lineIs(yellow.page, /^Your move \(Red\)\.$/, "the first Yellow plays Red now");
   await movesAre(red.page, 0);
   // The new Red plays by keyboard alone: into the board, then a digit drops in its column.
@@ -191,6 +200,10 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
   await yellow.page.keyboard.press("1");
   await movesAre(yellow.page, 1);
   await movesAre(red.page, 1);
+  // The watcher followed them into the rematch.
+  await watcher.page.locator(".c4-review").getByRole("button", { name: /^Back/ }).click();
+  await movesAre(watcher.page, 1);
+  await lineIs(watcher.page, /^Watching: Red against Yellow\. Yellow to move\.$/, "the watcher in the rematch");
 
   for (const { problems } of [red, yellow, watcher]) {
     const real = problems.filter((p) => !/WebSocket|ERR_CONNECTION_REFUSED|healthz/.test(p));

@@ -35,6 +35,18 @@ impl Controller {
         self.seats.tell(shown).map(Effect::Event)
     }
 
+    /// Back: from the review of an online game, to that game; otherwise to the game kept
+    /// aside.
+    pub(super) fn back(&mut self, now: f64) -> Vec<Effect> {
+        if let Some(game) = self.activity.review().and_then(|r| r.returns_to().cloned()) {
+            return self.join_online(game, now);
+        }
+        match self.leave(now) {
+            effects if effects.is_empty() => Effect::say(self.texts.back_to_game().to_owned()),
+            effects => effects,
+        }
+    }
+
     /// Leaves a review, a puzzle or an online game for the game kept aside, as it was.
     pub(super) fn leave(&mut self, now: f64) -> Vec<Effect> {
         let Some(closing) = self.show_game() else {
@@ -60,13 +72,15 @@ impl Controller {
             true => *self.position(),
             false => *self.game.position(),
         };
+        let online = self.activity.kept_online();
         let mut effects = self.leave(now);
         if game.move_count() == 0 {
             effects.push(Effect::Announce(self.texts.nothing_to_review().to_owned()));
             return effects;
         }
         effects.extend(self.cancel());
-        let review = Review::new(game, at.unwrap_or(usize::MAX));
+        // Back from the review of an online game enters that game again (for its rematch).
+        let review = Review::new(game, at.unwrap_or(usize::MAX)).returning_to(online);
         let said = format!(
             "{} {}",
             review.step_text(&self.texts),
@@ -257,7 +271,15 @@ impl Controller {
         let Activity::Online(online) = &mut self.activity else {
             return Vec::new();
         };
+        let had_state = online.run.state().is_some();
         let (heard, send) = online.run.received(message);
+        // The first word of the game (seated, watching, waiting): said as it shows.
+        let first = match (had_state, &self.activity) {
+            (false, Activity::Online(online)) if online.run.state().is_some() => {
+                Some(online.view(&self.texts).line)
+            }
+            _ => None,
+        };
         let mut effects: Vec<Effect> = send
             .into_iter()
             .map(|m| Effect::Online(Online::Send(m)))
@@ -265,6 +287,7 @@ impl Controller {
         for heard in heard {
             effects.extend(self.heard(heard, now));
         }
+        effects.extend(first.map(Effect::Announce));
         effects.push(Effect::Changed);
         effects.extend(self.tell_online());
         effects
@@ -304,6 +327,11 @@ impl Controller {
                 }
                 effects
             }
+            Heard::RematchAsked(seat) => match self.activity.online().and_then(|o| o.seat()) {
+                // The person's own request shows as the panel's note.
+                Some(mine) if mine == seat => Vec::new(),
+                _ => Effect::say(t.with_player(t.online_rematch_asked(), player(seat))),
+            },
             Heard::Rematch(next) => {
                 let seat = self.activity.online().and_then(|o| o.seat());
                 let said = match seat {

@@ -34,6 +34,8 @@ pub struct Review {
     analysis: Option<Vec<Scores>>,
     /// The moves, rated, once the analysis is in.
     rated: Vec<Rated>,
+    /// The online game this is the review of, which Back enters again.
+    returns_to: Option<crate::online::GameId>,
     /// The worker could not analyse every position within its budget (a big board): the
     /// ratings are not known.
     unknown: bool,
@@ -41,6 +43,19 @@ pub struct Review {
 
 impl Review {
     /// The review of `game`, showing the position after `at` of its moves (at most all).
+    /// This review, of the online game `game` (if any): Back enters it again.
+    pub fn returning_to(self, game: Option<crate::online::GameId>) -> Review {
+        Review {
+            returns_to: game,
+            ..self
+        }
+    }
+
+    /// The online game Back enters again, if this is the review of one.
+    pub fn returns_to(&self) -> Option<&crate::online::GameId> {
+        self.returns_to.as_ref()
+    }
+
     pub fn new(game: Position, at: usize) -> Review {
         let columns: Vec<usize> = game.history().iter().map(|&c| usize::from(c)).collect();
         let mut review = Review {
@@ -50,6 +65,7 @@ impl Review {
             columns,
             analysis: None,
             rated: Vec::new(),
+            returns_to: None,
             unknown: false,
         };
         review.go(at);

@@ -64,7 +64,7 @@ impl OnlinePanel {
         let rematch = text_button(doc, labels, "c4-btn c4-primary", |t| t.rematch().to_owned())?;
         let claim = text_button(doc, labels, "c4-btn", |t| t.claim_win().to_owned())?;
         let review = text_button(doc, labels, "c4-btn", |t| t.review().to_owned())?;
-        let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned())?;
+        let back = text_button(doc, labels, "c4-btn", |t| t.online_leave().to_owned())?;
         for part in [&rematch, &claim, &review, &resign, &back] {
             append(&actions, part)?;
         }

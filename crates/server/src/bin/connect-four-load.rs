@@ -33,6 +33,13 @@ struct Args {
     /// unless started with a higher limit).
     #[arg(long, default_value_t = 200)]
     ramp: usize,
+    /// Watchers in each game besides its two players, each on a socket of its own (at most
+    /// 8): with `--idle`, what one more connection costs the server.
+    #[arg(long, default_value_t = 0)]
+    watchers: usize,
+    /// The games are entered and then left idle (nobody moves): what an idle game costs.
+    #[arg(long)]
+    idle: bool,
 }
 
 type Socket =
@@ -112,12 +119,39 @@ async fn until_moves(ws: &mut Socket, moves: &str, tally: &Tally) -> Result<(), 
     }
 }
 
-/// Plays games on one pair of sockets until `until`, one move a second.
+/// Reads `ws` until `until` (answering the server's pings), as a page that stays open.
+async fn stay(mut ws: Socket, until: Instant) {
+    let until = tokio::time::Instant::from_std(until);
+    while let Ok(Some(Ok(_))) = tokio::time::timeout_at(until, ws.next()).await {}
+}
+
+/// `count` watchers of `game`, each on its own socket, kept open until `until`.
+async fn watch(
+    addr: SocketAddr,
+    game: &GameId,
+    count: usize,
+    until: Instant,
+) -> Result<(), String> {
+    for _ in 0..count {
+        let mut ws = connect(addr).await?;
+        send(&mut ws, format!(r#"{{"join":{{"game":"{game}"}}}}"#)).await;
+        match next_page(&mut ws).await {
+            Some(ToPage::State(state)) if state.you == connect_four::online::Role::Watcher => {}
+            other => return Err(format!("watch: {other:?}")),
+        }
+        tokio::spawn(stay(ws, until));
+    }
+    Ok(())
+}
+
+/// Plays games on one pair of sockets until `until`, one move a second (or, `idle`, holds
+/// one game open without a move); `watchers` watch each game.
 async fn play(
     addr: SocketAddr,
     tally: Arc<Tally>,
     until: Instant,
     seed: u64,
+    (watchers, idle): (usize, bool),
 ) -> Result<(), String> {
     let mut seed = seed | 1;
     let mut random = move |n: usize| {
@@ -128,6 +162,11 @@ async fn play(
     };
     let (mut game, mut red, mut yellow) = start_game(addr).await?;
     tally.games.fetch_add(1, Ordering::Relaxed);
+    watch(addr, &game, watchers, until).await?;
+    if idle {
+        tokio::join!(stay(red, until), stay(yellow, until));
+        return Ok(());
+    }
     let mut position = Position::empty(Size::CLASSIC);
     // Each game keeps its own second: players do not all move at the same instant.
     let phase = Duration::from_millis(random(1000) as u64);
@@ -140,6 +179,7 @@ async fn play(
             drop((red, yellow));
             (game, red, yellow) = start_game(addr).await?;
             tally.games.fetch_add(1, Ordering::Relaxed);
+            watch(addr, &game, watchers, until).await?;
             position = Position::empty(Size::CLASSIC);
             continue;
         }
@@ -185,8 +225,11 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let args = Args::parse();
-    if !args.addr.ip().is_loopback() || args.games > 5000 || args.seconds > 600 {
-        eprintln!("connect-four-load: a loopback address, at most 5,000 games and 600 s");
+    if !args.addr.ip().is_loopback() || args.games > 5000 || args.seconds > 600 || args.watchers > 8
+    {
+        eprintln!(
+            "connect-four-load: a loopback address, at most 5,000 games, 8 watchers and 600 s"
+        );
         return std::process::ExitCode::FAILURE;
     }
     connect_four_server::raise_file_limit();
@@ -200,7 +243,14 @@ async fn main() -> std::process::ExitCode {
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
         let tally = tally.clone();
-        players.spawn(play(args.addr, tally, until, 0x9e37_79b9 + i as u64));
+        let seed = 0x9e37_79b9 + i as u64;
+        players.spawn(play(
+            args.addr,
+            tally,
+            until,
+            seed,
+            (args.watchers, args.idle),
+        ));
     }
     let ramp = started.elapsed();
     // The server's memory at its highest while the games are played.
@@ -232,10 +282,11 @@ async fn main() -> std::process::ExitCode {
         .unwrap_or_default();
     latencies.sort_unstable();
     let moves = tally.moves.load(Ordering::Relaxed);
+    let sockets = args.games * (2 + args.watchers);
     println!(
-        "games at once: {} ({} sockets), {} s (ramp {:.1} s)",
+        "games at once: {} ({sockets} sockets{}), {} s (ramp {:.1} s)",
         args.games,
-        args.games * 2,
+        if args.idle { ", idle" } else { "" },
         args.seconds,
         ramp.as_secs_f64()
     );
@@ -254,10 +305,10 @@ async fn main() -> std::process::ExitCode {
     let during = peak.load(Ordering::Relaxed);
     if let Some(before) = before.filter(|_| during > 0) {
         println!(
-            "server memory: {before} KiB before, at most {during} KiB with {} games and {} sockets ({:.1} KiB a game with its two sockets)",
+            "server memory: {before} KiB before, at most {during} KiB with {} games and {sockets} sockets ({:.1} KiB a game with its {} sockets)",
             args.games,
-            args.games * 2,
-            (during.saturating_sub(before)) as f64 / args.games as f64
+            (during.saturating_sub(before)) as f64 / args.games as f64,
+            2 + args.watchers
         );
     }
     if failed > 0 {

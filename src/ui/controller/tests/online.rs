@@ -105,7 +105,7 @@ fn a_move_goes_to_the_server_and_falls_once_accepted() {
     // Not Red's turn: the move is refused, and the player hears whose turn it is.
     let early = drop(&mut c, 2, 5.5);
     assert!(sent(&early).is_empty());
-    assert_eq!(announced(&early), ["Yellow to move."]);
+    assert_eq!(announced(&early), ["Yellow to move: you play Red."]);
     // Yellow's move arrives and falls; then it is Red's turn again.
     let theirs = c.online_message(state("43", Role::Red, BOTH, None), 6.0);
     assert!(said(&theirs).contains("column 3"), "{}", said(&theirs));
@@ -194,7 +194,7 @@ fn an_invite_link_joins_or_watches() {
     assert_eq!(c.position().moves_string(), "44");
     assert_eq!(
         Mirror::of(&c).online.unwrap().line,
-        "Watching: Red against Yellow."
+        "Watching: Red against Yellow. Red to move."
     );
     assert!(
         sent(&drop(&mut c, 0, 2.0)).is_empty(),
@@ -365,4 +365,32 @@ fn a_watcher_counts_nothing() {
         2.0,
     );
     assert!(c.records().record().is_empty());
+}
+
+#[test]
+fn back_from_the_review_of_an_online_game_enters_it_again() {
+    let mut c = red_online();
+    c.online_message(
+        state(
+            "4455",
+            Role::Red,
+            BOTH,
+            Some(End::Resigned { seat: Seat::Yellow }),
+        ),
+        5.0,
+    );
+    c.command(Command::Review, 6.0);
+    assert_eq!(c.rules().name, "review");
+    assert_eq!(
+        c.position().moves_string(),
+        "4455",
+        "the online game's moves"
+    );
+    let back = c.command(Command::Back, 7.0);
+    assert!(back.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
+    assert_eq!(c.rules().name, "online");
+    assert!(matches!(
+        &sent(&c.online_opened())[..],
+        [ToServer::Resume { game: g, .. }] if *g == game()
+    ));
 }
