@@ -210,8 +210,14 @@ impl Controller {
                 effects
             }
             Answer::Review(scores) => self.activity.rated(scores, &self.texts),
-            Answer::Unknown { review: true } => self.activity.not_rated(&self.texts),
-            Answer::Unknown { review: false } => {
+            Answer::Unknown { review: true, .. } => self.activity.not_rated(&self.texts),
+            // The hint asked of the analysis is asked on its own: it names a column anyway.
+            Answer::Unknown { hint: true, .. } => {
+                let position = *self.position();
+                let hint = self.jobs.ask_hint(&position, false, &self.texts);
+                [vec![Effect::Changed], hint].concat()
+            }
+            Answer::Unknown { .. } => {
                 let said = self.texts.not_known().to_owned();
                 [vec![Effect::Changed], self.notify(said)].concat()
             }

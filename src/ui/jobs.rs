@@ -48,12 +48,17 @@ pub enum Answer {
     /// The analysis of the position is in ([`Jobs::analysis`]); a hint was asked for.
     Analysis { hint: bool },
     /// The hint's columns and their score.
-    Hint { columns: Vec<usize>, score: i32 },
+    Hint {
+        columns: Vec<usize>,
+        score: Option<i32>,
+    },
     /// The review's analysis, one per position it asked about.
     Review(Vec<Scores>),
     /// The job's answer is not known: it could not be worked out within its budget. For a
     /// review, `review`; for the analysis or a hint, the position's [`Jobs::unknown`].
-    Unknown { review: bool },
+    /// Not worked out within the budget: a review's ratings, or an analysis (`hint`: a hint
+    /// was asked of it, and is asked again on its own).
+    Unknown { review: bool, hint: bool },
     /// The job failed, for a reason the player has not heard yet.
     Failed(String),
 }
@@ -69,8 +74,8 @@ pub struct Jobs {
     /// The worker could not work out the position shown within its budget (a big board):
     /// its analysis and hint are not known, and not asked for again.
     unknown: bool,
-    /// The hinted column and its score.
-    hint: Option<(usize, i32)>,
+    /// The hinted column and its score (`None`: the computer's judgement, not proved).
+    hint: Option<(usize, Option<i32>)>,
     /// The last position a [`Request::Ponder`] was sent for.
     pondered: Option<String>,
     /// Whether the player has heard that the opening book is missing.
@@ -94,14 +99,14 @@ impl Jobs {
         self.analysis.as_ref()
     }
 
-    /// The hinted column and its score.
-    pub fn hint(&self) -> Option<(usize, i32)> {
+    /// The hinted column and its score (`None`: not proved).
+    pub fn hint(&self) -> Option<(usize, Option<i32>)> {
         self.hint
     }
 
     /// Marks `column` (reaching `score`) on the board, as a hint does.
     pub fn set_hint(&mut self, column: usize, score: Option<i32>) {
-        self.hint = score.map(|s| (column, s));
+        self.hint = score.map(|s| (column, Some(s)));
     }
 
     /// How much of the opening book has arrived (bytes, and of how many if known), if the
@@ -216,9 +221,10 @@ impl Jobs {
             }
             Reply::Unknown { id } if self.job.id() == Some(id) => {
                 let review = matches!(self.job, Job::Review { .. });
+                let hint = matches!(self.job, Job::Analysis { hint: true, .. });
                 self.job = Job::Idle;
                 self.unknown = !review;
-                Answer::Unknown { review }
+                Answer::Unknown { review, hint }
             }
             Reply::Failed { id, error } if id.is_none() || id == self.job.id() => {
                 self.job = Job::Idle;
@@ -319,15 +325,13 @@ impl Jobs {
         if self.analysis.is_some() {
             return self.hint_from_analysis(position, t);
         }
-        if self.unknown {
-            return Effect::say(t.not_known().to_owned());
-        }
         let mut effects = Effect::say(t.looking_for_hint().to_owned());
         let (board, moves) = (position.size().into(), position.moves_string());
         match self.job {
             Job::Analysis { id, .. } => self.job = Job::Analysis { id, hint: true },
             Job::Hint { .. } | Job::Review { .. } => {}
-            Job::Idle | Job::Move { .. } if analysis => {
+            // Not known within the budget: the hint says the computer's judgement.
+            Job::Idle | Job::Move { .. } if analysis && !self.unknown => {
                 // The analysis is wanted anyway, and the hint follows from it.
                 effects.extend(self.start(|id| {
                     let request = Request::Analyze { id, board, moves };
@@ -368,7 +372,7 @@ impl Jobs {
         };
         let best = text::best_columns(&scores);
         match best.first().and_then(|&c| scores[c]) {
-            Some(score) => self.give_hint(&best, score, position, t),
+            Some(score) => self.give_hint(&best, Some(score), position, t),
             None => Vec::new(),
         }
     }
@@ -378,7 +382,7 @@ impl Jobs {
     pub fn give_hint(
         &mut self,
         best: &[usize],
-        score: i32,
+        score: Option<i32>,
         position: &Position,
         t: &Texts,
     ) -> Vec<Effect> {

@@ -139,9 +139,12 @@ pub enum Reply {
         id: u32,
         scores: Scores,
     },
+    /// The best columns and their score; where the outcome was not worked out within the
+    /// budget (a big board), `score` is `None` and `columns` holds the move the computer
+    /// (hard) would play: its best judgement, not a proof.
     Hint {
         id: u32,
-        score: i32,
+        score: Option<i32>,
         columns: Vec<u8>,
     },
     /// The scores of each position a [`Request::Review`] named, in its order.

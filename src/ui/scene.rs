@@ -270,7 +270,7 @@ mod tests {
         c.reply(
             Reply::Hint {
                 id,
-                score: 1,
+                score: Some(1),
                 columns: vec![3],
             },
             0.0,

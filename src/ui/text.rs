@@ -168,6 +168,9 @@ texts! {
     hint_win / "hintWin" = "Play column {column}: you can force a win.",
     /// The hint when the best the mover can get is a draw. `{column}`.
     hint_draw / "hintDraw" = "Play column {column}: it holds the draw.",
+    /// The hint where the outcome is not proved within the budget (a big board): the
+    /// computer's own choice. `{column}`.
+    hint_judged / "hintJudged" = "Play column {column}: the computer's best judgement. On this board the outcome is not proved, so this is not a proof.",
     /// The hint when every move loses. `{column}`.
     hint_loss / "hintLoss" = "Play column {column}: your opponent can force a win, but this holds out longest.",
     /// The analysis label's first line over a winning column.
@@ -739,12 +742,13 @@ impl Texts {
 
     /// The hint, in plain words: "Play column 4: you can force a win."
     /// `score` is for the side to move after `moves` moves on a board of `size`.
-    pub fn hint_text(&self, column: usize, score: i32, size: Size, moves: usize) -> String {
-        let template = match Score::new(score).outcome_on(size, moves) {
-            Outcome::Win(1) => &self.hint_win_now(),
-            Outcome::Win(_) => &self.hint_win(),
-            Outcome::Draw => &self.hint_draw(),
-            Outcome::Loss(_) => &self.hint_loss(),
+    pub fn hint_text(&self, column: usize, score: Option<i32>, size: Size, moves: usize) -> String {
+        let template = match score.map(|s| Score::new(s).outcome_on(size, moves)) {
+            Some(Outcome::Win(1)) => &self.hint_win_now(),
+            Some(Outcome::Win(_)) => &self.hint_win(),
+            Some(Outcome::Draw) => &self.hint_draw(),
+            Some(Outcome::Loss(_)) => &self.hint_loss(),
+            None => &self.hint_judged(),
         };
         fill(template, &[("column", &(column + 1).to_string())])
     }
@@ -1102,18 +1106,25 @@ mod tests {
         let t = Texts::default();
         // The empty board: the first player wins with its 21st move (score 1).
         assert_eq!(
-            t.hint_text(3, 1, C, 0),
+            t.hint_text(3, Some(1), C, 0),
             "Play column 4: you can force a win."
         );
         // After 6 moves, score 18 wins with the next move.
-        assert_eq!(t.hint_text(0, 18, C, 6), "Play column 1: it wins at once!");
         assert_eq!(
-            t.hint_text(2, 0, C, 10),
+            t.hint_text(0, Some(18), C, 6),
+            "Play column 1: it wins at once!"
+        );
+        assert_eq!(
+            t.hint_text(2, Some(0), C, 10),
             "Play column 3: it holds the draw."
         );
         assert!(t
-            .hint_text(6, -15, C, 11)
+            .hint_text(6, Some(-15), C, 11)
             .starts_with("Play column 7: your opponent can force"));
+        // Not proved: the computer's judgement, said as such.
+        assert!(t
+            .hint_text(4, None, C, 11)
+            .starts_with("Play column 5: the computer's best judgement."));
     }
 
     #[test]

@@ -135,7 +135,7 @@ fn reply_from_js(data: &JsValue) -> Result<Reply, String> {
         },
         "hint" => Reply::Hint {
             id: body.field("id", count)?,
-            score: body.field("score", score)?,
+            score: body.optional("score", score)?,
             columns: body.field("columns", |v| list(v, column))?,
         },
         "review" => Reply::Review {
@@ -296,8 +296,17 @@ mod tests {
             read("{ hint: { id: 5, score: -1, columns: [3, 4] } }"),
             Ok(Reply::Hint {
                 id: 5,
-                score: -1,
+                score: Some(-1),
                 columns: vec![3, 4]
+            })
+        );
+        // Not proved: hard's move.
+        assert_eq!(
+            read("{ hint: { id: 5, score: null, columns: [2] } }"),
+            Ok(Reply::Hint {
+                id: 5,
+                score: None,
+                columns: vec![2]
             })
         );
         assert_eq!(

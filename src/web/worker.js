@@ -11,7 +11,8 @@
 //                    { hint: { id, columns, rows, moves } } | { ponder: { columns, rows, moves } }
 //                    { review: { id, columns, rows, positions } }
 //   worker -> board  { move: { id, column } } | { analysis: { id, scores } }
-//                    { hint: { id, score, columns } } | { review: { id, scores } }
+//                    { hint: { id, score, columns } } (score null: not proved, columns
+//                    holds hard's move) | { review: { id, scores } }
 //                    { unknown: { id } }        (not worked out within its budget)
 //                    { failed: { id, error } }  (id null: the worker itself failed)
 //   worker -> hub    { started: link }             (a search for this board begins)
@@ -134,7 +135,9 @@ const answer = (op, body) => {
     case "hint": {
       if (exact) return { hint: { id, ...s.bestMoves(moves) } };
       const scores = s.analyzeWithin(moves, ANALYSIS_BUDGET);
-      return scores === null ? { unknown: { id } } : { hint: { id, ...best(scores) } };
+      // Not proved within the budget: the move hard would play, as a judgement.
+      if (scores === null) return { hint: { id, score: null, columns: [s.bestMove(moves, "hard")] } };
+      return { hint: { id, ...best(scores) } };
     }
     default:
       return { failed: { id: id ?? null, error: `unknown request ${op}` } };

@@ -133,6 +133,21 @@ test("a game in progress is replaced by a new size only once the player says so;
   await context.close();
 });
 
+test("the hint on 8 x 7 names a column: the computer's judgement, said as not proved", async () => {
+  const { page, problems, context } = await openPage(browser, `${site.url}#size=8x7&moves=4455`);
+  await column(page, 8).waitFor();
+  await page.getByRole("button", { name: "Hint" }).click();
+  const said = await until(async () => {
+    const text = await live(page);
+    return /^Play column [1-8]: the computer's best judgement\./.test(text) && text;
+  }, "the judged hint", 60_000);
+  // The column it names is marked on the board.
+  const named = Number(/column (\d)/.exec(said)[1]);
+  assert.match(await column(page, named).getAttribute("aria-label"), /hint: best move/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("a sized share link opens on its size; a bad size is refused with a visible line", async () => {
   const { page, problems, context } = await openPage(browser, `${site.url}#size=8x7&moves=4458&yellow=hard`, { viewport: { width: 390, height: 844 } });
   await column(page, 8).waitFor();

@@ -96,11 +96,16 @@ fn answer(
                     let columns = crate::ui::text::best_columns(&scores);
                     Reply::Hint {
                         id,
-                        score: scores[columns[0]].unwrap(),
+                        score: scores[columns[0]],
                         columns: columns.iter().map(|&c| c as u8).collect(),
                     }
                 }
-                None => Reply::Unknown { id },
+                // As worker.js: not proved, the computer's (hard's) move.
+                None => Reply::Hint {
+                    id,
+                    score: None,
+                    columns: vec![solver.best_move(&p, Level::Hard, rng).unwrap() as u8],
+                },
             }
         }
         Request::Review {

@@ -226,8 +226,22 @@ fn big_boards_say_what_is_not_known_and_small_ones_are_exact() {
     );
     assert!(c.jobs().unknown() && c.jobs().analysis().is_none());
     assert!(Mirror::of(&c).notice.unwrap().contains("not known"));
+    // The hint still names a column: the computer's judgement, said as not proved.
     let e = c.command(Command::Hint, 0.0);
-    assert!(said(&e).contains("not known") && asked(&e).is_empty());
+    assert_eq!(asked(&e).len(), 1, "the hint is asked of the worker");
+    let e = serve(&mut c, &mut solver, e);
+    let column = c.hint().expect("a column is named");
+    assert!(
+        said(&e).contains(&format!(
+            "Play column {}: the computer's best judgement",
+            column + 1
+        )),
+        "{}",
+        said(&e)
+    );
+    // Asked again, it is said again without asking the worker.
+    let e = c.command(Command::Hint, 0.0);
+    assert!(asked(&e).is_empty() && said(&e).contains("best judgement"));
     // The review of a few moves is not known either.
     let e = drop(&mut c, 4, 0.0);
     serve(&mut c, &mut solver, e);

@@ -228,7 +228,7 @@ fn hints_and_analysis_follow_the_position() {
         .reply(
             Reply::Hint {
                 id: id + 1,
-                score: 1,
+                score: Some(1),
                 columns: vec![0]
             },
             0.0
@@ -237,7 +237,7 @@ fn hints_and_analysis_follow_the_position() {
     let e = c.reply(
         Reply::Hint {
             id,
-            score: 0,
+            score: Some(0),
             columns: vec![2, 3, 4],
         },
         0.0,
