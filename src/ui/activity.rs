@@ -55,6 +55,8 @@ pub struct Rules {
     pub chrome: Chrome,
     /// Where the keyboard focus goes when it opens, from inside the game.
     pub opened: Focus,
+    /// What the board's arrow keys, Home and End do.
+    pub board_keys: BoardKeys,
     /// Where the keyboard focus goes when its game ends, from inside the game.
     pub ended: Focus,
 }
@@ -143,6 +145,15 @@ impl Chrome {
     }
 }
 
+/// What the board's arrow keys, Home and End do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardKeys {
+    /// They choose the column to play.
+    Select,
+    /// They step through the game (a review: nothing is played there).
+    Step,
+}
+
 /// Where the keyboard focus goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Focus {
@@ -174,6 +185,7 @@ const PLAY: Rules = Rules {
         result_buttons: true,
         turn_line: TurnLine::Shown,
     },
+    board_keys: BoardKeys::Select,
     opened: Focus::Board,
     ended: Focus::PlayAgain,
 };
@@ -195,6 +207,7 @@ const REVIEW: Rules = Rules {
         result_buttons: true,
         turn_line: TurnLine::Said,
     },
+    board_keys: BoardKeys::Step,
     opened: Focus::Panel,
     ended: Focus::Stay,
 };
@@ -216,6 +229,7 @@ const PUZZLE: Rules = Rules {
         result_buttons: false,
         turn_line: TurnLine::SaidInPlace,
     },
+    board_keys: BoardKeys::Select,
     opened: Focus::Board,
     ended: Focus::Panel,
 };
@@ -237,6 +251,7 @@ const ONLINE: Rules = Rules {
         result_buttons: false,
         turn_line: TurnLine::Said,
     },
+    board_keys: BoardKeys::Select,
     opened: Focus::Board,
     ended: Focus::Panel,
 };

@@ -9,7 +9,7 @@
 //! [`Cursor`].
 
 pub use self::question::Asked;
-use super::activity::{Activity, Allow, Analysis, Ended, Rules};
+use super::activity::{Activity, Allow, Analysis, BoardKeys, Ended, Rules};
 use super::command::Command;
 use super::cursor::Cursor;
 use super::effect::{Cue, Effect};
@@ -142,6 +142,16 @@ impl Controller {
     fn route(&mut self, command: Command, now: f64) -> Vec<Effect> {
         match command {
             Command::Drop(column) => self.drop_piece(column, now),
+            // Where nothing is played (a review), the board's keys step through the game.
+            Command::Select(0) if self.rules().board_keys == BoardKeys::Step => {
+                self.step_review(Command::ReviewTo(0), now)
+            }
+            Command::SelectBy(i32::MAX) if self.rules().board_keys == BoardKeys::Step => {
+                self.step_review(Command::ReviewTo(usize::MAX), now)
+            }
+            Command::SelectBy(by) if self.rules().board_keys == BoardKeys::Step => {
+                self.step_review(Command::ReviewBy(by), now)
+            }
             Command::Select(_)
             | Command::SelectBy(_)
             | Command::Hover(_)

@@ -363,7 +363,7 @@ const STYLE = css`
 .c4-slider::-moz-range-thumb { width: 18px; height: 18px; border-radius: 50%; background: var(--_accent); border: 2px solid var(--_panel); }
 .c4-actions { display: flex; flex-wrap: wrap; gap: 6.4px; }
 .c4-chart { margin: 0; display: grid; gap: 3.2px; }
-.c4-chart svg { width: 100%; height: 57.6px; display: block; background: var(--_bg); border-radius: 5.6px; border: 1px solid var(--_border); }
+.c4-chart svg { width: 100%; height: 57.6px; display: block; cursor: pointer; background: var(--_bg); border-radius: 5.6px; border: 1px solid var(--_border); }
 .c4-chart .c4-axis { stroke: var(--_muted); stroke-width: 0.03; vector-effect: non-scaling-stroke; }
 .c4-chart .c4-bar-red { fill: var(--_red); }
 .c4-chart .c4-bar-yellow { fill: var(--_yellow); }

@@ -107,6 +107,14 @@ test("the review rates a thrown-away win a blunder and names the column that hel
   // The chart marks the mistakes and blunders: at least this one.
   assert.ok(await page.locator(".c4-chart .c4-mistake").count() >= 1);
   assert.equal(await page.locator(".c4-chart rect.c4-shown").count(), 1);
+  // A tap on the chart goes to the move under it: the third of eight bars is move 3.
+  const chart = await page.locator(".c4-chart svg").boundingBox();
+  await page.mouse.click(chart.x + chart.width * (2.5 / 8), chart.y + chart.height / 2);
+  await until(async () => (await live(page)).startsWith("Move 3 of 8"), "move 3 from the chart");
+  // On the board, Home goes to the start of the game.
+  await page.locator(".c4-col").first().focus();
+  await page.keyboard.press("Home");
+  await until(async () => (await live(page)).startsWith("Start of the game"), "Home: the start");
   assert.deepEqual(problems, []);
   await context.close();
 });

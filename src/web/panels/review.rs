@@ -131,6 +131,7 @@ impl ReviewPanel {
     /// What the panel listens to, and the commands it gives.
     pub fn listeners(&self) -> Vec<Listener> {
         let slider = self.slider.clone();
+        let chart = self.chart.clone();
         vec![
             Listener::click(&self.first, Command::ReviewTo(0)),
             Listener::click(&self.previous, Command::ReviewBy(-1)),
@@ -143,6 +144,21 @@ impl ReviewPanel {
                 target: self.slider.clone().into(),
                 event: "input",
                 read: Box::new(move |_| Some(Command::ReviewTo(slider.value().parse().ok()?))),
+            },
+            // A tap or click on the chart goes to the move under it.
+            Listener {
+                target: self.chart_box.clone(),
+                event: "click",
+                read: Box::new(move |e| {
+                    let e = e.dyn_ref::<web_sys::MouseEvent>()?;
+                    let box_ = chart.get_bounding_client_rect();
+                    let moves: f64 = chart.get_attribute("data-moves")?.parse().ok()?;
+                    let across = (f64::from(e.client_x()) - box_.left()) / box_.width();
+                    if !(0.0..1.0).contains(&across) || moves < 1.0 {
+                        return None;
+                    }
+                    Some(Command::ReviewTo((across * moves).floor() as usize + 1))
+                }),
             },
         ]
     }
@@ -199,6 +215,8 @@ impl ReviewPanel {
         self.chart.set_text_content(None);
         let n = bars.len().max(1);
         attr(&self.chart, "viewBox", &format!("0 -1.15 {n} 2.3"))?;
+        // Bar i is move i + 1: a click finds its move by where it falls.
+        attr(&self.chart, "data-moves", &bars.len().to_string())?;
         let end = n.to_string();
         let axis = svg(
             doc,

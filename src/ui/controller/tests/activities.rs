@@ -41,6 +41,13 @@ fn a_review_rates_the_blunder_and_steps_and_plays_on() {
     assert_eq!(view.rows[6][4], "Yellow can force a win in 1");
     assert_eq!(view.position, "8 of 8");
     assert!(m.puzzle.is_none() && !m.can_hint);
+    // On the board, Home, End and the arrows step through the game: nothing is played.
+    c.command(Command::Select(0), 0.0);
+    assert_eq!(c.activity().review().unwrap().at(), 0, "Home: the start");
+    c.command(Command::SelectBy(1), 0.0);
+    assert_eq!(c.activity().review().unwrap().at(), 1);
+    c.command(Command::SelectBy(i32::MAX), 0.0);
+    assert_eq!(c.activity().review().unwrap().at(), 8, "End: the end");
     // Stepping back to the blunder says so, and names the column that kept the win.
     let effects = c.command(Command::ReviewBy(-1), 0.0);
     let step = said(&effects);
