@@ -48,6 +48,8 @@ pub enum Command {
     Puzzle(PuzzleChoice),
     /// Start the puzzle again.
     Retry,
+    /// Show the answer of the puzzle failed.
+    ShowAnswer,
     /// Forget the record against the computer.
     ResetRecord,
     /// Put the share link on the clipboard.

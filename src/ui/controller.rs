@@ -185,6 +185,7 @@ impl Controller {
             Command::Back => self.back(now),
             Command::Puzzle(choice) => self.open_puzzle(choice, now),
             Command::Retry => self.retry(now),
+            Command::ShowAnswer => self.show_answer(),
             Command::SetSize(size) => self.set_size(size, now),
             Command::Confirm(confirmed) => self.confirm(confirmed, now),
             Command::ResetRecord => {

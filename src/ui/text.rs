@@ -345,7 +345,13 @@ texts! {
     /// A puzzle solved. `{id}`, `{n}`.
     puzzle_solved / "puzzleSolved" = "Solved! Puzzle {id}: win in {n}.",
     /// A move that does not win in time. `{column}`, `{worked}`: the column(s) that did.
-    puzzle_failed / "puzzleFailed" = "Column {column} does not win in time: column {worked} would have. Choose Retry to try again.",
+    puzzle_failed / "puzzleFailed" = "Column {column} does not win in time. Choose Retry to try again, or Show answer.",
+    /// The answer of a failed puzzle, once asked for. `{worked}`: the column(s).
+    puzzle_answer / "puzzleAnswer" = "Column {worked} wins in time. Choose Retry to try again.",
+    /// Shows the answer of a failed puzzle.
+    show_answer / "showAnswer" = "Show answer",
+    /// Show answer, with no failed puzzle.
+    puzzle_no_answer / "puzzleNoAnswer" = "The answer shows once a move has missed: the puzzle is not over.",
     /// On the puzzle's line while its position is checked, before the first move counts.
     puzzle_checking / "puzzleChecking" = "Checking the position…",
     /// Said and shown when a move waits for the check. `{column}`.
@@ -378,7 +384,7 @@ texts! {
     /// Said, and shown on the button, after a first press of Reset record.
     confirm_reset / "confirmReset" = "Press again to reset",
     confirm_reset_said / "confirmResetSaid" = "Press Reset record again to clear your record.",
-    no_hint_puzzle / "noHintPuzzle" = "No hints in puzzles: after a miss, the puzzle shows the move that worked.",
+    no_hint_puzzle / "noHintPuzzle" = "No hints in puzzles: after a miss, Show answer shows the move that worked.",
     /// A share link opened. `{n}`: the moves on the board; then the turn or the result.
     link_opened / "linkOpened" = "Shared game opened: {n} moves played.",
     copy_link / "copyLink" = "Copy link",
@@ -630,14 +636,18 @@ impl Texts {
         )
     }
 
-    pub fn puzzle_failed_text(&self, column: usize, worked: &[usize]) -> String {
-        let worked: Vec<String> = worked.iter().map(|c| (c + 1).to_string()).collect();
+    pub fn puzzle_failed_text(&self, column: usize) -> String {
         fill(
             self.puzzle_failed(),
-            &[
-                ("column", &(column + 1).to_string()),
-                ("worked", &worked.join(self.and())),
-            ],
+            &[("column", &(column + 1).to_string())],
+        )
+    }
+
+    pub fn puzzle_answer_text(&self, worked: &[usize]) -> String {
+        let worked: Vec<String> = worked.iter().map(|c| (c + 1).to_string()).collect();
+        fill(
+            self.puzzle_answer(),
+            &[("worked", &worked.join(self.and()))],
         )
     }
 

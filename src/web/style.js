@@ -344,7 +344,7 @@ const STYLE = css`
 .c4-puzzle, .c4-online { grid-template-columns: minmax(0, 1fr); }
 .c4-review, .c4-puzzle, .c4-online { display: grid; gap: 8px; padding: 8.8px 10.4px; border: 2px solid var(--_accent); border-radius: 9.6px; background: var(--_panel); min-width: 0; }
 .c4-review[hidden], .c4-puzzle[hidden], .c4-notice[hidden], .c4-review [hidden] { display: none; }
-.c4-online[hidden], .c4-online [hidden], .c4-seg-row label[hidden] { display: none; }
+.c4-online[hidden], .c4-online [hidden], .c4-puzzle [hidden], .c4-seg-row label[hidden] { display: none; }
 .c4-online-note { margin: 0; font-weight: 650; }
 .c4-invite { display: flex; flex-wrap: wrap; gap: 6.4px; align-items: end; }
 .c4-invite label { display: grid; gap: 3.2px; flex: 1 1 14em; min-width: 0; font-size: 14.4px; }

@@ -253,15 +253,20 @@ test("a puzzle failed, retried and solved, and remembered", async () => {
   assert.equal((await state(page)).moves, start);
   assert.equal(await page.evaluate(() => window.__focused().classList.contains("c4-col")), true,
     "the focus is on the board");
-  // A move that does not win in time fails the puzzle, which shows the move that did.
+  // A move that does not win in time fails the puzzle; Show answer shows the move that did.
   const good = await winning(page, 3);
   assert.equal(good.length, 1, "one winning first move");
   const wrong = [1, 2, 3, 4, 5, 6, 7].find((c) => c !== good[0] && (start.split(String(c)).length - 1) + 0 < 6);
   await page.keyboard.press(String(wrong));
   await until(async () => (await live(page)).includes("does not win in time"), "the failure");
-  assert.match(await live(page), new RegExp(`^Column ${wrong} does not win in time: column ${good[0]} would have\\.`));
+  // The miss does not give the answer away: it is a choice of its own.
+  assert.match(await live(page), new RegExp(`^Column ${wrong} does not win in time\\. Choose Retry to try again, or Show answer\\.`));
   assert.equal((await state(page)).moves, start, "the wrong move is not kept");
   assert.equal(await page.locator(".c4-puzzle").getAttribute("data-state"), "failed");
+  assert.equal(await page.evaluate(() => window.__deepAll(".c4-col[data-hinted='true']").length), 0, "no answer yet");
+  await page.getByRole("button", { name: "Show answer" }).click();
+  await until(async () => (await live(page)).startsWith(`Column ${good[0]} wins in time.`), "the answer");
+  assert.equal(await page.getByRole("button", { name: "Show answer" }).isVisible(), false);
   // Retry, then win: each time, a move that still wins in the moves left.
   await page.getByRole("button", { name: "Retry" }).click();
   for (let left = 3; left >= 1; left--) {

@@ -147,6 +147,16 @@ impl Controller {
         effects
     }
 
+    /// The answer of the puzzle failed.
+    pub(super) fn show_answer(&mut self) -> Vec<Effect> {
+        match &mut self.activity {
+            Activity::Puzzle(run) => run.show_answer(&mut self.jobs, &self.texts),
+            Activity::Play | Activity::Review(_) | Activity::Online(_) => {
+                Effect::say(self.texts.no_puzzle().to_owned())
+            }
+        }
+    }
+
     /// Starts the puzzle shown again.
     pub(super) fn retry(&mut self, now: f64) -> Vec<Effect> {
         let Some(id) = self.activity.puzzle().map(|run| run.puzzle.id) else {

@@ -33,10 +33,12 @@ pub enum PuzzleChoice {
 pub enum PuzzleState {
     Playing,
     Solved,
-    /// The player's move in `tried` did not win in time; `worked` did.
+    /// The player's move in `tried` did not win in time; `worked` did, which is shown
+    /// only once the player asks (`shown`).
     Failed {
         tried: usize,
         worked: Vec<usize>,
+        shown: bool,
     },
 }
 
@@ -48,6 +50,8 @@ pub struct PuzzleView {
     pub line: String,
     pub solved: bool,
     pub failed: bool,
+    /// Failed, and the answer not shown yet: "Show answer" is offered.
+    pub can_show_answer: bool,
 }
 
 /// A puzzle being played.
@@ -125,7 +129,7 @@ impl PuzzleRun {
 
     /// Judges the player's move in `column` before it is played: `None` if it may be
     /// played, or what to do instead: wait for the position's analysis (the move is then
-    /// played once it is in), or the puzzle failed (the column that worked is hinted).
+    /// played once it is in), or the puzzle failed (the answer is shown if asked for).
     pub fn judge(&mut self, column: usize, jobs: &mut Jobs, t: &Texts) -> Option<Vec<Effect>> {
         let Some(scores) = jobs.analysis().cloned() else {
             self.pending = Some(column);
@@ -136,15 +140,26 @@ impl PuzzleRun {
         if worked.contains(&column) {
             return None;
         }
-        let said = t.puzzle_failed_text(column, &worked);
-        if let Some(&first) = worked.first() {
-            jobs.set_hint(first, scores[first]);
-        }
+        let said = t.puzzle_failed_text(column);
         self.state = PuzzleState::Failed {
             tried: column,
             worked,
+            shown: false,
         };
         Some(Effect::changed(said))
+    }
+
+    /// The player asks for the answer of the puzzle they failed: the columns that won in
+    /// time are said, and the first marked on the board.
+    pub fn show_answer(&mut self, jobs: &mut Jobs, t: &Texts) -> Vec<Effect> {
+        let PuzzleState::Failed { worked, shown, .. } = &mut self.state else {
+            return Effect::say(t.puzzle_no_answer().to_owned());
+        };
+        *shown = true;
+        if let (Some(&first), Some(scores)) = (worked.first(), jobs.analysis().cloned()) {
+            jobs.set_hint(first, scores[first]);
+        }
+        Effect::changed(t.puzzle_answer_text(worked))
     }
 
     /// The position is checked: the move the player made meanwhile, to play now.
@@ -201,10 +216,16 @@ impl PuzzleRun {
                 PuzzleState::Playing => t.puzzle_line_text(&self.puzzle, self.left),
                 // The result panel says it is solved; this says what next.
                 PuzzleState::Solved => t.puzzle_next().to_owned(),
-                PuzzleState::Failed { tried, worked } => t.puzzle_failed_text(*tried, worked),
+                PuzzleState::Failed {
+                    worked,
+                    shown: true,
+                    ..
+                } => t.puzzle_answer_text(worked),
+                PuzzleState::Failed { tried, .. } => t.puzzle_failed_text(*tried),
             },
             solved: self.state == PuzzleState::Solved,
             failed: matches!(self.state, PuzzleState::Failed { .. }),
+            can_show_answer: matches!(self.state, PuzzleState::Failed { shown: false, .. }),
         }
     }
 }

@@ -25,6 +25,7 @@ pub struct PuzzlePanel {
     pub section: HtmlElement,
     line: HtmlElement,
     retry: HtmlButtonElement,
+    answer: HtmlButtonElement,
     pub next: HtmlButtonElement,
     back: HtmlButtonElement,
     /// The puzzles' disclosure.
@@ -43,9 +44,11 @@ impl PuzzlePanel {
         let line: HtmlElement = el(doc, "p", "c4-puzzle-line")?;
         let actions: HtmlElement = el(doc, "div", "c4-actions")?;
         let retry = text_button(doc, labels, "c4-btn", |t| t.retry().to_owned())?;
+        let answer = text_button(doc, labels, "c4-btn", |t| t.show_answer().to_owned())?;
+        answer.set_hidden(true);
         let next = text_button(doc, labels, "c4-btn", |t| t.next_puzzle().to_owned())?;
         let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned())?;
-        for part in [&retry, &next, &back] {
+        for part in [&retry, &answer, &next, &back] {
             append(&actions, part)?;
         }
         append(&section, &line)?;
@@ -70,6 +73,7 @@ impl PuzzlePanel {
             section,
             line,
             retry,
+            answer,
             next,
             back,
             list,
@@ -90,6 +94,7 @@ impl PuzzlePanel {
         let select = self.select.clone();
         vec![
             Listener::click(&self.retry, Command::Retry),
+            Listener::click(&self.answer, Command::ShowAnswer),
             Listener::click(&self.next, Command::Puzzle(PuzzleChoice::Next)),
             Listener::click(&self.back, Command::Back),
             Listener {
@@ -136,6 +141,7 @@ impl PuzzlePanel {
                 _ => "playing",
             };
             set_attr(&self.section, "data-state", state);
+            set_hidden(&self.answer, !p.can_show_answer);
         }
     }
 

@@ -241,15 +241,24 @@ fn a_puzzle_failed_retried_and_solved() {
     let failed = said(&effects);
     assert!(
         failed.contains(&format!(
-            "Column {} does not win in time: column {} would have.",
+            "Column {} does not win in time. Choose Retry to try again, or Show answer.",
             wrong + 1,
-            worked[0] + 1
         )),
         "{failed}"
     );
     assert_eq!(*c.position(), puzzle.start, "the wrong move is not played");
     assert!(said(&c.command(Command::Hint, 0.0)).contains("No hints in puzzles"));
+    // The answer is not given away: it shows once asked for.
+    assert_eq!(c.hint(), None);
+    let view = crate::ui::Mirror::of(&c).puzzle.unwrap();
+    assert!(view.failed && view.can_show_answer);
+    let answer = said(&c.command(Command::ShowAnswer, 0.0));
+    assert!(
+        answer.starts_with(&format!("Column {} wins in time.", worked[0] + 1)),
+        "{answer}"
+    );
     assert_eq!(c.hint(), Some(worked[0]), "the move that worked is shown");
+    assert!(!crate::ui::Mirror::of(&c).puzzle.unwrap().can_show_answer);
     assert!(said(&c.command(Command::Drop(worked[0]), 0.0)).contains("Retry"));
     // Retry, then solve it.
     let effects = c.command(Command::Retry, 0.0);
