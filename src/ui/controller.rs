@@ -142,15 +142,10 @@ impl Controller {
     fn route(&mut self, command: Command, now: f64) -> Vec<Effect> {
         match command {
             Command::Drop(column) => self.drop_piece(column, now),
-            // Where nothing is played (a review), the board's keys step through the game.
-            Command::Select(0) if self.rules().board_keys == BoardKeys::Step => {
-                self.step_review(Command::ReviewTo(0), now)
-            }
-            Command::SelectBy(i32::MAX) if self.rules().board_keys == BoardKeys::Step => {
-                self.step_review(Command::ReviewTo(usize::MAX), now)
-            }
-            Command::SelectBy(by) if self.rules().board_keys == BoardKeys::Step => {
-                self.step_review(Command::ReviewBy(by), now)
+            Command::Select(_) | Command::SelectBy(_)
+                if self.rules().board_keys == BoardKeys::Step =>
+            {
+                self.step_by_board(command, now)
             }
             Command::Select(_)
             | Command::SelectBy(_)

@@ -104,6 +104,18 @@ impl Controller {
         }
     }
 
+    /// Where nothing is played (a review), the board's keys step through the game: Home to
+    /// its start, End to its end, the arrows a move at a time.
+    pub(super) fn step_by_board(&mut self, command: Command, now: f64) -> Vec<Effect> {
+        let step = match command {
+            Command::SelectBy(i32::MAX) => Command::ReviewTo(usize::MAX),
+            Command::SelectBy(by) => Command::ReviewBy(by),
+            Command::Select(0) => Command::ReviewTo(0),
+            _ => return Vec::new(),
+        };
+        self.step_review(step, now)
+    }
+
     /// Leaves the review at the position shown, to play on with the same players.
     pub(super) fn play_from_here(&mut self, now: f64) -> Vec<Effect> {
         let Some(review) = self.activity.review().cloned() else {
