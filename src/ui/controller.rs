@@ -219,9 +219,7 @@ impl Controller {
             Answer::Unknown { review: true, .. } => self.activity.not_rated(&self.texts),
             // The hint asked of the analysis is asked on its own: it names a column anyway.
             Answer::Unknown { hint: true, .. } => {
-                let position = *self.position();
-                let hint = self.jobs.ask_hint(&position, false, &self.texts);
-                [vec![Effect::Changed], hint].concat()
+                [vec![Effect::Changed], self.request_hint()].concat()
             }
             Answer::Unknown { .. } => {
                 let said = self.texts.not_known().to_owned();
