@@ -941,6 +941,8 @@ impl Texts {
             line.iter()
                 .any(|cell| i32::from(cell.column) == c && i32::from(cell.row) == r)
         };
+        // A move can make several fours at once: each is named.
+        let mut fours = Vec::new();
         for (dc, dr) in [(1, 0), (0, -1), (1, -1), (1, 1)] {
             let reach = |sign: i32| {
                 (1..)
@@ -956,7 +958,7 @@ impl Texts {
             // People count columns from 1 and rows from the bottom, from 1.
             let c = |x: i32| (x + 1).to_string();
             let r = |y: i32| (rows as i32 - y).to_string();
-            return Some(match (dc, dr) {
+            fours.push(match (dc, dr) {
                 (1, 0) => fill(
                     self.four_in_row(),
                     &[("row", &r(row)), ("from", &c(from.0)), ("to", &c(to.0))],
@@ -980,7 +982,7 @@ impl Texts {
                 ),
             });
         }
-        None
+        (!fours.is_empty()).then(|| fours.join(" "))
     }
 
     /// The turn line: "Red to move" or the result.
@@ -1269,6 +1271,40 @@ mod tests {
                 "{moves}"
             );
         }
+    }
+
+    #[test]
+    fn a_move_that_makes_two_fours_names_both() {
+        let t = Texts::default();
+        // Random games (a fixed seed) until one ends with a move that makes fours in two
+        // directions at once.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let found = (0..200_000).find_map(|_| {
+            let mut p = Position::new();
+            loop {
+                let open: Vec<usize> = (0..7).filter(|&c| p.can_play(c)).collect();
+                let placed = p.play(open[random(open.len())]).unwrap();
+                if p.is_over() {
+                    let line = p.win_line();
+                    let text = t.four_text(&line, placed, 6)?;
+                    return (text.matches("Four ").count() >= 2).then_some((line, text));
+                }
+            }
+        });
+        let (line, text) = found.expect("a double four in 200,000 random games");
+        // Two lines of four share the last cell: at least 7 cells.
+        assert!(line.len() >= 7, "{text}");
+        assert_eq!(
+            text.matches("Four ").count(),
+            text.matches(". ").count() + 1,
+            "{text}"
+        );
     }
 
     #[test]

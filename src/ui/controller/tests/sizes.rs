@@ -245,10 +245,16 @@ fn big_boards_say_what_is_not_known_and_small_ones_are_exact() {
     // A hint asked while the analysis is under way, which then runs out: the hint is
     // asked on its own, and names a column.
     let moved = drop(&mut c, 4, 0.0);
-    assert!(asked(&moved).iter().any(|r| matches!(r, Request::Analyze { .. })));
+    assert!(asked(&moved)
+        .iter()
+        .any(|r| matches!(r, Request::Analyze { .. })));
     let hint = c.command(Command::Hint, 0.0);
     let e = serve(&mut c, &mut solver, [moved, hint].concat());
-    assert!(said(&e).contains("the computer's best judgement"), "{}", said(&e));
+    assert!(
+        said(&e).contains("the computer's best judgement"),
+        "{}",
+        said(&e)
+    );
     assert!(c.hint().is_some());
     // The review of a few moves is not known either.
     let e = c.command(Command::Review, 0.0);
