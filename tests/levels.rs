@@ -280,3 +280,35 @@ fn perfect_wins_from_the_empty_board_as_first_player() {
         );
     }
 }
+
+/// Easy always sees an open three of the opponent's (the cell where they would win next) and
+/// blocks it, in every seed: a player stacking four in a column does not get them. Its own
+/// wins it still overlooks now and then.
+#[test]
+fn easy_always_blocks_an_open_three() {
+    let mut solver = Solver::new(16);
+    // Yellow (easy) to move: Red has three in column 4; then three in a row on the bottom
+    // (columns 2 to 4, open at column 5 only: column 1 is Yellow's).
+    for (moves, block) in [("41414", 3), ("21374", 4)] {
+        let p = Position::from_moves(moves).unwrap();
+        assert!(!p.is_over());
+        for seed in 0..300 {
+            let column = solver
+                .best_move(&p, Level::Easy, &mut Rng::new(seed))
+                .unwrap();
+            assert_eq!(column, block, "{moves}, seed {seed}");
+        }
+    }
+    // Its own immediate win it misses in some seeds: it stays easy.
+    // Red (easy) to move, three in column 4: column 4 wins.
+    let p = Position::from_moves("414243").unwrap();
+    let missed = (0..300)
+        .filter(|&seed| {
+            solver
+                .best_move(&p, Level::Easy, &mut Rng::new(seed))
+                .unwrap()
+                != 3
+        })
+        .count();
+    assert!(missed > 0, "easy never misses its own win");
+}

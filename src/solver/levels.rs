@@ -2,12 +2,12 @@
 //!
 //! | level | what it sees | how it chooses |
 //! | --- | --- | --- |
-//! | `easy` | its own immediate wins and the opponent's immediate threats, but overlooks them in about a third of its moves | heavy noise over a "centre and threats" heuristic |
+//! | `easy` | its own immediate wins and the opponent's immediate threats, but overlooks its own wins in about a third of its moves (an open three of the opponent's it always sees, and blocks) | heavy noise over a "centre and threats" heuristic |
 //! | `medium` | every win or loss within 3 of its own moves (6 plies) | heuristic with mild noise among the moves that are not known to lose |
 //! | `hard` | every win or loss within 7 of its own moves (14 plies), then deeper and deeper (up to the end of the game) while a budget of 2 million positions per move lasts | heuristic with light noise among the moves that are not known to lose |
 //! | `perfect` | the position's exact score, and whether a column reaches it ([`Solver::random_best_move`]) | a uniformly random move among those with the best score (the first to reach it in a random order of columns): it wins as fast as possible and loses as slowly as possible |
 
-use super::bits::Bits;
+use super::bits::{Bits, Word};
 use super::search::{Booked, Search};
 use super::{Forced, SolveError};
 use crate::engine::{Position, Size, MAX_WIDTH};
@@ -269,6 +269,17 @@ impl<G: Booked> Search<G> {
                             lost_at[col] = (score + b.geo.cells() as i32).max(0) as u32;
                         }
                     }
+                }
+            }
+        }
+        // A level that overlooks the game this move still sees an open three: a cell where
+        // the opponent would win with their next move. Every column but the block loses.
+        let threats = b.opponent_winning_cells() & b.possible();
+        if !look && threats != G::Word::ZERO {
+            for col in (0..width).filter(|&c| b.can_play(c)) {
+                if b.landing(col) & threats == G::Word::ZERO {
+                    categories[col] = Forced::Loss;
+                    lost_at[col] = 1;
                 }
             }
         }
