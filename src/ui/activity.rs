@@ -400,7 +400,7 @@ impl Activity {
     }
 
     /// The review's ratings came.
-    pub fn rated(&mut self, scores: Vec<Scores>, t: &Texts) -> Vec<Effect> {
+    pub fn rated(&mut self, scores: Vec<Option<Scores>>, t: &Texts) -> Vec<Effect> {
         match self {
             Activity::Review(review) => review.ready(scores, t),
             Activity::Play | Activity::Puzzle(_) | Activity::Online(_) => Vec::new(),

@@ -53,7 +53,7 @@ pub enum Answer {
         score: Option<i32>,
     },
     /// The review's analysis, one per position it asked about.
-    Review(Vec<Scores>),
+    Review(Vec<Option<Scores>>),
     /// The job's answer is not known: it could not be worked out within its budget. For a
     /// review, `review`; for the analysis or a hint, the position's [`Jobs::unknown`].
     /// Not worked out within the budget: a review's ratings, or an analysis (`hint`: a hint

@@ -147,10 +147,11 @@ pub enum Reply {
         score: Option<i32>,
         columns: Vec<u8>,
     },
-    /// The scores of each position a [`Request::Review`] named, in its order.
+    /// The scores of each position a [`Request::Review`] named, in its order: `None` for
+    /// one not worked out within the budget (a big board's early positions).
     Review {
         id: u32,
-        scores: Vec<Scores>,
+        scores: Vec<Option<Scores>>,
     },
     /// Request `id` (an analysis, a hint or a review) could not be worked out within its
     /// budget, on a board too big to solve quickly: the outcome is not known.

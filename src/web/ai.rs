@@ -140,7 +140,12 @@ fn reply_from_js(data: &JsValue) -> Result<Reply, String> {
         },
         "review" => Reply::Review {
             id: body.field("id", count)?,
-            scores: body.field("scores", |v| list(v, scores))?,
+            scores: body.field("scores", |v| {
+                list(v, |s| match s.is_null() {
+                    true => Some(None),
+                    false => scores(s).map(Some),
+                })
+            })?,
         },
         "unknown" => Reply::Unknown {
             id: body.field("id", count)?,
@@ -311,7 +316,15 @@ mod tests {
         );
         assert_eq!(
             read("{ review: { id: 6, scores: [[-2, -1, 0, null, 1, 0, -3], [0, 0, 0, 0, 0, 0, 0]] } }"),
-            Ok(Reply::Review { id: 6, scores: vec![scores, vec![Some(0); WIDTH]] })
+            Ok(Reply::Review { id: 6, scores: vec![Some(scores.clone()), Some(vec![Some(0); WIDTH])] })
+        );
+        // A position not worked out within the budget.
+        assert_eq!(
+            read("{ review: { id: 6, scores: [null, [0, 0, 0, 0, 0, 0, 0]] } }"),
+            Ok(Reply::Review {
+                id: 6,
+                scores: vec![None, Some(vec![Some(0); WIDTH])]
+            })
         );
         assert_eq!(
             read("{ failed: { id: null, error: 'boom' } }"),

@@ -12,7 +12,8 @@
 //                    { review: { id, columns, rows, positions } }
 //   worker -> board  { move: { id, column } } | { analysis: { id, scores } }
 //                    { hint: { id, score, columns } } (score null: not proved, columns
-//                    holds hard's move) | { review: { id, scores } }
+//                    holds hard's move) | { review: { id, scores } } (a position's
+//                    scores null: not worked out within the budget)
 //                    { unknown: { id } }        (not worked out within its budget)
 //                    { failed: { id, error } }  (id null: the worker itself failed)
 //   worker -> hub    { started: link }             (a search for this board begins)
@@ -92,15 +93,16 @@ const ponderSlice = (run) => {
   if (pondering !== null) setTimeout(ponderSlice, 0, run);
 };
 
-/** A review off 7 x 6: every position within one budget, the last (quickest) first, so the
- * table helps the earlier ones; null once the budget is spent. */
+/** A review off 7 x 6: the last (quickest) positions first, so the table helps the earlier
+ * ones, each within what is left of one budget (and at most an analysis's). From the first
+ * that is not worked out, the earlier (slower) ones are not known either: null each. */
 const reviewWithin = (s, positions) => {
-  const scores = [];
+  const scores = positions.map(() => null);
   const start = s.nodes;
   for (let i = positions.length - 1; i >= 0; i--) {
-    const left = REVIEW_BUDGET - (s.nodes - start);
+    const left = Math.min(REVIEW_BUDGET - (s.nodes - start), ANALYSIS_BUDGET);
     const found = left > 0 ? s.analyzeWithin(positions[i], left) : null;
-    if (found === null) return null;
+    if (found === null) break;
     scores[i] = found;
   }
   return scores;
@@ -130,7 +132,7 @@ const answer = (op, body) => {
     }
     case "review": {
       const scores = exact ? positions.map((p) => s.analyze(p)) : reviewWithin(s, positions);
-      return scores === null ? { unknown: { id } } : { review: { id, scores } };
+      return { review: { id, scores } };
     }
     case "hint": {
       if (exact) return { hint: { id, ...s.bestMoves(moves) } };

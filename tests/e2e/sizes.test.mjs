@@ -148,6 +148,38 @@ test("the hint on 8 x 7 names a column: the computer's judgement, said as not pr
   await context.close();
 });
 
+test("the review of a long game on 9 x 9 rates its late moves, and says the early ones are not known", async () => {
+  const { page, problems, context } = await openPage(browser, site.url, { viewport: { width: 1280, height: 800 } });
+  await column(page, 4).waitFor();
+  // A random game on 9 x 9 (a fixed seed) of 45 moves or more, made with the package's Game.
+  const moves = await page.evaluate(() => {
+    let seed = 12345;
+    const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    for (;;) {
+      const game = new window.wasmBindings.Game({ columns: 9, rows: 9 });
+      while (game.status === "in-progress") {
+        const open = game.legalColumns();
+        game.play(open[random(open.length)]);
+      }
+      const moves = game.moves;
+      game.free();
+      if (moves.length >= 45) return moves;
+    }
+  });
+  await page.goto(`${site.url}#size=9x9&moves=${moves}&review=${moves.length}`);
+  const rows = page.locator(".c4-moves tbody tr");
+  await until(async () => (await rows.count()) === moves.length, "a row a move", 60_000);
+  const ratings = await rows.evaluateAll((trs) => trs.map((tr) => tr.children[3].textContent));
+  const unknown = ratings.filter((r) => r === "not known").length;
+  assert.ok(unknown > 0 && unknown < moves.length, `${unknown} of ${moves.length} not known`);
+  // The rated ones are the last: every "not known" comes before every rating.
+  assert.deepEqual(ratings.slice(0, unknown), Array(unknown).fill("not known"));
+  assert.ok(ratings.slice(unknown).every((r) => r !== "not known"));
+  assert.match(await live(page), new RegExp(`The first ${unknown} moves are not rated`));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("a sized share link opens on its size; a bad size is refused with a visible line", async () => {
   const { page, problems, context } = await openPage(browser, `${site.url}#size=8x7&moves=4458&yellow=hard`, { viewport: { width: 390, height: 844 } });
   await column(page, 8).waitFor();

@@ -30,8 +30,9 @@ pub struct Review {
     at: usize,
     /// The position shown: the game after `at` moves.
     shown: Position,
-    /// The analysis of each position of the game that is not over, from the start.
-    analysis: Option<Vec<Scores>>,
+    /// The analysis of each position of the game that is not over, from the start: `None`
+    /// for a position not worked out within the budget (a big board's early ones).
+    analysis: Option<Vec<Option<Scores>>>,
     /// The moves, rated, once the analysis is in.
     rated: Vec<Rated>,
     /// The online game this is the review of, which Back enters again.
@@ -145,8 +146,9 @@ impl Review {
         self.unknown = true;
     }
 
-    /// Takes the worker's analysis: one [`Scores`] per position [`Review::wanted`] names.
-    pub fn set_analysis(&mut self, analysis: Vec<Scores>) -> Result<(), &'static str> {
+    /// Takes the worker's analysis: one [`Scores`] per position [`Review::wanted`] names,
+    /// or `None` for one not worked out: the moves from it, and into it, are not rated.
+    pub fn set_analysis(&mut self, analysis: Vec<Option<Scores>>) -> Result<(), &'static str> {
         let wanted = self.wanted().len();
         if analysis.len() != wanted {
             return Err(WRONG_ANALYSIS);
@@ -155,20 +157,26 @@ impl Review {
         let size = self.game.size();
         let mut p = Position::empty(size);
         for (i, &column) in self.columns.iter().enumerate() {
-            let scores = &analysis[i];
-            let (rating, kept) = rate(scores, column, size, i).ok_or(WRONG_ANALYSIS)?;
             let mover = p.current_player();
-            let best = best_score(scores).ok_or(WRONG_ANALYSIS)?;
-            let before = Standing::of_score(best, size, i, mover);
+            let scores = &analysis[i];
             p.play_unchecked(column);
             let after = match Standing::of_end(p.status()) {
-                Some(end) => end,
-                None => {
-                    let next = analysis.get(i + 1).ok_or(WRONG_ANALYSIS)?;
-                    let score = best_score(next).ok_or(WRONG_ANALYSIS)?;
-                    Standing::of_score(score, size, i + 1, p.current_player())
-                }
+                Some(end) => Some(end),
+                None => match analysis.get(i + 1).ok_or(WRONG_ANALYSIS)? {
+                    Some(next) => {
+                        let score = best_score(next).ok_or(WRONG_ANALYSIS)?;
+                        Some(Standing::of_score(score, size, i + 1, p.current_player()))
+                    }
+                    None => None,
+                },
             };
+            // A move is rated when the positions before and after it are known.
+            let (Some(scores), Some(after)) = (scores, after) else {
+                continue;
+            };
+            let (rating, kept) = rate(scores, column, size, i).ok_or(WRONG_ANALYSIS)?;
+            let best = best_score(scores).ok_or(WRONG_ANALYSIS)?;
+            let before = Standing::of_score(best, size, i, mover);
             rated.push(Rated {
                 number: i + 1,
                 player: mover,
@@ -184,14 +192,28 @@ impl Review {
         Ok(())
     }
 
-    /// Every move rated (empty until the analysis is in).
+    /// Every move rated, in order (empty until the analysis is in; on a big board, the
+    /// moves whose positions were worked out: the late ones).
     pub fn rated(&self) -> &[Rated] {
         &self.rated
     }
 
+    /// Move `number` (from 1), rated, if it is.
+    fn rated_at(&self, number: usize) -> Option<&Rated> {
+        self.rated.iter().find(|r| r.number == number)
+    }
+
     /// The move that led to the position shown, rated, once the analysis is in.
     pub fn shown_move(&self) -> Option<&Rated> {
-        self.at.checked_sub(1).and_then(|i| self.rated.get(i))
+        self.rated_at(self.at)
+    }
+
+    /// How many moves are not rated once the analysis is in: not worked out in time.
+    pub fn not_rated(&self) -> usize {
+        match self.is_ready() {
+            true => self.len() - self.rated.len(),
+            false => 0,
+        }
     }
 
     /// The standing after each number of moves, from none to all (empty until the analysis
@@ -201,9 +223,9 @@ impl Review {
         self.rated.iter().map(|r| r.before).chain(last).collect()
     }
 
-    /// The analysis of the position shown, if it is not over.
+    /// The analysis of the position shown, if it is not over and was worked out.
     pub fn shown_scores(&self) -> Option<&Scores> {
-        self.analysis.as_ref()?.get(self.at)
+        self.analysis.as_ref()?.get(self.at)?.as_ref()
     }
 }
 
@@ -214,6 +236,8 @@ pub struct Bar {
     pub height: f64,
     pub mistake: bool,
     pub shown: bool,
+    /// The move was rated (on a big board, an early one may not be: its bar is empty).
+    pub known: bool,
 }
 
 /// The review panel.
@@ -269,6 +293,9 @@ impl Review {
                 said.push_str(&first.to_uppercase().collect::<String>());
                 said.push_str(chars.as_str());
             }
+        } else if self.is_ready() {
+            // A big board's early move: not worked out within the budget.
+            said.push_str(&fill(t.review_rated(), &[("rating", t.rating_not_known())]));
         }
         said.push('.');
         said
@@ -299,6 +326,16 @@ impl Review {
             t.review_ready_clean().to_owned()
         } else {
             fill(t.review_ready(), &[("counts", &counts.join(", "))])
+        };
+        let head = match self.not_rated() {
+            0 => head,
+            // Not one move could be worked out in time.
+            n if n == self.len() => t.review_not_known().to_owned(),
+            1 => format!("{head} {}", t.review_first_not_known()),
+            n => format!(
+                "{head} {}",
+                fill(t.review_some_not_known(), &[("n", &n.to_string())])
+            ),
         };
         format!("{head} {}", self.step_text(t))
     }
@@ -342,7 +379,7 @@ impl Review {
     }
 
     /// The worker's analysis of the game: the ratings are in, or it does not fit.
-    pub fn ready(&mut self, scores: Vec<Scores>, t: &Texts) -> Vec<Effect> {
+    pub fn ready(&mut self, scores: Vec<Option<Scores>>, t: &Texts) -> Vec<Effect> {
         match self.set_analysis(scores) {
             Ok(()) => Effect::changed(self.ready_text(t)),
             Err(why) => Effect::failed(t, why),
@@ -357,28 +394,52 @@ impl Review {
 
     /// The review's part of the mirror.
     pub fn view(&self, t: &Texts) -> ReviewView {
-        let bars = self
-            .rated()
-            .iter()
-            .map(|r| Bar {
-                height: r.after.height(),
-                mistake: r.rating.is_error(),
-                shown: r.number == self.at(),
+        // One bar and one row a move, once the ratings are in; a move not worked out has an
+        // empty bar and says so.
+        let numbers = 1..=if self.is_ready() { self.len() } else { 0 };
+        let bars = numbers
+            .clone()
+            .map(|number| match self.rated_at(number) {
+                Some(r) => Bar {
+                    height: r.after.height(),
+                    mistake: r.rating.is_error(),
+                    shown: number == self.at(),
+                    known: true,
+                },
+                None => Bar {
+                    height: 0.0,
+                    mistake: false,
+                    shown: number == self.at(),
+                    known: false,
+                },
             })
             .collect();
-        let rows = self
-            .rated()
-            .iter()
-            .map(|r| {
-                let mut rating = t.rating(r.rating).to_owned();
-                rating.push_str(&t.kept_text(r));
-                [
-                    r.number.to_string(),
-                    t.player_name(r.player).to_owned(),
-                    (r.column + 1).to_string(),
-                    rating,
-                    t.standing_text(r.after),
-                ]
+        let rows = numbers
+            .map(|number| match self.rated_at(number) {
+                Some(r) => {
+                    let mut rating = t.rating(r.rating).to_owned();
+                    rating.push_str(&t.kept_text(r));
+                    [
+                        r.number.to_string(),
+                        t.player_name(r.player).to_owned(),
+                        (r.column + 1).to_string(),
+                        rating,
+                        t.standing_text(r.after),
+                    ]
+                }
+                None => {
+                    let player = match number % 2 {
+                        1 => crate::engine::Player::First,
+                        _ => crate::engine::Player::Second,
+                    };
+                    [
+                        number.to_string(),
+                        t.player_name(player).to_owned(),
+                        (self.columns[number - 1] + 1).to_string(),
+                        t.rating_not_known().to_owned(),
+                        t.rating_not_known().to_owned(),
+                    ]
+                }
             })
             .collect();
         ReviewView {
@@ -425,7 +486,10 @@ mod tests {
         assert_eq!(wanted[0], "");
         assert_eq!(wanted[7], "1717172");
         assert!(review.rated().is_empty() && !review.is_ready());
-        let analysis: Vec<Scores> = wanted.iter().map(|m| analyse(&mut solver, m)).collect();
+        let analysis: Vec<Option<Scores>> = wanted
+            .iter()
+            .map(|m| Some(analyse(&mut solver, m)))
+            .collect();
         assert_eq!(
             review.set_analysis(analysis[..7].to_vec()),
             Err(WRONG_ANALYSIS)

@@ -230,7 +230,8 @@ impl ReviewPanel {
             "line",
         )?;
         append(&self.chart, &axis)?;
-        for (i, bar) in bars.iter().enumerate() {
+        // A move not rated (a big board's early one) has no bar.
+        for (i, bar) in bars.iter().enumerate().filter(|(_, bar)| bar.known) {
             let height = bar.height.abs().max(0.06);
             let top = if bar.height > 0.0 {
                 -height

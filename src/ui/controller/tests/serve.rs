@@ -113,14 +113,16 @@ fn answer(
             board,
             positions,
         } => {
+            // As worker.js: the last (quickest) positions first, each within the budget;
+            // from the first that is not worked out, the earlier ones are not known either.
             let within = budget(board);
-            let mut scores = Vec::new();
-            for moves in &positions {
+            let mut scores = vec![None; positions.len()];
+            for (i, moves) in positions.iter().enumerate().rev() {
                 let p = on(board, moves);
                 let solver = solver_for(board, classic, sized);
                 match solver.analyze_within(&p, within).unwrap() {
-                    Some(s) => scores.push(s),
-                    None => return Some(Reply::Unknown { id }),
+                    Some(s) => scores[i] = Some(s),
+                    None => break,
                 }
             }
             Reply::Review { id, scores }

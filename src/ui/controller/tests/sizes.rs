@@ -265,7 +265,8 @@ fn big_boards_say_what_is_not_known_and_small_ones_are_exact() {
         said(&e)
     );
     let view = Mirror::of(&c).review.unwrap();
-    assert!(!view.ready && view.line.contains("not known"));
+    assert!(view.line.contains("not known"), "{}", view.line);
+    assert_eq!(view.rows[0][3], "not known", "the move's row says so");
     // 5 x 4 is solved at once: the analysis, the hint and the review are exact.
     let mut c = Controller::new(analysis);
     let e = c.command(Command::SetSize(size(5, 4)), 0.0);
@@ -380,4 +381,66 @@ fn the_computer_taking_over_a_side_in_a_game_in_progress_asks_first() {
     c.command(Command::Choose(ModeChoice::Computer), 0.0);
     assert!(c.asked().is_none());
     assert_eq!(c.position(), &Position::new());
+}
+
+#[test]
+fn a_long_game_on_9x9_is_rated_from_its_end() {
+    let mut solver = solver();
+    // A random game on 9 x 9 (a fixed seed) that lasts 45 moves or more.
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut random = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let big = size(9, 9);
+    let game = (0..10_000)
+        .find_map(|_| {
+            let mut p = Position::empty(big);
+            while !p.is_over() {
+                let open: Vec<usize> = (0..9).filter(|&c| p.can_play(c)).collect();
+                p.play(open[random(open.len())]).unwrap();
+            }
+            (p.move_count() >= 45).then_some(p)
+        })
+        .expect("a long game");
+    let mut c = Controller::with_position(reduced(), game);
+    let e = c.command(Command::Review, 0.0);
+    let e = serve(&mut c, &mut solver, e);
+    let review = c.activity().review().expect("the review").clone();
+    let rated: Vec<usize> = review.rated().iter().map(|r| r.number).collect();
+    let len = game.move_count();
+    // The late moves are rated, from the last back; the early ones are not known, each.
+    assert!(!rated.is_empty() && rated.len() < len, "{rated:?} of {len}");
+    let first = len - rated.len() + 1;
+    assert_eq!(rated, (first..=len).collect::<Vec<_>>());
+    let view = Mirror::of(&c).review.unwrap();
+    assert_eq!(view.rows.len(), len);
+    assert!(view.rows[..first - 1]
+        .iter()
+        .all(|row| row[3] == "not known"));
+    assert!(view.rows[first - 1..]
+        .iter()
+        .all(|row| row[3] != "not known"));
+    assert!(!view.bars[0].known && view.bars[len - 1].known);
+    let n = (first - 1).to_string();
+    assert!(
+        said(&e).contains(&format!("The first {n} moves are not rated")),
+        "{}",
+        said(&e)
+    );
+    // Each rated move agrees with the exact solver.
+    let mut exact = crate::solver::Solver::try_for_size(big, 16).unwrap();
+    for r in review.rated() {
+        let before = Position::from_moves_on(big, &game.moves_string()[..r.number - 1]).unwrap();
+        let scores = exact.analyze(&before).unwrap();
+        let best = scores.iter().flatten().max().copied();
+        assert_eq!(
+            r.rating == crate::ui::review::Rating::Best,
+            scores[r.column] == best,
+            "move {}",
+            r.number
+        );
+    }
 }
