@@ -418,6 +418,8 @@ const STYLE = css`
 @container c4 (min-width: 760px) {
   .c4-result { position: static; }
   .c4-more .c4-pop { left: auto; right: calc(100% + 20px); bottom: 0; width: min(416px, 70cqw); }
+  /* The moves' table too: over the board, clear of the review's steps and buttons. */
+  .c4-moves .c4-pop { right: calc(100% + 20px); width: min(544px, 70cqw); padding-bottom: 12px; }
 }
 @media (orientation: landscape) and (max-height: 560px) {
   .c4-result { position: static; }

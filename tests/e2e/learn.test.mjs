@@ -119,6 +119,23 @@ test("the review rates a thrown-away win a blunder and names the column that hel
   await context.close();
 });
 
+test("on a laptop the review's table opens over the board, clear of the review's steps and buttons", async () => {
+  const { page, problems, context } = await openPage(browser, `${server.url}#moves=4453423317766&review=13`, { viewport: { width: 1280, height: 800 } });
+  await until(async () => (await page.locator(".c4-review").getAttribute("data-ready")) === "true", "the ratings", 30_000);
+  await page.getByText("Moves, ratings and outcomes").click();
+  const table = await page.locator(".c4-moves .c4-pop").boundingBox();
+  const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const name of ["Start", "Previous move", "Play from here", "Back to game"]) {
+    const button = await page.locator(".c4-review").getByRole("button", { name, exact: true }).boundingBox();
+    assert.ok(!overlaps(table, button), `${name} is clear of the table`);
+  }
+  // Start works while the table is open.
+  await page.locator(".c4-review").getByRole("button", { name: "Start", exact: true }).click();
+  await until(async () => (await live(page)).startsWith("Start of the game"), "Start");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("on a small phone the review's table fits its panel, and its toggle stays in reach to close it", async () => {
   const { page, problems, context } = await openPage(browser, server.url,
     { viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
