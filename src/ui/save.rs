@@ -9,7 +9,7 @@
 //! and the others are kept.
 
 use super::fields::{flag, flag_text, number, Fields};
-use super::puzzle::Solved;
+use super::puzzle::{Solved, Streak};
 use super::settings::{PlayerKind, Settings};
 use super::stats::Record;
 use crate::engine::error::quoted as quote;
@@ -83,6 +83,10 @@ impl Saved {
             self.puzzle.unwrap_or(0),
             flag_text(self.helped),
         ) + &self.online.as_ref().map(|g| format!("&online={g}")).unwrap_or_default()
+            + &match self.solved.streak.encode() {
+                streak if streak.is_empty() => String::new(),
+                streak => format!("&streak={streak}"),
+            }
     }
 
     /// Reads a saved text: every field of its version must be there once, and right.
@@ -119,9 +123,9 @@ impl Saved {
         // `helped` and `size` came later in version 2: a text without them had no help,
         // on 7 x 6. Versions 2 and 3 have the same fields.
         // `online` came in version 3: a text without it had no online game open.
-        const KEYS: [&str; 13] = [
+        const KEYS: [&str; 14] = [
             "v", "moves", "red", "yellow", "analysis", "motion", "sound", "record", "solved",
-            "puzzle", "helped", "size", "online",
+            "puzzle", "helped", "size", "online", "streak",
         ];
         let corrupt = SaveError::Corrupt;
         let (fields, mut problems) = Fields::read_each(text, MAX_LEN).map_err(corrupt)?;
@@ -163,6 +167,13 @@ impl Saved {
                 .take(fields.require("puzzle", number))
                 .filter(|&p| p != 0),
         };
+        let mut solved = solved;
+        if let Some(streak) = problems
+            .take(fields.parse("streak", Streak::decode))
+            .flatten()
+        {
+            solved.streak = streak;
+        }
         let online = problems
             .take(fields.parse("online", |g| GameId::try_from(g.to_owned())))
             .flatten();

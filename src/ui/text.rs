@@ -348,6 +348,12 @@ texts! {
     puzzle_failed / "puzzleFailed" = "Column {column} does not win in time. Choose Retry to try again, or Show answer.",
     /// The answer of a failed puzzle, once asked for. `{worked}`: the column(s).
     puzzle_answer / "puzzleAnswer" = "Column {worked} wins in time. Choose Retry to try again.",
+    /// Today's puzzle, with no streak going.
+    streak_none / "streakNone" = "Solve today's puzzle each day for a streak.",
+    /// A streak of one day.
+    streak_one / "streakOne" = "Streak: 1 day. Tomorrow's puzzle makes it 2.",
+    /// A streak of `{n}` days.
+    streak_days / "streakDays" = "Streak: {n} days in a row.",
     /// Shows the answer of a failed puzzle.
     show_answer / "showAnswer" = "Show answer",
     /// Show answer, with no failed puzzle.
@@ -629,6 +635,15 @@ impl Texts {
                 self.puzzle_line(),
                 &[("id", &id), ("player", player), ("n", &left.to_string())],
             )
+        }
+    }
+
+    /// Today's puzzle's streak: days in a row solved, up to today or yesterday.
+    pub fn streak_text(&self, days: u32) -> String {
+        match days {
+            0 => self.streak_none().to_owned(),
+            1 => self.streak_one().to_owned(),
+            n => fill(self.streak_days(), &[("n", &n.to_string())]),
         }
     }
 

@@ -313,6 +313,34 @@ test("a puzzle failed, retried and solved, and remembered", async () => {
   await context.close();
 });
 
+test("today's puzzle solved starts a streak, shown with the puzzle and kept after a reload", async () => {
+  const { page, problems, context } = await openPage(browser, server.url);
+  await column(page, 4).waitFor();
+  await page.getByText("Puzzles", { exact: true }).click();
+  await page.getByRole("button", { name: "Today's puzzle" }).click();
+  const line = page.locator(".c4-puzzle-line");
+  await until(async () => /Solve today's puzzle each day for a streak\./.test(await line.textContent()), "no streak yet");
+  const n = Number(/win in (\d)/.exec(await live(page))[1]);
+  const start = (await state(page)).moves;
+  for (let left = n; left >= 1; left--) {
+    await until(async () => (await state(page)).moves.length === start.length + 2 * (n - left), `move ${n - left + 1}`, 30_000);
+    await until(async () => (await page.locator(".c4").getAttribute("aria-busy")) !== "true", "the defence");
+    await settled(page);
+    const [move] = await winning(page, left);
+    await page.keyboard.press(String(move));
+  }
+  await until(async () => (await page.locator(".c4-puzzle").getAttribute("data-state")) === "solved", "solved", 30_000);
+  await until(async () => /Streak: 1 day\. Tomorrow's puzzle makes it 2\./.test(await line.textContent()), "the streak");
+  // Kept with the saved game: today's puzzle again after a reload still shows it.
+  await page.reload();
+  await column(page, 4).waitFor();
+  await page.getByText("Puzzles", { exact: true }).click();
+  await page.getByRole("button", { name: "Today's puzzle" }).click();
+  await until(async () => /Streak: 1 day\./.test(await line.textContent()), "the streak after a reload");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("a share link round trip: Copy link, then the link opens the position ready to play", async () => {
   const permissions = { permissions: ["clipboard-read", "clipboard-write"] };
   const { page, problems, context } = await openPage(browser, server.url, permissions);

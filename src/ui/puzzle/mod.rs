@@ -7,7 +7,8 @@
 pub mod set;
 
 pub use set::{
-    all, by_id, check, daily, parse, winning_columns, Puzzle, Solved, FILE, MAX_MOVES, MIN_MOVES,
+    all, by_id, check, daily, parse, winning_columns, Puzzle, Solved, Streak, FILE, MAX_MOVES,
+    MIN_MOVES,
 };
 
 use super::effect::Effect;
@@ -65,6 +66,8 @@ pub struct PuzzleRun {
     pending: Option<usize>,
     /// The puzzle's own game: the player against the perfect defender.
     session: Session,
+    /// Today's puzzle: its day, and the player's streak on it.
+    daily: Option<(i64, u32)>,
 }
 
 impl PuzzleRun {
@@ -104,6 +107,10 @@ impl PuzzleRun {
             left: puzzle.moves,
             pending: None,
             session: Session::new(puzzle.start, players),
+            daily: match choice {
+                PuzzleChoice::Daily(day) => Some((day, solved.streak.on(day))),
+                PuzzleChoice::Id(_) | PuzzleChoice::Next => None,
+            },
         })
     }
 
@@ -180,6 +187,11 @@ impl PuzzleRun {
         if won {
             self.state = PuzzleState::Solved;
             solved.insert(self.puzzle.id);
+            // Today's puzzle keeps the streak going.
+            if let Some((day, streak)) = &mut self.daily {
+                solved.streak.solved_on(*day);
+                *streak = solved.streak.on(*day);
+            }
         }
         won
     }
@@ -201,27 +213,32 @@ impl PuzzleRun {
     /// The puzzle's part of the mirror; `checking` while its position's analysis is not in
     /// (a move waits for it, and the line says so).
     pub fn view(&self, t: &Texts, checking: bool) -> PuzzleView {
+        let line = match &self.state {
+            PuzzleState::Playing if checking => match self.pending {
+                Some(column) => t.puzzle_pending_text(column),
+                // The check on a line of its own, under the puzzle's own line.
+                None => format!(
+                    "{}\n{}",
+                    t.puzzle_line_text(&self.puzzle, self.left),
+                    t.puzzle_checking()
+                ),
+            },
+            PuzzleState::Playing => t.puzzle_line_text(&self.puzzle, self.left),
+            // The result panel says it is solved; this says what next.
+            PuzzleState::Solved => t.puzzle_next().to_owned(),
+            PuzzleState::Failed {
+                worked,
+                shown: true,
+                ..
+            } => t.puzzle_answer_text(worked),
+            PuzzleState::Failed { tried, .. } => t.puzzle_failed_text(*tried),
+        };
         PuzzleView {
             id: self.puzzle.id,
-            line: match &self.state {
-                PuzzleState::Playing if checking => match self.pending {
-                    Some(column) => t.puzzle_pending_text(column),
-                    // The check on a line of its own, under the puzzle's own line.
-                    None => format!(
-                        "{}\n{}",
-                        t.puzzle_line_text(&self.puzzle, self.left),
-                        t.puzzle_checking()
-                    ),
-                },
-                PuzzleState::Playing => t.puzzle_line_text(&self.puzzle, self.left),
-                // The result panel says it is solved; this says what next.
-                PuzzleState::Solved => t.puzzle_next().to_owned(),
-                PuzzleState::Failed {
-                    worked,
-                    shown: true,
-                    ..
-                } => t.puzzle_answer_text(worked),
-                PuzzleState::Failed { tried, .. } => t.puzzle_failed_text(*tried),
+            // Today's puzzle says the streak, on a line of its own.
+            line: match self.daily {
+                Some((_, streak)) => format!("{line}\n{}", t.streak_text(streak)),
+                None => line,
             },
             solved: self.state == PuzzleState::Solved,
             failed: matches!(self.state, PuzzleState::Failed { .. }),

@@ -73,7 +73,19 @@ pub fn by_id(id: u32) -> Option<&'static Puzzle> {
 /// The puzzle of the day `days` after 1970-01-01: each puzzle once before any repeats,
 /// in an order that mixes the difficulties.
 pub fn daily(days: i64) -> Option<&'static Puzzle> {
-    let n = all().len() as i64;
+    // Easier early in the week, harder later: Monday and Tuesday a win in 2, up to Sunday's
+    // win in 6, each day of the week going through its group week by week.
+    let weekday = (days + 3).rem_euclid(7); // 1970-01-01 was a Thursday; Monday is 0.
+    let moves = MIN_MOVES + (weekday as u32 * (MAX_MOVES - MIN_MOVES + 1)) / 7;
+    let group: Vec<&'static Puzzle> = all().iter().filter(|p| p.moves == moves).collect();
+    if let Some(puzzle) = cycle(group.len() as i64, days.div_euclid(7)).map(|i| group[i]) {
+        return Some(puzzle);
+    }
+    cycle(all().len() as i64, days).and_then(|i| all().get(i))
+}
+
+/// The `k`-th of `n` things, stepping so that every one comes once per cycle.
+fn cycle(n: i64, k: i64) -> Option<usize> {
     if n == 0 {
         return None;
     }
@@ -82,8 +94,7 @@ pub fn daily(days: i64) -> Option<&'static Puzzle> {
         .rev()
         .find(|&s| gcd(s, n) == 1 && s * 3 < n * 2)
         .unwrap_or(1);
-    let index = (days.rem_euclid(n) * step).rem_euclid(n);
-    all().get(index as usize)
+    Some((k.rem_euclid(n) * step).rem_euclid(n) as usize)
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -133,10 +144,65 @@ pub fn check(solver: &mut Solver, puzzle: &Puzzle) -> Result<(), String> {
     }
 }
 
-/// The solved puzzles: a set of ids, saved as hexadecimal bits (bit `id - 1`).
+/// The solved puzzles: a set of ids, saved as hexadecimal bits (bit `id - 1`), and the
+/// streak of today's puzzles solved.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Solved {
     bits: Vec<u8>,
+    pub streak: Streak,
+}
+
+/// Today's puzzle solved on days in a row: the last day solved (days after 1970-01-01, the
+/// player's own calendar) and how many days in a row up to it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Streak {
+    last: Option<i64>,
+    days: u32,
+}
+
+impl Streak {
+    /// Today's puzzle of `day` is solved: the streak goes on from the day before, or
+    /// starts again; a second solve the same day counts once.
+    pub fn solved_on(&mut self, day: i64) {
+        self.days = match self.last {
+            Some(last) if last == day => self.days,
+            Some(last) if last == day - 1 => self.days.saturating_add(1),
+            _ => 1,
+        };
+        self.last = Some(day);
+    }
+
+    /// The streak on `today`: alive while today's or yesterday's puzzle is solved.
+    pub fn on(&self, today: i64) -> u32 {
+        match self.last {
+            Some(last) if last == today || last == today - 1 => self.days,
+            _ => 0,
+        }
+    }
+
+    /// `DAY.DAYS`, or empty with no streak.
+    pub fn encode(&self) -> String {
+        self.last
+            .map(|last| format!("{last}.{}", self.days))
+            .unwrap_or_default()
+    }
+
+    pub fn decode(text: &str) -> Result<Streak, String> {
+        if text.is_empty() {
+            return Ok(Streak::default());
+        }
+        let bad = || "not a streak (day.days)".to_owned();
+        let (last, days) = text.split_once('.').ok_or_else(bad)?;
+        let last: i64 = last.parse().map_err(|_| bad())?;
+        let days: u32 = super::super::fields::number(days).map_err(|_| bad())?;
+        if !(0..=1_000_000).contains(&last) || days == 0 {
+            return Err(bad());
+        }
+        Ok(Streak {
+            last: Some(last),
+            days,
+        })
+    }
 }
 
 /// More ids than any puzzle file holds are refused.
@@ -195,6 +261,7 @@ impl Solved {
         let used = bits.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
         Ok(Solved {
             bits: bits[..used].to_vec(),
+            streak: Streak::default(),
         })
     }
 }
@@ -236,14 +303,45 @@ mod tests {
     }
 
     #[test]
-    fn every_day_has_a_puzzle_and_a_cycle_shows_each_once() {
-        let n = all().len();
-        let mut seen: Vec<u32> = (0..n as i64).map(|d| daily(d).unwrap().id).collect();
-        seen.sort_unstable();
-        seen.dedup();
-        assert_eq!(seen.len(), n);
-        assert_eq!(daily(-1), daily(n as i64 - 1));
+    fn every_day_has_a_puzzle_easier_early_in_the_week_and_each_comes_in_turn() {
+        // 1970-01-05, day 4, was a Monday.
+        let monday = 4 + 7 * 2900;
+        let week: Vec<u32> = (0..7).map(|d| daily(monday + d).unwrap().moves).collect();
+        assert_eq!(week[0], MIN_MOVES, "Monday: the easiest");
+        assert_eq!(week[6], MAX_MOVES, "Sunday: the hardest");
+        assert!(week.windows(2).all(|w| w[0] <= w[1]), "{week:?}");
+        // Each weekday goes through its group, one a week: every one of them in turn.
+        for weekday in 0..7 {
+            let moves = week[weekday as usize];
+            let group = all().iter().filter(|p| p.moves == moves).count();
+            let mut seen: Vec<u32> = (0..group as i64)
+                .map(|w| daily(monday + weekday + 7 * w).unwrap().id)
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), group, "weekday {weekday}");
+        }
+        assert!(daily(-1).is_some());
         assert_ne!(daily(20_000), daily(20_001));
+    }
+
+    #[test]
+    fn the_streak_counts_days_in_a_row() {
+        let mut streak = Streak::default();
+        assert_eq!(streak.on(100), 0);
+        streak.solved_on(100);
+        streak.solved_on(100);
+        assert_eq!(streak.on(100), 1, "twice the same day counts once");
+        streak.solved_on(101);
+        streak.solved_on(102);
+        assert_eq!((streak.on(102), streak.on(103), streak.on(104)), (3, 3, 0));
+        assert_eq!(Streak::decode(&streak.encode()), Ok(streak));
+        streak.solved_on(105);
+        assert_eq!(streak.on(105), 1, "a day missed starts again");
+        for bad in ["x", "5", "5.0", "-1.2", "5.x"] {
+            assert!(Streak::decode(bad).is_err(), "{bad}");
+        }
+        assert_eq!(Streak::decode(""), Ok(Streak::default()));
     }
 
     #[test]

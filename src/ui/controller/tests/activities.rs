@@ -456,3 +456,44 @@ fn links_open_what_they_show_or_say_why_not() {
     assert_eq!(c.activity().puzzle().unwrap().puzzle.id, 1);
     assert_eq!(c.game().moves_string(), "4453", "the game waits");
 }
+
+#[test]
+fn todays_puzzle_solved_keeps_a_streak_which_is_saved() {
+    let mut solver = solver();
+    let mut c = Controller::new(reduced());
+    let day = 20_000;
+    let effects = c.command(Command::Puzzle(PuzzleChoice::Daily(day)), 0.0);
+    serve(&mut c, &mut solver, effects);
+    let line = crate::ui::Mirror::of(&c).puzzle.unwrap().line;
+    assert!(
+        line.ends_with("Solve today's puzzle each day for a streak."),
+        "{line}"
+    );
+    let effects = solve(&mut c, &mut solver);
+    assert_eq!(c.activity().puzzle().unwrap().state, PuzzleState::Solved);
+    assert_eq!(c.solved().streak.on(day), 1);
+    let line = crate::ui::Mirror::of(&c).puzzle.unwrap().line;
+    assert!(
+        line.ends_with("Streak: 1 day. Tomorrow's puzzle makes it 2."),
+        "{line}"
+    );
+    // Kept with the saved game.
+    let saved = effects
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Effect::Save(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("saved once solved");
+    assert!(saved.contains(&format!("&streak={day}.1")), "{saved}");
+    let back = crate::ui::save::Saved::decode(&saved).unwrap();
+    assert_eq!(back.solved.streak.on(day + 1), 1);
+    // The next day's puzzle solved makes it 2.
+    let effects = c.command(Command::Puzzle(PuzzleChoice::Daily(day + 1)), 0.0);
+    serve(&mut c, &mut solver, effects);
+    solve(&mut c, &mut solver);
+    assert_eq!(c.solved().streak.on(day + 1), 2);
+    let line = crate::ui::Mirror::of(&c).puzzle.unwrap().line;
+    assert!(line.ends_with("Streak: 2 days in a row."), "{line}");
+}
