@@ -83,6 +83,16 @@ impl Level {
         }
     }
 
+    /// Milliseconds a level may spend looking past its horizon, beside its budget of
+    /// positions: on the big boards a position costs more, and a reply should come within
+    /// a second in the browser.
+    fn time_budget_ms(self) -> Option<f64> {
+        match self {
+            Level::Hard => Some(500.0),
+            _ => None,
+        }
+    }
+
     /// How many of its own moves ahead a level looks for forced wins and losses.
     fn horizon(self) -> u32 {
         match self {
@@ -194,6 +204,18 @@ impl<G: Booked> Search<G> {
         level: Level,
         rng: &mut Rng,
     ) -> Result<usize, SolveError> {
+        self.best_move_in(position, level, rng, level.time_budget_ms())
+    }
+
+    /// [`Search::best_move`], looking past the horizon for at most `time_ms` (`None`: as
+    /// long as the budget of positions lasts).
+    fn best_move_in(
+        &mut self,
+        position: &Position,
+        level: Level,
+        rng: &mut Rng,
+        time_ms: Option<f64>,
+    ) -> Result<usize, SolveError> {
         if level == Level::Perfect {
             return self.random_best_move(position, rng);
         }
@@ -217,7 +239,9 @@ impl<G: Booked> Search<G> {
                 .categories(b, level.horizon(), u64::MAX)
                 .unwrap_or(categories);
             note_losses(&categories, level.horizon());
-            // Look further while the budget lasts; keep the last complete answer.
+            // Look further while the budgets (positions, and time) last; keep the last
+            // complete answer. The horizon itself is always searched whole.
+            self.set_time_budget(time_ms);
             let start = self.nodes();
             let mut horizon = level.horizon();
             // No side has more moves than half the cells, rounded up.
@@ -283,6 +307,7 @@ impl<G: Booked> Search<G> {
                 }
             }
         }
+        self.set_time_budget(None);
         let mut best: Vec<usize> = Vec::new();
         let mut best_key = (Forced::Loss, 0u32, false, 0u32);
         for col in (0..width).filter(|&c| b.can_play(c)) {
@@ -442,6 +467,22 @@ mod tests {
                 column + 1
             );
         }
+    }
+
+    #[test]
+    fn hard_out_of_time_still_searches_its_whole_horizon() {
+        // Yellow to move; Red has three in column 4 and wins there next unless blocked.
+        let mut search = Search::new(4);
+        let p = Position::from_moves("41414").unwrap();
+        for seed in 0..20 {
+            let mut rng = Rng::new(seed);
+            let column = search
+                .best_move_in(&p, Level::Hard, &mut rng, Some(0.0))
+                .unwrap();
+            assert_eq!(column, 3, "seed {seed}");
+        }
+        // No deadline is left over for the next search.
+        assert_eq!(search.deadline(), None);
     }
 
     /// The lower levels' view must agree with the exact scores: a column is "wins within h"

@@ -136,6 +136,24 @@ impl Forced {
     }
 }
 
+/// How many positions a search goes between two looks at the clock.
+const CLOCK_EVERY: u64 = 4096;
+
+/// Milliseconds on a clock that only moves forward in practice: the browser's or Node's
+/// `Date.now()` in wasm, the system's otherwise.
+pub(super) fn clock_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    }
+}
+
 /// A perfect Connect Four solver for the board `G` describes: the search behind
 /// [`super::Solver`], which picks the standard board's or the any-size one.
 ///
@@ -156,6 +174,9 @@ pub struct Search<G: Geometry = Classic> {
     /// Searches stop once `nodes` reaches this; results are then void (see `aborted`).
     limit: u64,
     aborted: bool,
+    /// Searches also stop once the clock ([`clock_ms`]) passes this, checked every
+    /// [`CLOCK_EVERY`] positions: a level's time budget beside its budget of positions.
+    deadline: Option<f64>,
     /// Where [`Search::ponder`] stopped, so that its next call goes on from there.
     ponder: Option<Ponder<G::Word>>,
 }
@@ -202,6 +223,7 @@ impl<G: Booked> Search<G> {
             nodes: 0,
             limit: u64::MAX,
             aborted: false,
+            deadline: None,
             ponder: None,
         })
     }
@@ -250,6 +272,16 @@ impl<G: Booked> Search<G> {
     }
 
     /// Positions searched since the solver was made or [`Search::reset_nodes`] was called.
+    /// When searches stop by the clock, if they do.
+    pub(super) fn deadline(&self) -> Option<f64> {
+        self.deadline
+    }
+
+    /// Searches from now on stop once `ms` milliseconds have passed (`None`: no deadline).
+    pub(super) fn set_time_budget(&mut self, ms: Option<f64>) {
+        self.deadline = ms.map(|ms| clock_ms() + ms);
+    }
+
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -718,6 +750,9 @@ impl<G: Booked> Search<G> {
         debug_assert!(alpha < beta);
         debug_assert!(!b.can_win_next());
         self.nodes += 1;
+        if self.nodes % CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| clock_ms() >= d) {
+            self.limit = self.nodes;
+        }
         if self.nodes >= self.limit {
             self.aborted = true;
             return 0;
