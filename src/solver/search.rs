@@ -273,6 +273,7 @@ impl<G: Booked> Search<G> {
 
     /// Positions searched since the solver was made or [`Search::reset_nodes`] was called.
     /// When searches stop by the clock, if they do.
+    #[cfg(test)]
     pub(super) fn deadline(&self) -> Option<f64> {
         self.deadline
     }

@@ -1299,13 +1299,8 @@ mod tests {
         let t = Texts::default();
         // Random games (a fixed seed) until one ends with a move that makes fours in two
         // directions at once.
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut random = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::solver::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut random = |n: usize| rng.below(n as u32) as usize;
         let found = (0..200_000).find_map(|_| {
             let mut p = Position::new();
             loop {

@@ -387,13 +387,8 @@ fn the_computer_taking_over_a_side_in_a_game_in_progress_asks_first() {
 fn a_long_game_on_9x9_is_rated_from_its_end() {
     let mut solver = solver();
     // A random game on 9 x 9 (a fixed seed) that lasts 45 moves or more.
-    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut random = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = crate::solver::Rng::new(0x9e37_79b9_7f4a_7c15);
+    let mut random = |n: usize| rng.below(n as u32) as usize;
     let big = size(9, 9);
     let game = (0..10_000)
         .find_map(|_| {
