@@ -104,7 +104,8 @@ pub fn key_action(key: &str, modified: bool, target: KeyTarget) -> Option<Action
     match key {
         "ArrowLeft" if on_column => act(Command::SelectBy(-1), true),
         "ArrowRight" if on_column => act(Command::SelectBy(1), true),
-        "Home" if on_column => act(Command::Select(0), true),
+        // As far left as the board goes (a key, unlike a click's Select).
+        "Home" if on_column => act(Command::SelectBy(i32::MIN), true),
         // As far right as the board goes.
         "End" if on_column => act(Command::SelectBy(i32::MAX), true),
         "ArrowLeft" if on_review => act(Command::ReviewBy(-1), false),
@@ -137,7 +138,7 @@ mod tests {
         use KeyTarget::*;
         assert_eq!(command("ArrowLeft", Column), Some(Command::SelectBy(-1)));
         assert_eq!(command("ArrowRight", Column), Some(Command::SelectBy(1)));
-        assert_eq!(command("Home", Column), Some(Command::Select(0)));
+        assert_eq!(command("Home", Column), Some(Command::SelectBy(i32::MIN)));
         assert_eq!(command("End", Column), Some(Command::SelectBy(i32::MAX)));
         for (key, column) in ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
             .iter()

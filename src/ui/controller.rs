@@ -142,9 +142,7 @@ impl Controller {
     fn route(&mut self, command: Command, now: f64) -> Vec<Effect> {
         match command {
             Command::Drop(column) => self.drop_piece(column, now),
-            Command::Select(_) | Command::SelectBy(_)
-                if self.rules().board_keys == BoardKeys::Step =>
-            {
+            Command::SelectBy(_) if self.rules().board_keys == BoardKeys::Step => {
                 self.step_by_board(command, now)
             }
             Command::Select(_)

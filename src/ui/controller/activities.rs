@@ -105,12 +105,13 @@ impl Controller {
     }
 
     /// Where nothing is played (a review), the board's keys step through the game: Home to
-    /// its start, End to its end, the arrows a move at a time.
+    /// its start, End to its end, the arrows a move at a time. (A click's `Select` only
+    /// selects.)
     pub(super) fn step_by_board(&mut self, command: Command, now: f64) -> Vec<Effect> {
         let step = match command {
             Command::SelectBy(i32::MAX) => Command::ReviewTo(usize::MAX),
+            Command::SelectBy(i32::MIN) => Command::ReviewTo(0),
             Command::SelectBy(by) => Command::ReviewBy(by),
-            Command::Select(0) => Command::ReviewTo(0),
             _ => return Vec::new(),
         };
         self.step_review(step, now)

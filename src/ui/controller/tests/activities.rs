@@ -43,6 +43,12 @@ fn a_review_rates_the_blunder_and_steps_and_plays_on() {
     assert!(m.puzzle.is_none() && !m.can_hint);
     // On the board, Home, End and the arrows step through the game: nothing is played.
     c.command(Command::Select(0), 0.0);
+    assert_eq!(
+        c.activity().review().unwrap().at(),
+        8,
+        "a click selects only"
+    );
+    c.command(Command::SelectBy(i32::MIN), 0.0);
     assert_eq!(c.activity().review().unwrap().at(), 0, "Home: the start");
     c.command(Command::SelectBy(1), 0.0);
     assert_eq!(c.activity().review().unwrap().at(), 1);
