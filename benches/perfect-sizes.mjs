@@ -4,9 +4,11 @@
 // `perfect` (src/solver/levels.rs, PERFECT_SIZES) where its slowest move took at most a
 // second. 7 x 6 has its book: benches/browser.mjs times it. Figures only, not a test.
 //   node benches/perfect-sizes.mjs [--games N] [--only 6x5,4x8] [--limit-ms M] [--level L]
+//                                  [--cpu R]
 // N: games per colour (default 3). M: a size whose first move takes longer than this is
 // not played further (default 5000): it is far from a second. L: time another level in
-// perfect's place (default perfect), e.g. hard, which every size offers.
+// perfect's place (default perfect), e.g. hard, which every size offers. R: the CPU slowed R
+// times (Chromium's throttling, as a slower device would run it; default 1).
 import { serve, launch, DIST } from "../tests/e2e/harness.mjs";
 
 const args = process.argv.slice(2);
@@ -18,6 +20,7 @@ const games = Number(arg("--games", 3));
 const limitMs = Number(arg("--limit-ms", 5000));
 const only = arg("--only", null)?.split(",");
 const level = arg("--level", "perfect");
+const cpu = Number(arg("--cpu", 1));
 
 const sizes = [];
 for (let w = 4; w <= 9; w++) for (let h = 4; h <= 9; h++) {
@@ -29,6 +32,11 @@ sizes.sort((a, b) => a[0] * a[1] - b[0] * b[1] || a[0] - b[0]);
 const server = await serve(DIST);
 const browser = await launch();
 const page = await browser.newPage();
+if (cpu > 1) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+  console.log(`(the CPU slowed ${cpu} times)`);
+}
 await page.goto(server.url + "index.html");
 console.log(`| size | cells | ${level}'s moves | p50 | max | within 1 s |`);
 console.log("| --- | --- | --- | --- | --- | --- |");
