@@ -337,7 +337,7 @@ impl Activity {
     /// turn, the friend away, the connection).
     pub fn turn_line(&self, t: &Texts) -> Option<String> {
         match self {
-            Activity::Online(online) => Some(online.view(t).line),
+            Activity::Online(online) => Some(online.line(t)),
             Activity::Play | Activity::Review(_) | Activity::Puzzle(_) => None,
         }
     }

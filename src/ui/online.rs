@@ -367,6 +367,17 @@ impl OnlineRun {
     }
 }
 
+/// "Yellow to move: you play Red."
+fn their_turn(t: &Texts, to_move: Player, you: Seat) -> String {
+    fill(
+        t.online_their_turn(),
+        &[
+            ("player", t.player_name(to_move)),
+            ("you", t.player_name(you.player())),
+        ],
+    )
+}
+
 /// An online game on the board: the run, and the game as a session the board plays.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OnlineGame {
@@ -476,35 +487,7 @@ impl OnlineGame {
         };
         let position = self.session.position();
         let their_turn = seat.is_some_and(|s| position.current_player() != s.player());
-        let line = match (run.connection(), state, seat) {
-            (Connection::Connecting { failures: 0 }, None, _) => t.online_connecting().to_owned(),
-            (Connection::Connecting { .. }, ..) => t.online_lost().to_owned(),
-            (_, None, _) => t.online_connecting().to_owned(),
-            (_, Some(_), None) => match self.result_line(t).filter(|_| over) {
-                Some(line) => line,
-                None => t.with_player(t.online_watching(), position.current_player()),
-            },
-            (_, Some(state), Some(seat)) => {
-                let other = seat.other();
-                if let Some(line) = self.result_line(t).filter(|_| over) {
-                    line
-                } else if state.seats[other.index()] == Presence::Empty {
-                    t.with_player(t.online_waiting(), seat.player())
-                } else if matches!(state.seats[other.index()], Presence::Away { .. }) {
-                    t.with_player(t.online_away(), other.player())
-                } else if run.my_turn() {
-                    t.with_player(t.online_your_turn(), seat.player())
-                } else {
-                    fill(
-                        t.online_their_turn(),
-                        &[
-                            ("player", t.player_name(position.current_player())),
-                            ("you", t.player_name(seat.player())),
-                        ],
-                    )
-                }
-            }
-        };
+        let line = self.line(t);
         let other = seat.map(Seat::other);
         let note = match (state, other) {
             (Some(state), Some(other)) if over => {
@@ -546,6 +529,38 @@ impl OnlineGame {
         }
     }
 
+    /// What is going on, for the turn line: connecting, waiting for the friend, whose turn,
+    /// away, the end.
+    pub fn line(&self, t: &Texts) -> String {
+        let run = &self.run;
+        match (run.connection(), run.state()) {
+            (Connection::Connecting { failures: 0 }, None) => {
+                return t.online_connecting().to_owned()
+            }
+            (Connection::Connecting { .. }, _) => return t.online_lost().to_owned(),
+            (_, None) => return t.online_connecting().to_owned(),
+            (Connection::Open, Some(_)) => {}
+        }
+        // Once it is over, the result (there is one only then).
+        if let Some(line) = self.result_line(t) {
+            return line;
+        }
+        let to_move = self.session.position().current_player();
+        let (Some(state), Some(seat)) = (run.state(), run.seat()) else {
+            return t.with_player(t.online_watching(), to_move);
+        };
+        let other = seat.other();
+        if state.seats[other.index()] == Presence::Empty {
+            t.with_player(t.online_waiting(), seat.player())
+        } else if matches!(state.seats[other.index()], Presence::Away { .. }) {
+            t.with_player(t.online_away(), other.player())
+        } else if run.my_turn() {
+            t.with_player(t.online_your_turn(), seat.player())
+        } else {
+            their_turn(t, to_move, seat)
+        }
+    }
+
     /// The messages for the person's resign, rematch or claim, if they hold a seat.
     pub fn ask(&self, what: fn(GameId) -> ToServer) -> Option<ToServer> {
         self.seat()?;
@@ -563,14 +578,7 @@ impl OnlineGame {
             return None;
         }
         let to_move: Player = self.session.position().current_player();
-        let you = self.seat()?.player();
-        Some(fill(
-            t.online_their_turn(),
-            &[
-                ("player", t.player_name(to_move)),
-                ("you", t.player_name(you)),
-            ],
-        ))
+        Some(their_turn(t, to_move, self.seat()?))
     }
 }
 

@@ -299,7 +299,7 @@ impl Controller {
         // The first word of the game (seated, watching, waiting): said as it shows.
         let first = match (had_state, &self.activity) {
             (false, Activity::Online(online)) if online.run.state().is_some() => {
-                Some(online.view(&self.texts).line)
+                Some(online.line(&self.texts))
             }
             _ => None,
         };

@@ -37,9 +37,6 @@ pub struct Review {
     rated: Vec<Rated>,
     /// The online game this is the review of, which Back enters again.
     returns_to: Option<crate::online::GameId>,
-    /// The worker could not analyse every position within its budget (a big board): the
-    /// ratings are not known.
-    unknown: bool,
 }
 
 impl Review {
@@ -67,7 +64,6 @@ impl Review {
             analysis: None,
             rated: Vec::new(),
             returns_to: None,
-            unknown: false,
         };
         review.go(at);
         review
@@ -133,17 +129,6 @@ impl Review {
 
     pub fn is_ready(&self) -> bool {
         self.analysis.is_some()
-    }
-
-    /// Whether the ratings are known not to come: the game's board is too big to analyse
-    /// every position of it within the worker's budget.
-    pub fn is_unknown(&self) -> bool {
-        self.unknown
-    }
-
-    /// The worker could not analyse the game within its budget.
-    pub fn set_unknown(&mut self) {
-        self.unknown = true;
     }
 
     /// Takes the worker's analysis: one [`Scores`] per position [`Review::wanted`] names,
@@ -386,10 +371,10 @@ impl Review {
         }
     }
 
-    /// The worker could not analyse the game within its budget: the ratings are not known.
+    /// The worker could not analyse the game within its budget: no position is known, and
+    /// each move says so, as a big board's early moves do.
     pub fn not_known(&mut self, t: &Texts) -> Vec<Effect> {
-        self.set_unknown();
-        Effect::changed(t.review_not_known().to_owned())
+        self.ready(vec![None; self.wanted().len()], t)
     }
 
     /// The review's part of the mirror.
@@ -448,8 +433,6 @@ impl Review {
             ready: self.is_ready(),
             line: if self.is_ready() {
                 self.step_text(t)
-            } else if self.is_unknown() {
-                format!("{} {}", self.step_text(t), t.review_not_known())
             } else {
                 format!("{} {}", self.step_text(t), t.review_waiting())
             },

@@ -503,3 +503,20 @@ fn todays_puzzle_solved_keeps_a_streak_which_is_saved() {
     let line = crate::ui::Mirror::of(&c).puzzle.unwrap().line;
     assert!(line.ends_with("Streak: 2 days in a row."), "{line}");
 }
+
+#[test]
+fn a_review_the_worker_cannot_work_out_says_so_for_each_move() {
+    let mut c = Controller::with_position(reduced(), Position::from_moves("4455").unwrap());
+    c.command(Command::Review, 0.0);
+    let id = c.jobs().job().id().expect("the review asked of the worker");
+    let e = c.reply(Reply::Unknown { id }, 0.0);
+    assert!(
+        said(&e).starts_with("The ratings are not known"),
+        "{}",
+        said(&e)
+    );
+    let view = crate::ui::Mirror::of(&c).review.unwrap();
+    assert_eq!(view.rows.len(), 4);
+    assert!(view.rows.iter().all(|row| row[3] == "not known"));
+    assert!(view.bars.iter().all(|bar| !bar.known));
+}
