@@ -5,7 +5,7 @@
 
 use super::bits::{Classic, Sized};
 use super::levels::{Level, Rng};
-use super::search::{BestMoves, Forced, Search, SolveError};
+use super::search::{BestMoves, ColumnScores, Forced, Search, SolveError};
 use super::table::OutOfMemory;
 use super::Book;
 use crate::engine::{Position, Size};
@@ -154,6 +154,19 @@ impl Solver {
         budget: u64,
     ) -> Result<Option<Vec<Option<i32>>>, SolveError> {
         each!(&mut self.search, s => s.analyze_within(position, budget))
+    }
+
+    /// Each column's score within a share of `budget` positions, and the columns not
+    /// worked out within it (see [`ColumnScores`]).
+    ///
+    /// # Errors
+    /// As [`Solver::score`].
+    pub fn analyze_each_within(
+        &mut self,
+        position: &Position,
+        budget: u64,
+    ) -> Result<ColumnScores, SolveError> {
+        each!(&mut self.search, s => s.analyze_each_within(position, budget))
     }
 
     /// Every column whose score is the best one, in column order, with that score.

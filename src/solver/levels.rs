@@ -8,7 +8,8 @@
 //! | `perfect` | the position's exact score, and whether a column reaches it ([`Solver::random_best_move`]) | a uniformly random move among those with the best score (the first to reach it in a random order of columns): it wins as fast as possible and loses as slowly as possible |
 
 use super::bits::{Bits, Word};
-use super::search::{Booked, Search};
+use super::judge::{Judge, Limits};
+use super::search::{clock_ms, Booked, Search};
 use super::{Forced, SolveError};
 use crate::engine::{Position, Size, MAX_WIDTH};
 use std::fmt;
@@ -89,6 +90,16 @@ impl Level {
     fn time_budget_ms(self) -> Option<f64> {
         match self {
             Level::Hard => Some(500.0),
+            _ => None,
+        }
+    }
+
+    /// Milliseconds of its time budget a level keeps for its judgement ([`Judge`]) of the
+    /// moves it proves nothing about, and the positions that judgement may search: `None`
+    /// for a level that goes by its one-move heuristic.
+    fn judgement(self) -> Option<(f64, u64)> {
+        match self {
+            Level::Hard => Some((150.0, 2_000_000)),
             _ => None,
         }
     }
@@ -220,8 +231,15 @@ impl<G: Booked> Search<G> {
             return self.random_best_move(position, rng);
         }
         let b = self.bits(position)?;
+        let started = clock_ms();
         let width = self.size().width();
         let look = rng.below(100) >= level.overlook_percent();
+        let judgement = level.judgement().filter(|_| look);
+        // The proofs' share of the time: the judgement keeps its own.
+        let prove_ms = match (time_ms, judgement) {
+            (Some(t), Some((judge_ms, _))) => Some((t - judge_ms).max(0.0)),
+            (t, _) => t,
+        };
         // What each column forces within the horizon, for the side to move, and for a
         // column that loses, the shortest horizon that showed it: a loss seen only further
         // ahead comes later, and holds out longer.
@@ -241,7 +259,7 @@ impl<G: Booked> Search<G> {
             note_losses(&categories, level.horizon());
             // Look further while the budgets (positions, and time) last; keep the last
             // complete answer. The horizon itself is always searched whole.
-            self.set_time_budget(time_ms);
+            self.set_time_budget(prove_ms);
             let start = self.nodes();
             let mut horizon = level.horizon();
             // No side has more moves than half the cells, rounded up.
@@ -308,9 +326,28 @@ impl<G: Booked> Search<G> {
             }
         }
         self.set_time_budget(None);
+        // Among the moves it can prove nothing about, a level with judgement goes by it.
+        let playable = (0..width).filter(|&c| b.can_play(c));
+        let open = playable
+            .clone()
+            .filter(|&c| categories[c] == Forced::Neither)
+            .fold(0u16, |m, c| m | 1 << c);
+        let judged = match judgement {
+            Some((_, nodes)) if open.count_ones() > 1 => {
+                let limits = Limits {
+                    budget: nodes,
+                    deadline: time_ms.map(|t| started + t),
+                    max_depth: b.remaining(),
+                };
+                Judge::new(b.geo)
+                    .columns(b, open, limits, level.noise() as i32)
+                    .values
+            }
+            _ => [None; MAX_WIDTH],
+        };
         let mut best: Vec<usize> = Vec::new();
-        let mut best_key = (Forced::Loss, 0u32, false, 0u32);
-        for col in (0..width).filter(|&c| b.can_play(c)) {
+        let mut best_key = (Forced::Loss, 0u32, false, i64::MIN);
+        for col in playable {
             let category = categories[col];
             // Among losses, the one seen furthest ahead (the others count as never lost).
             let resists = if category == Forced::Loss {
@@ -325,10 +362,16 @@ impl<G: Booked> Search<G> {
                 child.play_col(col);
                 b.is_winning_move(col) || !child.can_win_next()
             };
-            let heuristic = 3 * b.move_score(b.landing(col))
-                + b.geo.edge_distance(col)
-                + rng.below(level.noise() + 1);
-            let key = (category, resists, holds, heuristic);
+            let worth = match judged[col] {
+                Some(value) => i64::from(value),
+                None => i64::from(3 * b.move_score(b.landing(col)) + b.geo.edge_distance(col)),
+            };
+            let key = (
+                category,
+                resists,
+                holds,
+                worth + i64::from(rng.below(level.noise() + 1)),
+            );
             if key > best_key || best.is_empty() {
                 best_key = key;
                 best.clear();

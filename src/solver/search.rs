@@ -58,6 +58,17 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
+/// Each column's score as far as a budget allows (see [`Search::analyze_each_within`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ColumnScores {
+    /// Each column's score for the side to move, as [`Search::analyze`] gives it: `None` for
+    /// a full column, and for one in `unproved`.
+    pub scores: Vec<Option<i32>>,
+    /// The playable columns whose score was not worked out within the budget, in column
+    /// order (empty when every score is known).
+    pub unproved: Vec<usize>,
+}
+
 /// The best columns of a position and the score they reach (see [`Search::best_moves`]).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct BestMoves {
@@ -357,6 +368,63 @@ impl<G: Booked> Search<G> {
     ) -> Result<Option<Vec<Option<i32>>>, SolveError> {
         let b = self.bits(position)?;
         Ok(self.column_scores_within(b, budget))
+    }
+
+    /// Each column's score, each worked out on its own within a share of `budget`
+    /// positions: where [`Search::analyze_within`] would give nothing, this gives the scores
+    /// it could work out (a move that wins or loses soon, say) and names the others
+    /// unproved. The budget is shared twice over: first half of it between the columns
+    /// (what one leaves goes to the next), then what is left between those still unproved.
+    ///
+    /// # Errors
+    /// [`SolveError::GameOver`] if the game has ended.
+    pub fn analyze_each_within(
+        &mut self,
+        position: &Position,
+        budget: u64,
+    ) -> Result<ColumnScores, SolveError> {
+        let b = self.bits(position)?;
+        let mut scores = vec![None; self.geo.width()];
+        let mut open: Vec<usize> = Vec::new();
+        for &col in self.geo.order() {
+            let col = usize::from(col);
+            if !b.can_play(col) {
+                continue;
+            }
+            let mut next = b;
+            next.play_col(col);
+            if b.is_winning_move(col) {
+                scores[col] = Some(self.win_now(&b));
+            } else if next.moves == self.geo.cells() {
+                scores[col] = Some(0);
+            } else {
+                open.push(col);
+            }
+        }
+        let start = self.nodes;
+        for pass in [budget / 2, budget] {
+            let left = std::mem::take(&mut open);
+            for (i, &col) in left.iter().enumerate() {
+                let spent = self.nodes - start;
+                let share = pass.saturating_sub(spent) / (left.len() - i) as u64;
+                let mut next = b;
+                next.play_col(col);
+                self.limit = self.nodes.saturating_add(share);
+                self.aborted = false;
+                let score = self.solve(next);
+                self.limit = u64::MAX;
+                if std::mem::take(&mut self.aborted) {
+                    open.push(col);
+                } else {
+                    scores[col] = Some(-score);
+                }
+            }
+        }
+        open.sort_unstable();
+        Ok(ColumnScores {
+            scores,
+            unproved: open,
+        })
     }
 
     /// [`Search::column_scores`], or None once it has searched `budget` more positions.

@@ -407,14 +407,6 @@ impl Activity {
         }
     }
 
-    /// The review's ratings cannot be worked out.
-    pub fn not_rated(&mut self, t: &Texts) -> Vec<Effect> {
-        match self {
-            Activity::Review(review) => review.not_known(t),
-            Activity::Play | Activity::Puzzle(_) | Activity::Online(_) => Vec::new(),
-        }
-    }
-
     /// The move shown with its rating, for the canvas to mark (a review's).
     pub fn rated_move(&self) -> Option<&Rated> {
         match self {

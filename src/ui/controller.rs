@@ -214,15 +214,6 @@ impl Controller {
                 effects
             }
             Answer::Review(scores) => self.activity.rated(scores, &self.texts),
-            Answer::Unknown { review: true, .. } => self.activity.not_rated(&self.texts),
-            // The hint asked of the analysis is asked on its own: it names a column anyway.
-            Answer::Unknown { hint: true, .. } => {
-                [vec![Effect::Changed], self.request_hint()].concat()
-            }
-            Answer::Unknown { .. } => {
-                let said = self.texts.not_known().to_owned();
-                [vec![Effect::Changed], self.notify(said)].concat()
-            }
             Answer::Hint { columns, score } => {
                 self.helped();
                 let position = *self.position();
@@ -733,7 +724,10 @@ impl Controller {
         } else if analysis_on {
             if let Some(scores) = self.jobs.analysis() {
                 let p = self.position();
-                let said = self.texts.analysis_text(scores, p.size(), p.move_count());
+                let unproved = self.jobs.unproved();
+                let said = self
+                    .texts
+                    .analysis_text(scores, unproved, p.size(), p.move_count());
                 effects.push(Effect::Announce(said));
             } else if self.motion.fall().is_none() && self.human_to_move() {
                 let position = *self.position();

@@ -54,11 +54,6 @@ pub enum Answer {
     },
     /// The review's analysis, one per position it asked about.
     Review(Vec<Option<Scores>>),
-    /// The job's answer is not known: it could not be worked out within its budget. For a
-    /// review, `review`; for the analysis or a hint, the position's [`Jobs::unknown`].
-    /// Not worked out within the budget: a review's ratings, or an analysis (`hint`: a hint
-    /// was asked of it, and is asked again on its own).
-    Unknown { review: bool, hint: bool },
     /// The job failed, for a reason the player has not heard yet.
     Failed(String),
 }
@@ -71,9 +66,8 @@ pub struct Jobs {
     last_id: u32,
     /// The analysis of the position shown, once known.
     analysis: Option<Scores>,
-    /// The worker could not work out the position shown within its budget (a big board):
-    /// its analysis and hint are not known, and not asked for again.
-    unknown: bool,
+    /// The analysis's columns not worked out within the worker's budget (a big board's).
+    unproved: Vec<usize>,
     /// The hinted column and its score (`None`: the computer's judgement, not proved).
     hint: Option<(usize, Option<i32>)>,
     /// The last position a [`Request::Ponder`] was sent for.
@@ -94,9 +88,15 @@ impl Jobs {
         self.job
     }
 
-    /// The analysis of the position shown, if it is known.
+    /// The analysis of the position shown, if it is known (`None` for a full column, and for
+    /// one of [`Jobs::unproved`]).
     pub fn analysis(&self) -> Option<&Scores> {
         self.analysis.as_ref()
+    }
+
+    /// The analysis's columns not worked out within the worker's budget.
+    pub fn unproved(&self) -> &[usize] {
+        &self.unproved
     }
 
     /// The hinted column and its score (`None`: not proved).
@@ -149,18 +149,13 @@ impl Jobs {
     /// The position changed: what was known about the old one is void.
     pub fn forget(&mut self) {
         self.analysis = None;
+        self.unproved.clear();
         self.hint = None;
-        self.unknown = false;
     }
 
     /// A new game starts: a failure of the worker is said again in it.
     pub fn new_game(&mut self) {
         self.failure = None;
-    }
-
-    /// Whether the position shown is too hard to work out within the worker's budget.
-    pub fn unknown(&self) -> bool {
-        self.unknown
     }
 
     /// The position is replaced: the job is dropped (and what the board still has queued at
@@ -202,10 +197,15 @@ impl Jobs {
                 self.failure = None;
                 Answer::Move(usize::from(column))
             }
-            Reply::Analysis { id, scores } => match self.job {
+            Reply::Analysis {
+                id,
+                scores,
+                unproved,
+            } => match self.job {
                 Job::Analysis { id: want, hint } if want == id => {
                     self.job = Job::Idle;
                     self.analysis = Some(scores);
+                    self.unproved = unproved.into_iter().map(usize::from).collect();
                     Answer::Analysis { hint }
                 }
                 _ => Answer::Said(Vec::new()),
@@ -218,13 +218,6 @@ impl Jobs {
                 self.job = Job::Idle;
                 let columns = columns.into_iter().map(usize::from).collect();
                 Answer::Hint { columns, score }
-            }
-            Reply::Unknown { id } if self.job.id() == Some(id) => {
-                let review = matches!(self.job, Job::Review { .. });
-                let hint = matches!(self.job, Job::Analysis { hint: true, .. });
-                self.job = Job::Idle;
-                self.unknown = !review;
-                Answer::Unknown { review, hint }
             }
             Reply::Failed { id, error } if id.is_none() || id == self.job.id() => {
                 self.job = Job::Idle;
@@ -275,7 +268,7 @@ impl Jobs {
 
     /// Asks for the analysis of `position` unless it is known or on its way.
     pub fn ask_analysis(&mut self, position: &Position) -> Vec<Effect> {
-        if self.analysis.is_some() || self.unknown || position.is_over() {
+        if self.analysis.is_some() || position.is_over() {
             return Vec::new();
         }
         let hint = match self.job {
@@ -330,8 +323,7 @@ impl Jobs {
         match self.job {
             Job::Analysis { id, .. } => self.job = Job::Analysis { id, hint: true },
             Job::Hint { .. } | Job::Review { .. } => {}
-            // Not known within the budget: the hint says the computer's judgement.
-            Job::Idle | Job::Move { .. } if analysis && !self.unknown => {
+            Job::Idle | Job::Move { .. } if analysis => {
                 // The analysis is wanted anyway, and the hint follows from it.
                 effects.extend(self.start(|id| {
                     let request = Request::Analyze { id, board, moves };
@@ -358,18 +350,29 @@ impl Jobs {
     ) -> Vec<Effect> {
         match &self.analysis {
             _ if hint => self.hint_from_analysis(position, t),
-            Some(scores) if shown => {
-                Effect::say(t.analysis_text(scores, position.size(), position.move_count()))
-            }
+            Some(scores) if shown => Effect::say(t.analysis_text(
+                scores,
+                &self.unproved,
+                position.size(),
+                position.move_count(),
+            )),
             _ => Vec::new(),
         }
     }
 
-    /// The hint in `position` that follows from the analysis, if it is known.
+    /// The hint in `position` that follows from the analysis, if it is known. Where some
+    /// column is unproved, the best one may be among them: the hint is asked on its own,
+    /// and names a column anyway.
     pub fn hint_from_analysis(&mut self, position: &Position, t: &Texts) -> Vec<Effect> {
         let Some(scores) = self.analysis.clone() else {
             return Vec::new();
         };
+        if !self.unproved.is_empty() {
+            let (board, moves) = (position.size().into(), position.moves_string());
+            let mut effects = Effect::say(t.looking_for_hint().to_owned());
+            effects.extend(self.start(|id| (Job::Hint { id }, Request::Hint { id, board, moves })));
+            return effects;
+        }
         let best = text::best_columns(&scores);
         match best.first().and_then(|&c| scores[c]) {
             Some(score) => self.give_hint(&best, Some(score), position, t),

@@ -120,15 +120,19 @@ impl Mirror {
         let p = c.position();
         let settings = c.settings();
         let shown = c.jobs().analysis().filter(|_| settings.show_analysis);
+        let unproved = c.jobs().unproved();
+        // The best columns, once every column is known: an unproved one may be better.
         let best = shown
+            .filter(|_| unproved.is_empty())
             .map(|s| super::text::best_columns(s))
             .unwrap_or_default();
+        let (size, moves) = (p.size(), p.move_count());
         let columns = (0..p.width())
             .map(|column| {
-                let score = shown.and_then(|s| s[column]);
-                let outcome = score.map(|s| text.outcome_text(s, p.size(), p.move_count()));
-                let label = score
-                    .map(|s| text.outcome_label(s, p.size(), p.move_count()))
+                let outcome =
+                    shown.and_then(|s| text.column_outcome(s, unproved, column, size, moves));
+                let label = shown
+                    .map(|s| text.analysis_label(s, unproved, column, size, moves))
                     .unwrap_or_default();
                 let hinted = c.hint() == Some(column);
                 ColumnView {
@@ -371,6 +375,7 @@ mod tests {
             Reply::Analysis {
                 id,
                 scores: scores.to_vec(),
+                unproved: Vec::new(),
             },
             0.0,
         );

@@ -6,7 +6,8 @@
 //! one key, the message's name: `{ bestMove: { id: 3, columns: 7, rows: 6, moves: "44",
 //! level: "hard" } }` one way, `{ move: { id: 3, column: 2 } }` the other. Every request
 //! names its board's size; on any but 7 x 6 the worker's exact answers have a budget, and
-//! past it the answer is [`Reply::Unknown`]. Requests are written with serde; replies
+//! what it cannot work out within it is said to be so: an analysis's unproved columns, a
+//! review's positions not known, a hint that is the computer's judgement. Requests are written with serde; replies
 //! are read by the web layer (`src/web/ai.rs`, whose tests read them as `worker.js` writes
 //! them), by hand, which keeps the page's module small. Every request the page waits for
 //! carries an `id`, and its reply the same `id`: a reply whose `id` is not the one awaited
@@ -135,9 +136,12 @@ pub enum Reply {
         id: u32,
         column: u8,
     },
+    /// Each column's score; `unproved` names the columns not worked out within the budget
+    /// (a big board's), whose scores are `None`.
     Analysis {
         id: u32,
         scores: Scores,
+        unproved: Vec<u8>,
     },
     /// The best columns and their score; where the outcome was not worked out within the
     /// budget (a big board), `score` is `None` and `columns` holds the move the computer
@@ -152,11 +156,6 @@ pub enum Reply {
     Review {
         id: u32,
         scores: Vec<Option<Scores>>,
-    },
-    /// Request `id` (an analysis, a hint or a review) could not be worked out within its
-    /// budget, on a board too big to solve quickly: the outcome is not known.
-    Unknown {
-        id: u32,
     },
     /// Request `id` failed, or (with no `id`) the worker itself did.
     Failed {

@@ -180,6 +180,14 @@ texts! {
     /// The analysis label's second line: in how many of the mover's (or, for a loss, the
     /// opponent's) moves. `{n}`.
     label_in / "labelIn" = "in {n}",
+    /// The analysis label over a column not worked out within the budget (a big board's),
+    /// in two lines: the first.
+    label_not / "labelNot" = "not",
+    /// The second line of that label.
+    label_proved / "labelProved" = "proved",
+    /// A column not worked out within the budget, in the analysis said and in the column's
+    /// name.
+    not_proved / "notProved" = "not proved",
     /// The analysis, announced. `{columns}`: each column's outcome.
     analysis / "analysis" = "Analysis: {columns}.",
     /// One column in the announced analysis. `{column}`, `{outcome}`.
@@ -441,8 +449,6 @@ texts! {
     perfect_replaced / "perfectReplaced" = "Perfect is not offered on {size}, so the computer plays hard.",
     /// Said when the top level, given way on another size, comes back. `{size}`.
     perfect_back / "perfectBack" = "On {size} the computer plays perfect again.",
-    /// The analysis or the hint could not be worked out in time on a big board.
-    not_known / "notKnown" = "The outcome is not known: on this board it takes too long to work out.",
     /// A move the review could not rate within the budget (a big board's early move).
     rating_not_known / "ratingNotKnown" = "not known",
     /// How many moves the review could not rate within the budget. `{n}`.
@@ -1062,22 +1068,59 @@ impl Texts {
         }
     }
 
-    /// The announcement of an analysis: every column's outcome.
-    pub fn analysis_text(&self, scores: &[Option<i32>], size: Size, moves: usize) -> String {
-        let parts: Vec<String> = scores
-            .iter()
-            .enumerate()
-            .filter_map(|(c, s)| {
-                s.map(|s| {
-                    let outcome = self.outcome_text(s, size, moves);
-                    fill(
-                        self.analysis_item(),
-                        &[("column", &(c + 1).to_string()), ("outcome", &outcome)],
-                    )
-                })
+    /// The announcement of an analysis: every column's outcome, or "not proved" for the
+    /// `unproved` ones.
+    pub fn analysis_text(
+        &self,
+        scores: &[Option<i32>],
+        unproved: &[usize],
+        size: Size,
+        moves: usize,
+    ) -> String {
+        let parts: Vec<String> = (0..scores.len())
+            .filter_map(|c| {
+                let outcome = self.column_outcome(scores, unproved, c, size, moves)?;
+                Some(fill(
+                    self.analysis_item(),
+                    &[("column", &(c + 1).to_string()), ("outcome", &outcome)],
+                ))
             })
             .collect();
         fill(self.analysis(), &[("columns", &parts.join(", "))])
+    }
+
+    /// Column `c`'s outcome in an analysis ("win in 3", or "not proved" if it is one of
+    /// `unproved`); `None` for a full column.
+    pub fn column_outcome(
+        &self,
+        scores: &[Option<i32>],
+        unproved: &[usize],
+        c: usize,
+        size: Size,
+        moves: usize,
+    ) -> Option<String> {
+        match scores.get(c).copied().flatten() {
+            Some(s) => Some(self.outcome_text(s, size, moves)),
+            None => unproved.contains(&c).then(|| self.not_proved().to_owned()),
+        }
+    }
+
+    /// Column `c`'s analysis label, in two short lines; empty for a full column.
+    pub fn analysis_label(
+        &self,
+        scores: &[Option<i32>],
+        unproved: &[usize],
+        c: usize,
+        size: Size,
+        moves: usize,
+    ) -> (String, String) {
+        match scores.get(c).copied().flatten() {
+            Some(s) => self.outcome_label(s, size, moves),
+            None if unproved.contains(&c) => {
+                (self.label_not().to_owned(), self.label_proved().to_owned())
+            }
+            None => Default::default(),
+        }
     }
 }
 
@@ -1130,7 +1173,7 @@ mod tests {
         let scores = [None, Some(-2), Some(3), Some(3), Some(0), None, Some(-1)];
         assert_eq!(best_columns(&scores), vec![2, 3]);
         assert!(t
-            .analysis_text(&scores, C, 10)
+            .analysis_text(&scores, &[], C, 10)
             .starts_with("Analysis: column 2: loses in"));
     }
 

@@ -132,6 +132,9 @@ fn reply_from_js(data: &JsValue) -> Result<Reply, String> {
         "analysis" => Reply::Analysis {
             id: body.field("id", count)?,
             scores: body.field("scores", scores)?,
+            unproved: body
+                .optional("unproved", |v| list(v, column))?
+                .unwrap_or_default(),
         },
         "hint" => Reply::Hint {
             id: body.field("id", count)?,
@@ -146,9 +149,6 @@ fn reply_from_js(data: &JsValue) -> Result<Reply, String> {
                     false => scores(s).map(Some),
                 })
             })?,
-        },
-        "unknown" => Reply::Unknown {
-            id: body.field("id", count)?,
         },
         "failed" => Reply::Failed {
             id: body.optional("id", count)?,
@@ -256,7 +256,6 @@ mod tests {
             Ok(Reply::Ready { warning: None })
         );
         assert_eq!(read("{ ready: {} }"), Ok(Reply::Ready { warning: None }));
-        assert_eq!(read("{ unknown: { id: 4 } }"), Ok(Reply::Unknown { id: 4 }));
         assert_eq!(
             read("{ ready: { warning: 'no book' } }"),
             Ok(Reply::Ready {
@@ -294,7 +293,19 @@ mod tests {
             read("{ analysis: { id: 4, scores: [-2, -1, 0, null, 1, 0, -3] } }"),
             Ok(Reply::Analysis {
                 id: 4,
-                scores: scores.clone()
+                scores: scores.clone(),
+                unproved: Vec::new(),
+            })
+        );
+        // A big board's analysis: the columns not worked out within the budget.
+        assert_eq!(
+            read(
+                "{ analysis: { id: 5, scores: [-2, null, 0, null, 1, 0, -3], unproved: [1, 3] } }"
+            ),
+            Ok(Reply::Analysis {
+                id: 5,
+                scores: vec![Some(-2), None, Some(0), None, Some(1), Some(0), Some(-3)],
+                unproved: vec![1, 3],
             })
         );
         assert_eq!(
@@ -358,6 +369,10 @@ mod tests {
                 "hint.columns is",
             ),
             ("{ review: { id: 1, scores: [[1]] } }", "review.scores is"),
+            (
+                "{ analysis: { id: 1, scores: [0, 0, 0, 0], unproved: [-1] } }",
+                "analysis.unproved is",
+            ),
             ("{ failed: { id: 1 } }", "failed.error is undefined"),
             ("{ dance: {} }", "unknown reply \"dance\""),
             ("{ move: { id: 1, column: 2 }, hint: {} }", "one key"),

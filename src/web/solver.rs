@@ -14,54 +14,9 @@ const DEFAULT_PONDER_BUDGET: u64 = 200_000;
 
 use super::MAX_TABLE_MIB;
 
+/// The TypeScript types of the options and answers, beside the generated declarations.
 #[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
-/** Options of `new Solver(options)`. */
-export interface SolverOptions {
-  /** The board's columns, 4 to 9 (default 7). */
-  columns?: number;
-  /** The board's rows, 4 to 9 (default 6). */
-  rows?: number;
-  /** Transposition table size in MiB, 1 to 64 (default 64). */
-  tableMiB?: number;
-  /**
-   * The opening book: the bytes of the package's `book.bin` (fetch it, e.g. in a worker),
-   * for the standard 7 x 6 board only. With it the perfect level answers at once early in
-   * a game; without it (the default, or `false`) every answer is still exact, but the first
-   * moves take far longer.
-   */
-  book?: Uint8Array | ArrayBuffer | false;
-  /**
-   * Seeds the random choices (the perfect level's pick among equally good moves, and the
-   * lower levels' noise): an integer from 0 to 2^53 - 1. Two solvers with one seed make
-   * the same choices. Default: a fresh random seed, so games differ.
-   */
-  seed?: number;
-}
-/** Options of `Solver.load(options)`. */
-export interface SolverLoadOptions {
-  /** The board's columns, 4 to 9 (default 7). Only 7 x 6 has a book to fetch. */
-  columns?: number;
-  /** The board's rows, 4 to 9 (default 6). */
-  rows?: number;
-  /** Transposition table size in MiB, 1 to 64 (default 64). */
-  tableMiB?: number;
-  /** Seeds the random choices, as `SolverOptions.seed` (default: a fresh random seed). */
-  seed?: number;
-  /**
-   * Where to fetch the opening book (a relative URL resolves as `fetch` resolves it).
-   * Default: the package's `book.bin` (in Node, read from the package's folder).
-   */
-  bookUrl?: string | URL;
-}
-/** What `Solver.bestMoves` finds. */
-export interface BestMoves {
-  /** The position's score for the side to move (Pons' convention, as `score`). */
-  score: number;
-  /** Every 0-based column that reaches that score, in column order (never empty). */
-  columns: number[];
-}
-"#;
+const TS_TYPES: &str = include_str!("solver.d.ts");
 
 /// A perfect Connect Four solver for one board size (7 x 6 unless told), with the
 /// computer's levels.
@@ -400,6 +355,24 @@ impl Solver {
         let budget = integer_from_js(&budget, "budget", 1, MAX_SAFE_INTEGER)?;
         let scores = self.core.analyze_within(&p, budget).map_err(js_error)?;
         Ok(to_js(&scores))
+    }
+
+    /// Each column's score, each worked out on its own within a share of about `budget`
+    /// positions: the scores it found, and the columns it could not work out. Where
+    /// `analyzeWithin` gives `null`, this still gives the columns that win or lose soon.
+    #[wasm_bindgen(js_name = analyzeEachWithin, unchecked_return_type = "ColumnScores")]
+    pub fn analyze_each_within(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let p = position(&moves, self.core.size())?;
+        let budget = integer_from_js(&budget, "budget", 1, MAX_SAFE_INTEGER)?;
+        let found = self
+            .core
+            .analyze_each_within(&p, budget)
+            .map_err(js_error)?;
+        Ok(to_js(&found))
     }
 
     /// The position's score and every column that reaches it: what a hint needs, and much

@@ -10,11 +10,12 @@
 //                    { analyze: { id, columns, rows, moves } }
 //                    { hint: { id, columns, rows, moves } } | { ponder: { columns, rows, moves } }
 //                    { review: { id, columns, rows, positions } }
-//   worker -> board  { move: { id, column } } | { analysis: { id, scores } }
+//   worker -> board  { move: { id, column } }
+//                    { analysis: { id, scores, unproved } } (unproved: the columns not
+//                    worked out within the budget, their scores null; [] when all are)
 //                    { hint: { id, score, columns } } (score null: not proved, columns
 //                    holds hard's move) | { review: { id, scores } } (a position's
 //                    scores null: not worked out within the budget)
-//                    { unknown: { id } }        (not worked out within its budget)
 //                    { failed: { id, error } }  (id null: the worker itself failed)
 //   worker -> hub    { started: link }             (a search for this board begins)
 //   worker -> all    { book: { loaded, total } }  (the opening book arriving; total null
@@ -23,7 +24,8 @@
 //
 // Each size has its own solver: 7 x 6's, with the book, and one for each other size a board
 // plays (the last few kept). Off 7 x 6 there is no book, and an exact answer (an analysis,
-// a hint, a review) has a budget of positions: past it the answer is `unknown`, never a
+// a hint, a review) has a budget of positions: past it the answer says what is not known
+// (an unproved column, a position not rated, a hint that is hard's judgement), never a
 // guess, and the worker never hangs on a big board.
 //
 // The solver answers at once, without the book; the book is fetched when a job first needs
@@ -126,10 +128,10 @@ const answer = (op, body) => {
     case "bestMove":
       if (level === "perfect" && classic(body) && !exact) return { move: { id, column: perfectWithin(s, moves) } };
       return { move: { id, column: s.bestMove(moves, level) } };
-    case "analyze": {
-      const scores = exact ? s.analyze(moves) : s.analyzeWithin(moves, ANALYSIS_BUDGET);
-      return scores === null ? { unknown: { id } } : { analysis: { id, scores } };
-    }
+    case "analyze":
+      // Off the book, each column within its share of the budget.
+      if (exact) return { analysis: { id, scores: s.analyze(moves), unproved: [] } };
+      return { analysis: { id, ...s.analyzeEachWithin(moves, ANALYSIS_BUDGET) } };
     case "review": {
       const scores = exact ? positions.map((p) => s.analyze(p)) : reviewWithin(s, positions);
       return { review: { id, scores } };

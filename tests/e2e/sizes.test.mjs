@@ -148,6 +148,30 @@ test("the hint on 8 x 7 names a column: the computer's judgement, said as not pr
   await context.close();
 });
 
+test("the analysis on 9 x 9 shows each column: proved where it is, not proved where it is not", async () => {
+  // Red has three on the bottom row, columns 1 to 3: Yellow must block in column 4. Every
+  // other column loses at once (proved); the block is not worked out on a board this big.
+  const { page, problems, context } = await openPage(browser, `${site.url}#size=9x9&moves=19293`);
+  await column(page, 9).waitFor();
+  await page.getByRole("checkbox", { name: "Show analysis" }).check();
+  const said = await until(async () => {
+    const text = await live(page);
+    return /^Analysis: /.test(text) && text;
+  }, "the analysis announced", 60_000);
+  assert.match(said, /column 4: not proved/);
+  assert.match(said, /column 1: loses in 1/);
+  const labels = await page.locator(".c4-analysis > span:not([hidden])").evaluateAll((spans) => spans.map((s) => [...s.children].map((c) => c.textContent).join(" ")));
+  assert.equal(labels.length, 9);
+  assert.equal(labels[3], "not proved");
+  for (const [i, label] of labels.entries()) if (i !== 3) assert.equal(label, "loss in 1", `column ${i + 1}`);
+  assert.match(await column(page, 4).getAttribute("aria-label"), /analysis: not proved/);
+  // Nothing stays on "analysing…".
+  assert.doesNotMatch(await page.locator(".c4").first().textContent(), /nalysing/);
+  await screenshot(page, "sizes-9x9-analysis");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("the review of a long game on 9 x 9 rates its late moves, and says the early ones are not known", async () => {
   const { page, problems, context } = await openPage(browser, site.url, { viewport: { width: 1280, height: 800 } });
   await column(page, 4).waitFor();

@@ -371,12 +371,6 @@ impl Review {
         }
     }
 
-    /// The worker could not analyse the game within its budget: no position is known, and
-    /// each move says so, as a big board's early moves do.
-    pub fn not_known(&mut self, t: &Texts) -> Vec<Effect> {
-        self.ready(vec![None; self.wanted().len()], t)
-    }
-
     /// The review's part of the mirror.
     pub fn view(&self, t: &Texts) -> ReviewView {
         // One bar and one row a move, once the ratings are in; a move not worked out has an

@@ -507,9 +507,18 @@ fn todays_puzzle_solved_keeps_a_streak_which_is_saved() {
 #[test]
 fn a_review_the_worker_cannot_work_out_says_so_for_each_move() {
     let mut c = Controller::with_position(reduced(), Position::from_moves("4455").unwrap());
-    c.command(Command::Review, 0.0);
-    let id = c.jobs().job().id().expect("the review asked of the worker");
-    let e = c.reply(Reply::Unknown { id }, 0.0);
+    let e = c.command(Command::Review, 0.0);
+    let Some(Request::Review { id, positions, .. }) = asked(&e).into_iter().next() else {
+        panic!("the review is asked of the worker: {e:?}");
+    };
+    // Not one position worked out within the budget.
+    let e = c.reply(
+        Reply::Review {
+            id,
+            scores: vec![None; positions.len()],
+        },
+        0.0,
+    );
     assert!(
         said(&e).starts_with("The ratings are not known"),
         "{}",

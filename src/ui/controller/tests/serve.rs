@@ -83,9 +83,12 @@ fn answer(
         Request::Analyze { id, board, moves } => {
             let p = on(board, &moves);
             let solver = solver_for(board, classic, sized);
-            match solver.analyze_within(&p, budget(board)).unwrap() {
-                Some(scores) => Reply::Analysis { id, scores },
-                None => Reply::Unknown { id },
+            // As worker.js: off 7 x 6, each column within its share of the budget.
+            let found = solver.analyze_each_within(&p, budget(board)).unwrap();
+            Reply::Analysis {
+                id,
+                scores: found.scores,
+                unproved: found.unproved.iter().map(|&c| c as u8).collect(),
             }
         }
         Request::Hint { id, board, moves } => {

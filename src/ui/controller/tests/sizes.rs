@@ -215,17 +215,26 @@ fn big_boards_say_what_is_not_known_and_small_ones_are_exact() {
         show_analysis: true,
         ..reduced()
     };
-    // 9 x 9 from the start: far past the budget.
+    // 9 x 9 from the start: far past the budget. Each column says it is not proved, and
+    // the analysis is never left waiting.
     let mut c = Controller::new(analysis);
     let e = c.command(Command::SetSize(size(9, 9)), 0.0);
     let e = serve(&mut c, &mut solver, e);
+    let all: Vec<String> = (1..=9).map(|n| format!("column {n}: not proved")).collect();
     assert!(
-        said(&e).contains("The outcome is not known"),
+        said(&e).ends_with(&format!("Analysis: {}.", all.join(", "))),
         "{}",
         said(&e)
     );
-    assert!(c.jobs().unknown() && c.jobs().analysis().is_none());
-    assert!(Mirror::of(&c).notice.unwrap().contains("not known"));
+    assert_eq!(c.jobs().unproved(), (0..9).collect::<Vec<_>>());
+    let m = Mirror::of(&c);
+    assert!(!m.analysis_busy && m.notice.is_none());
+    assert_eq!(m.columns[4].label, ("not".into(), "proved".into()));
+    assert!(
+        m.columns[4].name.contains("not proved"),
+        "{}",
+        m.columns[4].name
+    );
     // The hint still names a column: the computer's judgement, said as not proved.
     let e = c.command(Command::Hint, 0.0);
     assert_eq!(asked(&e).len(), 1, "the hint is asked of the worker");
@@ -256,6 +265,39 @@ fn big_boards_say_what_is_not_known_and_small_ones_are_exact() {
         said(&e)
     );
     assert!(c.hint().is_some());
+    // Where some columns are proved and others are not, each says which. Red has three
+    // on the bottom row (columns 1 to 3) and Yellow must block in column 4: every other
+    // column loses at once, which is proved, and the block is not.
+    let mut c = Controller::new(analysis);
+    c.command(Command::SetSize(size(9, 9)), 0.0);
+    for column in [0, 8, 1, 8, 2] {
+        let e = drop(&mut c, column, 0.0);
+        serve(&mut c, &mut solver, e);
+    }
+    assert_eq!(c.jobs().unproved(), [3]);
+    let p = *c.position();
+    let mut exact = crate::solver::Solver::try_for_size(size(9, 9), 16).unwrap();
+    let scores = c.jobs().analysis().unwrap().clone();
+    for column in (0..9).filter(|&c| c != 3) {
+        let mut after = p;
+        after.play(column).unwrap();
+        let score = exact.score(&after).unwrap();
+        assert_eq!(scores[column], Some(-score), "column {}", column + 1);
+    }
+    let m = Mirror::of(&c);
+    assert_eq!(m.columns[0].label, ("loss".into(), "in 1".into()));
+    assert_eq!(m.columns[3].label, ("not".into(), "proved".into()));
+    // No column is marked best: the unproved one may be better than the proved ones.
+    assert!(m.columns.iter().all(|column| !column.best));
+    // Its hint is the block: the unproved column, named as the computer's judgement.
+    let e = c.command(Command::Hint, 0.0);
+    let e = serve(&mut c, &mut solver, e);
+    assert_eq!(c.hint(), Some(3));
+    assert!(
+        said(&e).contains("Play column 4: the computer's best judgement"),
+        "{}",
+        said(&e)
+    );
     // The review of a few moves is not known either.
     let e = c.command(Command::Review, 0.0);
     let e = serve(&mut c, &mut solver, e);

@@ -280,6 +280,7 @@ fn hints_and_analysis_follow_the_position() {
         Reply::Analysis {
             id,
             scores: scores.to_vec(),
+            unproved: Vec::new(),
         },
         0.0,
     );
@@ -299,6 +300,7 @@ fn hints_and_analysis_follow_the_position() {
         Reply::Analysis {
             id,
             scores: scores.to_vec(),
+            unproved: Vec::new(),
         },
         0.0,
     );
