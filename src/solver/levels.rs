@@ -4,7 +4,7 @@
 //! | --- | --- | --- |
 //! | `easy` | its own immediate wins and the opponent's immediate threats, but overlooks its own wins in about a third of its moves (an open three of the opponent's it always sees, and blocks) | heavy noise over a "centre and threats" heuristic |
 //! | `medium` | every win or loss within 3 of its own moves (6 plies) | heuristic with mild noise among the moves that are not known to lose |
-//! | `hard` | every win or loss within 7 of its own moves (14 plies), then deeper and deeper (up to the end of the game) while a budget of 2 million positions per move lasts | heuristic with light noise among the moves that are not known to lose |
+//! | `hard` | every win or loss within 7 of its own moves (14 plies), then deeper and deeper (up to the end of the game) while a budget of 2 million positions and 40% of its 500 ms last; then, for the move it would play, whether it loses all the same (the exact answer, within 2 million positions) | its judgement ([`super::judge`]: a search of up to 2 million positions, within 70% of its time, weighing threats and their rows), with light noise, among the moves that are not known to lose |
 //! | `perfect` | the position's exact score, and whether a column reaches it ([`Solver::random_best_move`]) | a uniformly random move among those with the best score (the first to reach it in a random order of columns): it wins as fast as possible and loses as slowly as possible |
 
 use super::bits::{Bits, Word};
@@ -94,12 +94,11 @@ impl Level {
         }
     }
 
-    /// Milliseconds of its time budget a level keeps for its judgement ([`Judge`]) of the
-    /// moves it proves nothing about, and the positions that judgement may search: `None`
-    /// for a level that goes by its one-move heuristic.
-    fn judgement(self) -> Option<(f64, u64)> {
+    /// Positions a level may search per move for its judgement ([`Judge`]) of the moves it
+    /// proves nothing about: `None` for a level that goes by its one-move heuristic.
+    fn judgement(self) -> Option<u64> {
         match self {
-            Level::Hard => Some((150.0, 2_000_000)),
+            Level::Hard => Some(2_000_000),
             _ => None,
         }
     }
@@ -204,6 +203,42 @@ impl Rng {
     }
 }
 
+/// What a level has seen of each column: what it forces, and for a column that loses, the
+/// shortest horizon that showed it (a loss seen only further ahead comes later, and holds
+/// out longer).
+#[derive(Debug, Clone, Copy)]
+struct Seen {
+    categories: [Forced; MAX_WIDTH],
+    lost_at: [u32; MAX_WIDTH],
+}
+
+impl Default for Seen {
+    fn default() -> Seen {
+        Seen {
+            categories: [Forced::Neither; MAX_WIDTH],
+            lost_at: [u32::MAX; MAX_WIDTH],
+        }
+    }
+}
+
+impl Seen {
+    /// What a search to `horizon` found.
+    fn note(&mut self, categories: [Forced; MAX_WIDTH], horizon: u32) {
+        self.categories = categories;
+        for (col, category) in categories.iter().enumerate() {
+            if *category == Forced::Loss {
+                self.lost_at[col] = self.lost_at[col].min(horizon);
+            }
+        }
+    }
+
+    /// Column `col` loses, seen at `horizon`.
+    fn lost(&mut self, col: usize, horizon: u32) {
+        self.categories[col] = Forced::Loss;
+        self.lost_at[col] = horizon;
+    }
+}
+
 impl<G: Booked> Search<G> {
     /// The move `level` plays in `position`, a 0-based column.
     ///
@@ -219,7 +254,17 @@ impl<G: Booked> Search<G> {
     }
 
     /// [`Search::best_move`], looking past the horizon for at most `time_ms` (`None`: as
-    /// long as the budget of positions lasts).
+    /// long as the budgets of positions last).
+    ///
+    /// A level that looks ahead (every move but an easy level's overlooks) does, in order:
+    /// 1. what each column forces within its horizon, searched whole, then further while
+    ///    its budget and its share of the time last;
+    /// 2. each column's worth: its judgement ([`Judge`], hard's), or a one-move heuristic;
+    /// 3. the exact question for the move it would play, best worth first: does it lose all
+    ///    the same, to a threat beyond the horizon? A move that does counts as a loss further
+    ///    off than any it saw, and the next is asked, while the budget and the time last.
+    ///    Wins it does not look for: the level stays short of perfect, it only stops walking
+    ///    into losses it can prove.
     fn best_move_in(
         &mut self,
         position: &Position,
@@ -232,126 +277,43 @@ impl<G: Booked> Search<G> {
         }
         let b = self.bits(position)?;
         let started = clock_ms();
-        let width = self.size().width();
+        // The end of each step's share of the time.
+        let until = |share: f64| time_ms.map(|t| started + t * share);
         let look = rng.below(100) >= level.overlook_percent();
-        let judgement = level.judgement().filter(|_| look);
-        // The proofs' share of the time: the judgement keeps its own.
-        let prove_ms = match (time_ms, judgement) {
-            (Some(t), Some((judge_ms, _))) => Some((t - judge_ms).max(0.0)),
-            (t, _) => t,
-        };
-        // What each column forces within the horizon, for the side to move, and for a
-        // column that loses, the shortest horizon that showed it: a loss seen only further
-        // ahead comes later, and holds out longer.
-        let mut categories = [Forced::Neither; MAX_WIDTH];
-        let mut lost_at = [u32::MAX; MAX_WIDTH];
-        let mut note_losses = |categories: &[Forced; MAX_WIDTH], horizon: u32| {
-            for (col, category) in categories.iter().enumerate() {
-                if *category == Forced::Loss {
-                    lost_at[col] = lost_at[col].min(horizon);
-                }
-            }
-        };
+        let mut seen = Seen::default();
         if look {
-            categories = self
-                .categories(b, level.horizon(), u64::MAX)
-                .unwrap_or(categories);
-            note_losses(&categories, level.horizon());
-            // Look further while the budgets (positions, and time) last; keep the last
-            // complete answer. The horizon itself is always searched whole.
-            self.set_time_budget(prove_ms);
-            let start = self.nodes();
-            let mut horizon = level.horizon();
-            // No side has more moves than half the cells, rounded up.
-            while horizon < b.geo.cells().div_ceil(2) {
-                let left = level.budget().saturating_sub(self.nodes() - start);
-                horizon += 2;
-                match self.categories(b, horizon, left) {
-                    Some(deeper) => {
-                        categories = deeper;
-                        note_losses(&categories, horizon);
-                    }
-                    None => break,
-                }
-            }
-            // Then, while its budget lasts, the exact question for each move it sees as open:
-            // does it lose all the same, to a threat beyond the horizon (a zugzwang late in
-            // the game, say)? Such a move counts as a loss further off than any it saw, so it
-            // is played only when every move loses. Wins it does not look for: the level
-            // stays short of perfect, it only stops walking into losses it can prove.
-            if !b.can_win_next() {
-                let start = self.nodes();
-                for col in (0..width).filter(|&c| b.can_play(c)) {
-                    if categories[col] != Forced::Neither {
-                        continue;
-                    }
-                    let left = level.exact_budget().saturating_sub(self.nodes() - start);
-                    if left == 0 {
-                        break;
-                    }
-                    match self.reaches_within(b, col, 0, left) {
-                        Some(false) => {
-                            categories[col] = Forced::Loss;
-                            lost_at[col] = u32::MAX - 1;
-                        }
-                        Some(true) => {}
-                        None => break,
-                    }
-                }
-                // Every move loses: where the budget allows, the exact scores say which one
-                // holds out longest, as the perfect level would play it, so that a weaker
-                // opponent has the most moves in which to go wrong.
-                let playable = || (0..width).filter(|&c| b.can_play(c));
-                let left = level.exact_budget().saturating_sub(self.nodes() - start);
-                if left > 0 && playable().all(|c| categories[c] == Forced::Loss) {
-                    if let Some(scores) = self.column_scores_within(b, left) {
-                        for col in playable() {
-                            // A later loss has a score nearer 0: a larger key.
-                            let score = scores[col].unwrap_or(i32::MIN / 2);
-                            lost_at[col] = (score + b.geo.cells() as i32).max(0) as u32;
-                        }
+            self.look_ahead(b, level, until(0.4), &mut seen);
+        } else {
+            // A level that overlooks the game this move still sees an open three: a cell
+            // where the opponent would win with their next move. Every column but the
+            // block loses.
+            let threats = b.opponent_winning_cells() & b.possible();
+            if threats != G::Word::ZERO {
+                for col in (0..b.geo.width()).filter(|&c| b.can_play(c)) {
+                    if b.landing(col) & threats == G::Word::ZERO {
+                        seen.lost(col, 1);
                     }
                 }
             }
         }
-        // A level that overlooks the game this move still sees an open three: a cell where
-        // the opponent would win with their next move. Every column but the block loses.
-        let threats = b.opponent_winning_cells() & b.possible();
-        if !look && threats != G::Word::ZERO {
-            for col in (0..width).filter(|&c| b.can_play(c)) {
-                if b.landing(col) & threats == G::Word::ZERO {
-                    categories[col] = Forced::Loss;
-                    lost_at[col] = 1;
-                }
-            }
+        let judgement = level.judgement().filter(|_| look);
+        let worth = self.worth(
+            b,
+            level,
+            &seen,
+            judgement.map(|nodes| (nodes, until(0.7))),
+            rng,
+        );
+        if look && !b.can_win_next() {
+            self.prove_losses(b, level, &worth, until(1.0), &mut seen);
         }
-        self.set_time_budget(None);
-        // Among the moves it can prove nothing about, a level with judgement goes by it.
-        let playable = (0..width).filter(|&c| b.can_play(c));
-        let open = playable
-            .clone()
-            .filter(|&c| categories[c] == Forced::Neither)
-            .fold(0u16, |m, c| m | 1 << c);
-        let judged = match judgement {
-            Some((_, nodes)) if open.count_ones() > 1 => {
-                let limits = Limits {
-                    budget: nodes,
-                    deadline: time_ms.map(|t| started + t),
-                    max_depth: b.remaining(),
-                };
-                Judge::new(b.geo)
-                    .columns(b, open, limits, level.noise() as i32)
-                    .values
-            }
-            _ => [None; MAX_WIDTH],
-        };
         let mut best: Vec<usize> = Vec::new();
         let mut best_key = (Forced::Loss, 0u32, false, i64::MIN);
-        for col in playable {
-            let category = categories[col];
+        for col in (0..b.geo.width()).filter(|&c| b.can_play(c)) {
+            let category = seen.categories[col];
             // Among losses, the one seen furthest ahead (the others count as never lost).
             let resists = if category == Forced::Loss {
-                lost_at[col]
+                seen.lost_at[col]
             } else {
                 u32::MAX
             };
@@ -362,16 +324,7 @@ impl<G: Booked> Search<G> {
                 child.play_col(col);
                 b.is_winning_move(col) || !child.can_win_next()
             };
-            let worth = match judged[col] {
-                Some(value) => i64::from(value),
-                None => i64::from(3 * b.move_score(b.landing(col)) + b.geo.edge_distance(col)),
-            };
-            let key = (
-                category,
-                resists,
-                holds,
-                worth + i64::from(rng.below(level.noise() + 1)),
-            );
+            let key = (category, resists, holds, worth[col]);
             if key > best_key || best.is_empty() {
                 best_key = key;
                 best.clear();
@@ -381,6 +334,112 @@ impl<G: Booked> Search<G> {
             }
         }
         Ok(rng.pick(&best))
+    }
+
+    /// Step 1 of [`Search::best_move_in`]: what each column forces within the level's
+    /// horizon, then further while the budget lasts and the clock is before `deadline`.
+    fn look_ahead(&mut self, b: Bits<G>, level: Level, deadline: Option<f64>, seen: &mut Seen) {
+        if let Some(found) = self.categories(b, level.horizon(), u64::MAX) {
+            seen.note(found, level.horizon());
+        }
+        // Look further while the budgets (positions, and time) last; keep the last
+        // complete answer. The horizon itself is always searched whole.
+        self.set_deadline(deadline);
+        let start = self.nodes();
+        let mut horizon = level.horizon();
+        // No side has more moves than half the cells, rounded up.
+        while horizon < b.geo.cells().div_ceil(2) {
+            let left = level.budget().saturating_sub(self.nodes() - start);
+            horizon += 2;
+            match self.categories(b, horizon, left) {
+                Some(deeper) => seen.note(deeper, horizon),
+                None => break,
+            }
+        }
+        self.set_deadline(None);
+    }
+
+    /// Step 2 of [`Search::best_move_in`]: each playable column's worth, with the level's
+    /// noise. With `judgement` (positions, and a deadline), the columns open after step 1
+    /// are judged by a search; otherwise by how many threats a move makes, and how central
+    /// it is.
+    fn worth(
+        &mut self,
+        b: Bits<G>,
+        level: Level,
+        seen: &Seen,
+        judgement: Option<(u64, Option<f64>)>,
+        rng: &mut Rng,
+    ) -> [i64; MAX_WIDTH] {
+        let playable = (0..b.geo.width()).filter(|&c| b.can_play(c));
+        let open = playable
+            .clone()
+            .filter(|&c| seen.categories[c] == Forced::Neither)
+            .fold(0u16, |m, c| m | 1 << c);
+        let judged = match judgement {
+            Some((budget, deadline)) if open.count_ones() > 1 => {
+                let limits = Limits {
+                    budget,
+                    deadline,
+                    max_depth: b.remaining(),
+                };
+                Judge::new(b.geo)
+                    .columns(b, open, limits, level.noise() as i32)
+                    .values
+            }
+            _ => [None; MAX_WIDTH],
+        };
+        let mut worth = [i64::MIN; MAX_WIDTH];
+        for col in playable {
+            let value = match judged[col] {
+                Some(value) => i64::from(value),
+                None => i64::from(3 * b.move_score(b.landing(col)) + b.geo.edge_distance(col)),
+            };
+            worth[col] = value + i64::from(rng.below(level.noise() + 1));
+        }
+        worth
+    }
+
+    /// Step 3 of [`Search::best_move_in`]: the exact question for the open columns, best
+    /// `worth` first, until one is shown not to lose, or the level's exact budget runs
+    /// out, or the clock passes `deadline`. Where every move loses, the exact scores (as far
+    /// as the budget goes) say which one holds out longest, as the perfect level would play
+    /// it, so that a weaker opponent has the most moves in which to go wrong.
+    fn prove_losses(
+        &mut self,
+        b: Bits<G>,
+        level: Level,
+        worth: &[i64; MAX_WIDTH],
+        deadline: Option<f64>,
+        seen: &mut Seen,
+    ) {
+        self.set_deadline(deadline);
+        let start = self.nodes();
+        let left = |s: &Self| level.exact_budget().saturating_sub(s.nodes() - start);
+        let playable = || (0..b.geo.width()).filter(|&c| b.can_play(c));
+        let mut open: Vec<usize> = playable()
+            .filter(|&c| seen.categories[c] == Forced::Neither)
+            .collect();
+        open.sort_by_key(|&c| std::cmp::Reverse(worth[c]));
+        for col in open {
+            if left(self) == 0 {
+                break;
+            }
+            match self.reaches_within(b, col, 0, left(self)) {
+                Some(false) => seen.lost(col, u32::MAX - 1),
+                Some(true) | None => break,
+            }
+        }
+        if left(self) > 0 && playable().all(|c| seen.categories[c] == Forced::Loss) {
+            if let Some(scores) = self.column_scores_within(b, left(self)) {
+                for col in playable() {
+                    // A later loss has a score nearer 0: a larger key.
+                    let score = scores[col].unwrap_or(i32::MIN / 2);
+                    seen.lost_at[col] = (score + b.geo.cells() as i32).max(0) as u32;
+                }
+            }
+        }
+        self.set_deadline(None);
     }
 
     /// For each playable column: whether it wins within `horizon` own moves, loses within

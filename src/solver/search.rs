@@ -289,9 +289,10 @@ impl<G: Booked> Search<G> {
         self.deadline
     }
 
-    /// Searches from now on stop once `ms` milliseconds have passed (`None`: no deadline).
-    pub(super) fn set_time_budget(&mut self, ms: Option<f64>) {
-        self.deadline = ms.map(|ms| clock_ms() + ms);
+    /// Searches from now on stop once the clock ([`clock_ms`]) passes `deadline` (`None`:
+    /// no deadline).
+    pub(super) fn set_deadline(&mut self, deadline: Option<f64>) {
+        self.deadline = deadline;
     }
 
     pub fn nodes(&self) -> u64 {
