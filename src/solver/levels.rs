@@ -18,8 +18,10 @@ use std::str::FromStr;
 /// The sizes (columns, rows) where `perfect` is offered: 7 x 6 with its opening book, and
 /// the boards where its slowest move in six whole games took at most a second in Chromium
 /// (`node benches/perfect-sizes.mjs`; the figures are in docs/solver.md). 6 x 5 (256 ms)
-/// and 4 x 8 (321 ms) came within it once the search ran in `u64` words there; the next,
-/// 5 x 7 (1.7 s) and 8 x 4 (2.0 s), do not, and every bigger board is far off.
+/// and 4 x 8 (321 ms) came within it once the search ran in `u64` words there; 8 x 4,
+/// 5 x 7, 7 x 5, 6 x 6 and 4 x 9 once their first positions' scores were built in
+/// ([`super::openings`]: their first two moves took from 1.7 s to 4.5 s before). The
+/// bigger boards' later moves are slow too.
 pub const PERFECT_SIZES: &[(u8, u8)] = &[
     (7, 6),
     (4, 4),
@@ -33,6 +35,11 @@ pub const PERFECT_SIZES: &[(u8, u8)] = &[
     (5, 6),
     (6, 5),
     (4, 8),
+    (8, 4),
+    (5, 7),
+    (7, 5),
+    (6, 6),
+    (4, 9),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

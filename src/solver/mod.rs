@@ -9,6 +9,7 @@ mod digest;
 mod judge;
 pub mod levels;
 pub mod listing;
+mod openings;
 mod score;
 mod search;
 mod table;

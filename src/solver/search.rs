@@ -190,6 +190,9 @@ pub struct Search<G: Geometry = Classic> {
     deadline: Option<f64>,
     /// Where [`Search::ponder`] stopped, so that its next call goes on from there.
     ponder: Option<Ponder<G::Word>>,
+    /// Whether what is known before any search ([`Booked::probe`]) is used: always, but in
+    /// the tests that check it against the search.
+    known: bool,
 }
 
 impl Search<Classic> {
@@ -203,23 +206,24 @@ impl Search<Classic> {
     }
 }
 
-/// A board's geometry, with what the opening book says of its positions: only the standard
-/// board has a book.
+/// A board's geometry, with what is known of its positions before any search: the standard
+/// board's opening book (when the search has it), and some other boards' first positions
+/// ([`super::openings`]).
 pub trait Booked: Geometry {
-    fn probe(book: &Book, b: &Bits<Self>) -> Option<Entry>;
+    fn probe(book: Option<&Book>, b: &Bits<Self>) -> Option<Entry>;
 }
 
 impl Booked for Classic {
     #[inline(always)]
-    fn probe(book: &Book, b: &Bits) -> Option<Entry> {
-        book.probe(b)
+    fn probe(book: Option<&Book>, b: &Bits) -> Option<Entry> {
+        book?.probe(b)
     }
 }
 
 impl<W: Word> Booked for Sized<W> {
     #[inline(always)]
-    fn probe(_: &Book, _: &Bits<Sized<W>>) -> Option<Entry> {
-        None
+    fn probe(_: Option<&Book>, b: &Bits<Sized<W>>) -> Option<Entry> {
+        super::openings::probe(b).map(Entry::Exact)
     }
 }
 
@@ -236,6 +240,7 @@ impl<G: Booked> Search<G> {
             aborted: false,
             deadline: None,
             ponder: None,
+            known: true,
         })
     }
 
@@ -267,6 +272,22 @@ impl<G: Booked> Search<G> {
     /// Uses an opening book for the positions it holds.
     pub fn set_book(&mut self, book: Option<Book>) {
         self.book = book;
+    }
+
+    /// What is known of `b` before any search: the book's entry, or a kept score.
+    #[inline(always)]
+    fn probe(&self, b: &Bits<G>) -> Option<Entry> {
+        if self.known {
+            G::probe(self.book.as_ref(), b)
+        } else {
+            None
+        }
+    }
+
+    /// Searches without what is known before any search, to check it.
+    #[cfg(test)]
+    pub(super) fn set_known(&mut self, known: bool) {
+        self.known = known;
     }
 
     pub fn book(&self) -> Option<&Book> {
@@ -765,7 +786,7 @@ impl<G: Booked> Search<G> {
     /// then settles the score.
     fn solve_start(&self, b: &Bits<G>) -> Stage {
         let (min, max) = b.score_range();
-        match self.book.as_ref().and_then(|book| G::probe(book, b)) {
+        match self.probe(b) {
             Some(Entry::Exact(score)) => Stage::Solve {
                 min: score,
                 max: score,
@@ -889,7 +910,7 @@ impl<G: Booked> Search<G> {
         // the moves of a position the book holds, this rules some out at once: those after
         // which the book's other parents show the opponent to score more than the test
         // allows.
-        match self.book.as_ref().and_then(|book| G::probe(book, &b)) {
+        match self.probe(&b) {
             Some(Entry::Exact(score)) => return score,
             Some(Entry::AtLeast(bound)) if alpha < bound => {
                 alpha = bound;

@@ -444,7 +444,7 @@ texts! {
     /// A new game on another size. `{size}`, `{player}`.
     new_size_game / "newSizeGame" = "New game, {size} board. {player} to move.",
     /// Why the top level is not offered, in one line. `{size}`.
-    perfect_not_offered / "perfectNotOffered" = "Perfect is not offered on {size}: its moves can take over a second there.",
+    perfect_not_offered / "perfectNotOffered" = "Perfect is not offered on {size}: there its opening moves take over a second to work out exactly.",
     /// Said when a size without the top level comes in while the computer plays it. `{size}`.
     perfect_replaced / "perfectReplaced" = "Perfect is not offered on {size}, so the computer plays hard.",
     /// Said when the top level, given way on another size, comes back. `{size}`.

@@ -95,7 +95,7 @@ test("a game in progress is replaced by a new size only once the player says so;
   await page.evaluate(() => window.c4.setOptions({ yellow: "medium" }));
   await until(() => note.isVisible(), "the note, against the computer");
   assert.equal((await note.textContent()).trim(),
-    "Perfect is not offered on 8 × 7: its moves can take over a second there.");
+    "Perfect is not offered on 8 × 7: there its opening moves take over a second to work out exactly.");
   await page.evaluate(() => window.c4.setOptions({ yellow: "human" }));
   await until(async () => !(await note.isVisible()), "no note again between two people");
   assert.equal(await page.evaluate(() => window.c4.state.moves), "");

@@ -118,7 +118,7 @@ fn perfect_is_offered_only_where_it_is_quick_and_gives_way_to_hard_elsewhere() {
     assert!(!m.perfect_offered);
     assert_eq!(
         m.level_note.as_deref(),
-        Some("Perfect is not offered on 9 × 7: its moves can take over a second there.")
+        Some("Perfect is not offered on 9 × 7: there its opening moves take over a second to work out exactly.")
     );
     // Two people have no level: the note goes, and comes back with the computer.
     c.command(Command::Choose(ModeChoice::Friend), 0.0);
