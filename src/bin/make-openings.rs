@@ -58,14 +58,18 @@ mod native {
             }
             let start = Instant::now();
             let mut solver = Solver::try_for_size(size, 256).map_err(|e| e.to_string())?;
-            let mut scores: Vec<(u128, i32)> = Vec::new();
+            // Worked out again, not read back.
+            solver.ignore_built_in_scores();
+            let mut scores: Vec<(u64, i32)> = Vec::new();
             let mut level = vec![Position::empty(size)];
             for ply in 0..=plies {
                 let mut next = Vec::new();
                 for p in &level {
                     let (current, mask) = p.bitboards();
                     let score = solver.score(p).map_err(|e| e.to_string())?;
-                    scores.push((current + mask, score));
+                    let key = u64::try_from(current + mask)
+                        .map_err(|_| format!("{size}: its keys do not fit in 64 bits"))?;
+                    scores.push((key, score));
                     if ply < plies {
                         for c in p.legal_columns() {
                             let mut child = *p;

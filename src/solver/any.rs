@@ -72,6 +72,14 @@ impl Solver {
         Ok(Solver { search })
     }
 
+    /// Searches from now on ignore the scores built in for some boards' first positions
+    /// (`solver::openings`; on 7 x 6, the book), so that they can be worked out again
+    /// (`make-openings`).
+    #[doc(hidden)]
+    pub fn ignore_built_in_scores(&mut self) {
+        each!(&mut self.search, s => s.set_known(false))
+    }
+
     /// The size of board this solver plays on.
     pub fn size(&self) -> Size {
         each!(&self.search, s => s.size())

@@ -19,9 +19,9 @@ use std::str::FromStr;
 /// the boards where its slowest move in six whole games took at most a second in Chromium
 /// (`node benches/perfect-sizes.mjs`; the figures are in docs/solver.md). 6 x 5 (256 ms)
 /// and 4 x 8 (321 ms) came within it once the search ran in `u64` words there; 8 x 4,
-/// 5 x 7, 7 x 5, 6 x 6 and 4 x 9 once their first positions' scores were built in
-/// ([`super::openings`]: their first two moves took from 1.7 s to 4.5 s before). The
-/// bigger boards' later moves are slow too.
+/// 5 x 7, 7 x 5, 6 x 6, 4 x 9 and 5 x 8 once their first positions' scores were built in
+/// ([`super::openings`]: their first moves took from 1.7 s to 6.0 s before). On 9 x 4 and
+/// the bigger boards, later moves are slow too.
 pub const PERFECT_SIZES: &[(u8, u8)] = &[
     (7, 6),
     (4, 4),
@@ -40,6 +40,7 @@ pub const PERFECT_SIZES: &[(u8, u8)] = &[
     (7, 5),
     (6, 6),
     (4, 9),
+    (5, 8),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,6 +1,6 @@
 //! The exact scores of the first positions of some boards off 7 x 6, computed once
 //! (`src/bin/make-openings.rs`) and built in: every position with at most two moves played
-//! (four on 4 x 9). Those are the slowest for the perfect level to answer (the empty board,
+//! (four on 4 x 9 and 5 x 8). Those are the slowest for the perfect level to answer (the empty board,
 //! and one move in: a game's later moves take milliseconds), so with them it answers within
 //! a second there, and
 //! `perfect` can be offered on those sizes ([`super::levels::PERFECT_SIZES`]). 7 x 6 has
@@ -19,7 +19,7 @@ pub(super) struct Opening {
     pub columns: u8,
     pub rows: u8,
     pub plies: u8,
-    pub scores: &'static [(u128, i8)],
+    pub scores: &'static [(u64, i8)],
 }
 
 /// The most moves a kept position has, on any size.
@@ -41,7 +41,7 @@ pub(super) fn probe<W: Word>(b: &Bits<Sized<W>>) -> Option<i32> {
     let key = b.key();
     let i = opening
         .scores
-        .binary_search_by(|&(k, _)| W::from_u128(k).cmp(&key))
+        .binary_search_by(|&(k, _)| W::from_u128(u128::from(k)).cmp(&key))
         .ok()?;
     Some(i32::from(opening.scores[i].1))
 }

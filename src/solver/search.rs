@@ -190,8 +190,8 @@ pub struct Search<G: Geometry = Classic> {
     deadline: Option<f64>,
     /// Where [`Search::ponder`] stopped, so that its next call goes on from there.
     ponder: Option<Ponder<G::Word>>,
-    /// Whether what is known before any search ([`Booked::probe`]) is used: always, but in
-    /// the tests that check it against the search.
+    /// Whether what is known before any search ([`Booked::probe`]) is used: always, but
+    /// where it is worked out or checked.
     known: bool,
 }
 
@@ -284,8 +284,7 @@ impl<G: Booked> Search<G> {
         }
     }
 
-    /// Searches without what is known before any search, to check it.
-    #[cfg(test)]
+    /// Searches without what is known before any search (`false`), to work it out again.
     pub(super) fn set_known(&mut self, known: bool) {
         self.known = known;
     }
