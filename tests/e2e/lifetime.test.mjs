@@ -90,7 +90,8 @@ test("a book that never arrives: the lower levels play at once, the perfect one 
   // A server that takes the request and never answers.
   await context.route("**/book.bin", () => { asked++; });
   await page.goto(server.url);
-  // Keep every text the live region shows.
+  // Keep every text the live region shows, once the game has mounted it.
+  await until(() => page.evaluate(() => window.__deepAll(".c4-status").length > 0), "the status line");
   await page.evaluate(() => {
     window.__said = [];
     const status = window.__deepAll(".c4-status")[0];
