@@ -1099,9 +1099,10 @@ impl Texts {
         size: Size,
         moves: usize,
     ) -> Option<String> {
-        match scores.get(c).copied().flatten() {
-            Some(s) => Some(self.outcome_text(s, size, moves)),
-            None => unproved.contains(&c).then(|| self.not_proved().to_owned()),
+        match column_known(scores, unproved, c) {
+            Known::Score(s) => Some(self.outcome_text(s, size, moves)),
+            Known::Unproved => Some(self.not_proved().to_owned()),
+            Known::Full => None,
         }
     }
 
@@ -1114,13 +1115,29 @@ impl Texts {
         size: Size,
         moves: usize,
     ) -> (String, String) {
-        match scores.get(c).copied().flatten() {
-            Some(s) => self.outcome_label(s, size, moves),
-            None if unproved.contains(&c) => {
-                (self.label_not().to_owned(), self.label_proved().to_owned())
-            }
-            None => Default::default(),
+        match column_known(scores, unproved, c) {
+            Known::Score(s) => self.outcome_label(s, size, moves),
+            Known::Unproved => (self.label_not().to_owned(), self.label_proved().to_owned()),
+            Known::Full => Default::default(),
         }
+    }
+}
+
+/// What an analysis knows of one column.
+enum Known {
+    Score(i32),
+    /// Not worked out within the budget.
+    Unproved,
+    /// A full column: nothing to say.
+    Full,
+}
+
+/// Column `c` of an analysis's `scores`, with its `unproved` columns.
+fn column_known(scores: &[Option<i32>], unproved: &[usize], c: usize) -> Known {
+    match scores.get(c).copied().flatten() {
+        Some(s) => Known::Score(s),
+        None if unproved.contains(&c) => Known::Unproved,
+        None => Known::Full,
     }
 }
 

@@ -45,6 +45,22 @@ fn position(moves: &JsValue, size: Size) -> Result<Position, JsError> {
     Ok(p)
 }
 
+impl Solver {
+    /// A `…Within` method: `moves` and `budget` read and checked, then `search`'s answer
+    /// (`null` where it gave up) for JS.
+    fn within<T: serde::Serialize>(
+        &mut self,
+        moves: &JsValue,
+        budget: &JsValue,
+        search: impl FnOnce(&mut Core, &Position, u64) -> Result<T, crate::solver::SolveError>,
+    ) -> Result<JsValue, JsError> {
+        let p = position(moves, self.core.size())?;
+        let budget = integer_from_js(budget, "budget", 1, MAX_SAFE_INTEGER)?;
+        let found = search(&mut self.core, &p, budget).map_err(js_error)?;
+        Ok(to_js(&found))
+    }
+}
+
 #[wasm_bindgen(module = "/src/web/book.js")]
 extern "C" {
     /// Downloads the book, stopping past `max_bytes` or after `stall_ms` without a byte.
@@ -338,10 +354,7 @@ impl Solver {
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
     ) -> Result<JsValue, JsError> {
-        let p = position(&moves, self.core.size())?;
-        let budget = integer_from_js(&budget, "budget", 1, MAX_SAFE_INTEGER)?;
-        let score = self.core.score_within(&p, budget).map_err(js_error)?;
-        Ok(to_js(&score))
+        self.within(&moves, &budget, Core::score_within)
     }
 
     /// `analyze`, giving up once about `budget` positions are searched: then `null`.
@@ -351,10 +364,7 @@ impl Solver {
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
     ) -> Result<JsValue, JsError> {
-        let p = position(&moves, self.core.size())?;
-        let budget = integer_from_js(&budget, "budget", 1, MAX_SAFE_INTEGER)?;
-        let scores = self.core.analyze_within(&p, budget).map_err(js_error)?;
-        Ok(to_js(&scores))
+        self.within(&moves, &budget, Core::analyze_within)
     }
 
     /// Each column's score, each worked out on its own within a share of about `budget`
@@ -366,13 +376,7 @@ impl Solver {
         #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
     ) -> Result<JsValue, JsError> {
-        let p = position(&moves, self.core.size())?;
-        let budget = integer_from_js(&budget, "budget", 1, MAX_SAFE_INTEGER)?;
-        let found = self
-            .core
-            .analyze_each_within(&p, budget)
-            .map_err(js_error)?;
-        Ok(to_js(&found))
+        self.within(&moves, &budget, Core::analyze_each_within)
     }
 
     /// The position's score and every column that reaches it: what a hint needs, and much
