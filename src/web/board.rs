@@ -167,7 +167,7 @@ impl Board {
         let _ = style.set_property("height", &px(l.bottom() - l.lane_top()));
         let style = place_over_board(&self.analysis, l);
         let _ = style.set_property("height", &px(l.cell * HEADROOM));
-        let font = (l.cell * 0.22).clamp(11.0, 16.0);
+        let font = (l.cell * 0.22).clamp(10.0, 16.0);
         let _ = style.set_property("font-size", &px(font));
     }
 }

@@ -288,12 +288,12 @@ const STYLE = css`
 .c4-help { color: var(--_muted); font-size: 14.4px; margin: 0; }
 .c4-sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 /* The analysis: a two-line label over each column, in the lane above the board. */
-.c4-analysis { position: absolute; display: grid; grid-template-columns: repeat(7, 1fr); gap: 0.15em; text-align: center; pointer-events: none; line-height: 1.1; color: var(--_fg); }
+.c4-analysis { position: absolute; display: grid; grid-template-columns: repeat(7, 1fr); gap: 0.1em; text-align: center; pointer-events: none; line-height: 1.1; color: var(--_fg); }
 .c4-analysis[hidden] { display: none; }
 .c4-analysis span { display: flex; flex-direction: column; justify-content: center; align-items: center; overflow: hidden; border-radius: 0.4em; background: var(--_panel); border: 1px solid var(--_border); }
 .c4-analysis span[data-empty="true"] { visibility: hidden; }
 .c4-analysis b { font-weight: 700; }
-.c4-analysis small { font-size: 0.92em; }
+.c4-analysis small { font-size: 0.88em; }
 .c4-analysis span[data-best="true"] { border: 2px solid var(--_accent); }
 .c4-analysis span[data-hinted="true"] b { text-decoration: underline; text-decoration-thickness: 2px; }
 .c4-analysis[data-busy="true"]::after { content: attr(data-busy-text); position: absolute; left: 0; right: 0; top: 0; color: var(--_muted); font-weight: 400; }

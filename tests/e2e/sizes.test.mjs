@@ -151,7 +151,8 @@ test("the hint on 8 x 7 names a column: the computer's judgement, said as not pr
 test("the analysis on 9 x 9 shows each column: proved where it is, not proved where it is not", async () => {
   // Red has three on the bottom row, columns 1 to 3: Yellow must block in column 4. Every
   // other column loses at once (proved); the block is not worked out on a board this big.
-  const { page, problems, context } = await openPage(browser, `${site.url}#size=9x9&moves=19293`);
+  // On a phone, where the labels are narrowest.
+  const { page, problems, context } = await openPage(browser, `${site.url}#size=9x9&moves=19293`, { viewport: { width: 390, height: 844 } });
   await column(page, 9).waitFor();
   await page.getByRole("checkbox", { name: "Show analysis" }).check();
   const said = await until(async () => {
@@ -163,6 +164,9 @@ test("the analysis on 9 x 9 shows each column: proved where it is, not proved wh
   const labels = await page.locator(".c4-analysis > span:not([hidden])").evaluateAll((spans) => spans.map((s) => [...s.children].map((c) => c.textContent).join(" ")));
   assert.equal(labels.length, 9);
   assert.equal(labels[3], "not proved");
+  // Each line fits in its label's box: none is cut off.
+  const fits = await page.locator(".c4-analysis > span:not([hidden])").evaluateAll((spans) => spans.map((s) => [...s.children].every((c) => c.scrollWidth <= s.clientWidth)));
+  assert.deepEqual(fits, Array(9).fill(true));
   for (const [i, label] of labels.entries()) if (i !== 3) assert.equal(label, "loss in 1", `column ${i + 1}`);
   assert.match(await column(page, 4).getAttribute("aria-label"), /analysis: not proved/);
   // Nothing stays on "analysing…".
