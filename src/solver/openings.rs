@@ -1,10 +1,9 @@
 //! The exact scores of the first positions of some boards off 7 x 6, computed once
 //! (`src/bin/make-openings.rs`) and built in: every position with at most two moves played
-//! (four on 4 x 9 and 5 x 8). Those are the slowest for the perfect level to answer (the empty board,
-//! and one move in: a game's later moves take milliseconds), so with them it answers within
-//! a second there, and
-//! `perfect` can be offered on those sizes ([`super::levels::PERFECT_SIZES`]). 7 x 6 has
-//! its opening book instead.
+//! (four on 4 x 9 and 5 x 8). Those are the slowest for the perfect level to answer (the
+//! empty board, and one move in: a game's later moves take milliseconds), so with them it
+//! answers within a second there, and `perfect` can be offered on those sizes
+//! ([`super::levels::PERFECT_SIZES`]). 7 x 6 has its opening book instead.
 
 use super::bits::{Bits, Sized, Word};
 
@@ -22,8 +21,19 @@ pub(super) struct Opening {
     pub scores: &'static [(u64, i8)],
 }
 
-/// The most moves a kept position has, on any size.
-const MOST_PLIES: u32 = 4;
+/// The most moves a kept position has, on any size: a probe of a later position returns at
+/// once.
+const MOST_PLIES: u32 = {
+    let mut most = 0;
+    let mut i = 0;
+    while i < table::TABLE.len() {
+        if table::TABLE[i].plies > most {
+            most = table::TABLE[i].plies;
+        }
+        i += 1;
+    }
+    most as u32
+};
 
 /// The exact score of `b`, if it is one of the positions kept for its size.
 #[inline(always)]

@@ -349,22 +349,25 @@ impl<G: Booked> Search<G> {
     fn column_scores(&mut self, b: Bits<G>) -> Vec<Option<i32>> {
         let mut scores = vec![None; self.geo.width()];
         for (col, score) in scores.iter_mut().enumerate() {
-            if !b.can_play(col) {
-                continue;
+            if b.can_play(col) {
+                *score = Some(self.column_score(b, col));
             }
-            *score = Some(if b.is_winning_move(col) {
-                self.win_now(&b)
-            } else {
-                let mut next = b;
-                next.play_col(col);
-                if next.moves == self.geo.cells() {
-                    0
-                } else {
-                    -self.solve(next)
-                }
-            });
         }
         scores
+    }
+
+    /// The score of playing `col` (playable) in `b`, for the side to move in `b`.
+    fn column_score(&mut self, b: Bits<G>, col: usize) -> i32 {
+        if b.is_winning_move(col) {
+            return self.win_now(&b);
+        }
+        let mut next = b;
+        next.play_col(col);
+        if next.moves == self.geo.cells() {
+            0
+        } else {
+            -self.solve(next)
+        }
     }
 
     /// [`Search::score`], or `Ok(None)` once it has searched `budget` more positions.
@@ -374,11 +377,17 @@ impl<G: Booked> Search<G> {
         budget: u64,
     ) -> Result<Option<i32>, SolveError> {
         let b = self.bits(position)?;
+        Ok(self.bounded(budget, |s| s.solve(b)))
+    }
+
+    /// `search` run with at most `budget` more positions: its answer, or `None` if it ran
+    /// out (then its answer is void, and nothing half-searched was stored).
+    fn bounded<T>(&mut self, budget: u64, search: impl FnOnce(&mut Self) -> T) -> Option<T> {
         self.limit = self.nodes.saturating_add(budget);
         self.aborted = false;
-        let score = self.solve(b);
+        let found = search(self);
         self.limit = u64::MAX;
-        Ok((!std::mem::take(&mut self.aborted)).then_some(score))
+        (!std::mem::take(&mut self.aborted)).then_some(found)
     }
 
     /// [`Search::analyze`], or `Ok(None)` once it has searched `budget` more positions.
@@ -406,38 +415,22 @@ impl<G: Booked> Search<G> {
     ) -> Result<ColumnScores, SolveError> {
         let b = self.bits(position)?;
         let mut scores = vec![None; self.geo.width()];
-        let mut open: Vec<usize> = Vec::new();
-        for &col in self.geo.order() {
-            let col = usize::from(col);
-            if !b.can_play(col) {
-                continue;
-            }
-            let mut next = b;
-            next.play_col(col);
-            if b.is_winning_move(col) {
-                scores[col] = Some(self.win_now(&b));
-            } else if next.moves == self.geo.cells() {
-                scores[col] = Some(0);
-            } else {
-                open.push(col);
-            }
-        }
+        // From the centre out, after the moves that need no search (they win at once, or
+        // fill the board), so that the shares go to the columns that search.
+        let mut open: Vec<usize> = (self.geo.order().iter().map(|&c| usize::from(c)))
+            .filter(|&c| b.can_play(c))
+            .collect();
+        let searched = |c: usize| !b.is_winning_move(c) && b.moves + 1 < self.geo.cells();
+        open.sort_by_key(|&c| searched(c));
         let start = self.nodes;
         for pass in [budget / 2, budget] {
             let left = std::mem::take(&mut open);
             for (i, &col) in left.iter().enumerate() {
                 let spent = self.nodes - start;
                 let share = pass.saturating_sub(spent) / (left.len() - i) as u64;
-                let mut next = b;
-                next.play_col(col);
-                self.limit = self.nodes.saturating_add(share);
-                self.aborted = false;
-                let score = self.solve(next);
-                self.limit = u64::MAX;
-                if std::mem::take(&mut self.aborted) {
-                    open.push(col);
-                } else {
-                    scores[col] = Some(-score);
+                match self.bounded(share, |s| s.column_score(b, col)) {
+                    Some(score) => scores[col] = Some(score),
+                    None => open.push(col),
                 }
             }
         }
@@ -454,11 +447,7 @@ impl<G: Booked> Search<G> {
         b: Bits<G>,
         budget: u64,
     ) -> Option<Vec<Option<i32>>> {
-        self.limit = self.nodes.saturating_add(budget);
-        self.aborted = false;
-        let scores = self.column_scores(b);
-        self.limit = u64::MAX;
-        (!std::mem::take(&mut self.aborted)).then_some(scores)
+        self.bounded(budget, |s| s.column_scores(b))
     }
 
     /// Every column whose score is the best one (see [`Search::analyze`]), in column order,
@@ -623,11 +612,7 @@ impl<G: Booked> Search<G> {
         best: i32,
         budget: u64,
     ) -> Option<bool> {
-        self.limit = self.nodes.saturating_add(budget);
-        self.aborted = false;
-        let r = self.reaches(b, col, best);
-        self.limit = u64::MAX;
-        (!std::mem::take(&mut self.aborted)).then_some(r)
+        self.bounded(budget, |s| s.reaches(b, col, best))
     }
 
     /// Thinks ahead on the opponent's time: works out the perfect level's answer to each
@@ -707,15 +692,8 @@ impl<G: Booked> Search<G> {
         lose_moves: u32,
         budget: u64,
     ) -> Result<Forced, ()> {
-        self.limit = self.nodes.saturating_add(budget);
-        self.aborted = false;
-        let r = self.bits_outcome_within(b, win_moves, lose_moves);
-        self.limit = u64::MAX;
-        if std::mem::take(&mut self.aborted) {
-            Err(())
-        } else {
-            Ok(r)
-        }
+        self.bounded(budget, |s| s.bits_outcome_within(b, win_moves, lose_moves))
+            .ok_or(())
     }
 
     /// Whether the side to move wins within its next `win_moves` moves, or loses within the

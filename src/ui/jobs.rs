@@ -330,13 +330,15 @@ impl Jobs {
                     (Job::Analysis { id, hint: true }, request)
                 }));
             }
-            Job::Idle | Job::Move { .. } => {
-                effects.extend(
-                    self.start(|id| (Job::Hint { id }, Request::Hint { id, board, moves })),
-                );
-            }
+            Job::Idle | Job::Move { .. } => effects.extend(self.ask_worker_for_hint(position)),
         }
         effects
+    }
+
+    /// Asks the worker for the hint in `position` on its own (not from an analysis).
+    fn ask_worker_for_hint(&mut self, position: &Position) -> Vec<Effect> {
+        let (board, moves) = (position.size().into(), position.moves_string());
+        self.start(|id| (Job::Hint { id }, Request::Hint { id, board, moves }))
     }
 
     /// The analysis of `position` is in: the hint that follows from it if one was asked
@@ -368,9 +370,8 @@ impl Jobs {
             return Vec::new();
         };
         if !self.unproved.is_empty() {
-            let (board, moves) = (position.size().into(), position.moves_string());
             let mut effects = Effect::say(t.looking_for_hint().to_owned());
-            effects.extend(self.start(|id| (Job::Hint { id }, Request::Hint { id, board, moves })));
+            effects.extend(self.ask_worker_for_hint(position));
             return effects;
         }
         let best = text::best_columns(&scores);
