@@ -13,7 +13,10 @@
 //! - `-- --games N`: N games per level, size and opponent;
 //! - `--sizes 8x7,9x7,9x9`: the boards (7x6 by default);
 //! - `--levels hard,medium`: the levels (those offered on the size, by default);
-//! - `--opponents script,look3,look5,look7`: the scripted players (`script` by default).
+//! - `--opponents script,look3,look5,look7`: the scripted players (`script` by default);
+//! - `--only 6,38`: only these of the games (numbered from 1, as printed), to replay the
+//!   games a level lost: each game's seed is its number's, so it is played the same way
+//!   as long as the level plays it the same way.
 //!
 //! It prints one row per size, opponent and level: wins, losses and draws, the level's slowest
 //! reply, and the time taken; then the moves of every game the level lost.
@@ -208,6 +211,12 @@ mod native {
                 .map(|l| l.parse().unwrap_or_else(|e| panic!("--levels: {e}")))
                 .collect()
         });
+        let only: Option<Vec<u64>> = arg("--only").map(|_| {
+            list("--only", "")
+                .iter()
+                .map(|g| g.parse().expect("--only 6,38: game numbers"))
+                .collect()
+        });
         let opponents: Vec<Opponent> = list("--opponents", "script")
             .iter()
             .map(|o| Opponent::parse(o))
@@ -235,6 +244,9 @@ mod native {
                     let (mut wins, mut losses, mut draws) = (0, 0, 0);
                     let mut slowest = 0f64;
                     for g in 0..games {
+                        if only.as_ref().is_some_and(|o| !o.contains(&(g + 1))) {
+                            continue;
+                        }
                         let side = if g % 2 == 0 {
                             Player::First
                         } else {

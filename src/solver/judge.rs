@@ -6,13 +6,22 @@
 //! - each stone is worth the number of fours on the board that could pass through its cell
 //!   (a centre cell lies on many, a corner on few);
 //! - each threat (an empty cell that would complete a four) is worth much more, and more on
-//!   the rows that decide a game that fills up: the odd rows (first, third, … from the
-//!   bottom) for the first player, the even ones for the second (Victor Allis' zugzwang
-//!   rule);
+//!   the rows that decide a game that fills up (Victor Allis' zugzwang rule, for any board):
+//!   when every other column is full, the stones left alternate up the last one, so each of
+//!   its rows falls to one player. On 7 x 6, 9 x 7 and 9 x 9 the first player gets the odd
+//!   rows (first, third, … from the bottom) and the second the even ones; on a board where
+//!   the cells outside one column are odd in number (8 x 7, 6 x 5, …) it is the other way
+//!   round ([`first_players_rows`]);
+//! - a threat above one of the opponent's in its column is worth little (Allis' useless
+//!   threats): before the column reaches it, the opponent's wins or is blocked, and then
+//!   the opponent blocks it;
 //! - two threats one above the other in a column win, and are worth most of all.
 //!
 //! A move forced by a threat to block does not count against the depth, so that a sequence of
 //! forced moves is seen to its end. Wins and losses are exact: a win sooner scores more.
+//! A table keeps what the search found of each position (its value, as a bound or exact,
+//! and its best move), so that each deeper search tries the best move first and skips what
+//! is already known.
 
 use super::bits::{winning_cells, Bits, Geometry, Word};
 use super::search::clock_ms;
@@ -23,10 +32,34 @@ const WIN: i32 = 1 << 20;
 /// A threat on the rows that favour its player, and on the others.
 const GOOD_THREAT: i32 = 24;
 const OTHER_THREAT: i32 = 12;
+/// A threat above one of the opponent's in its column.
+const USELESS_THREAT: i32 = 3;
 /// Two threats of one player, one directly above the other.
 const STACKED: i32 = 200;
 /// Positions between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
+/// A judgement's table of positions already searched holds 2 to this power entries.
+const TABLE_BITS: u32 = 15;
+
+/// What a search found of a position: its value, searched `depth` plies deep, as a bound
+/// or exact, and the move that was best (or refuted the window), searched first next time.
+#[derive(Debug, Clone, Copy)]
+struct Entry<W> {
+    key: W,
+    value: i32,
+    depth: u8,
+    bound: Bound,
+    best: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The value is at least this.
+    Lower,
+    /// The value is at most this.
+    Upper,
+}
 
 /// What the judgement found: each column's value for the side to move (`None` for one not
 /// judged), and how many plies deep the search went.
@@ -50,6 +83,10 @@ pub(super) struct Judge<G: Geometry> {
     geo: G,
     /// `levels[k]`: the cells that at least `k + 1` fours could pass through.
     levels: Vec<G::Word>,
+    /// The rows where a threat of the first player's decides a game that fills up.
+    first_rows: G::Word,
+    /// Positions already searched, by key (a key of 0 is no position).
+    table: Vec<Entry<G::Word>>,
     nodes: u64,
     limit: u64,
     deadline: Option<f64>,
@@ -87,6 +124,17 @@ impl<G: Geometry> Judge<G> {
         Judge {
             geo,
             levels,
+            first_rows: first_players_rows(geo),
+            table: vec![
+                Entry {
+                    key: G::Word::ZERO,
+                    value: 0,
+                    depth: 0,
+                    bound: Bound::Exact,
+                    best: 0,
+                };
+                1 << TABLE_BITS
+            ],
             nodes: 0,
             limit: u64::MAX,
             deadline: None,
@@ -199,36 +247,78 @@ impl<G: Geometry> Judge<G> {
         if depth == 0 && !forced {
             return self.evaluate(&b);
         }
+        let key = b.key();
+        let slot = (key.fold().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize;
+        let mut first = None;
+        let entry = self.table[slot];
+        if entry.key == key {
+            if u32::from(entry.depth) >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.value >= beta,
+                    Bound::Upper => entry.value <= alpha,
+                };
+                if cut {
+                    return entry.value;
+                }
+            }
+            first = Some(usize::from(entry.best));
+        }
         let next = if forced { depth } else { depth - 1 };
-        // The moves that make the most threats first, then from the centre out.
-        let mut ordered = [(0u32, G::Word::ZERO); MAX_WIDTH];
+        // The move best last time first, then those that make the most threats, then from
+        // the centre out.
+        let mut ordered = [(0u32, G::Word::ZERO, 0u8); MAX_WIDTH];
         let mut n = 0;
         for &col in self.geo.order() {
             let cell = moves & self.geo.column_mask(usize::from(col));
             if cell != G::Word::ZERO {
-                let score = b.move_score(cell);
+                let score = if first == Some(usize::from(col)) {
+                    u32::MAX
+                } else {
+                    b.move_score(cell)
+                };
                 let mut i = n;
                 while i > 0 && ordered[i - 1].0 < score {
                     ordered[i] = ordered[i - 1];
                     i -= 1;
                 }
-                ordered[i] = (score, cell);
+                ordered[i] = (score, cell, col);
                 n += 1;
             }
         }
-        for &(_, cell) in &ordered[..n] {
+        let alpha0 = alpha;
+        let mut best = (i32::MIN, ordered[0].2);
+        for &(_, cell, col) in &ordered[..n] {
             let mut child = b;
             child.play_cell(cell);
             let v = -self.negamax(child, next, -beta, -alpha);
             if self.aborted {
                 return 0;
             }
+            if v > best.0 {
+                best = (v, col);
+            }
             if v >= beta {
-                return v;
+                break;
             }
             alpha = alpha.max(v);
         }
-        alpha
+        let bound = if best.0 >= beta {
+            Bound::Lower
+        } else if best.0 > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table[slot] = Entry {
+            key,
+            value: best.0,
+            depth: depth.min(u32::from(u8::MAX)) as u8,
+            bound,
+            best: best.1,
+        };
+        // Fail-soft: a bound beyond the window where the search found one.
+        best.0
     }
 
     /// The static value of `b` for the side to move (see the module's notes).
@@ -239,11 +329,16 @@ impl<G: Geometry> Judge<G> {
         let (mine, theirs) = (winning_cells(g, me, b.mask), winning_cells(g, them, b.mask));
         // The first player is to move when an even number of stones is down.
         let my_rows = if b.moves % 2 == 0 {
-            g.odd_rows()
+            self.first_rows
         } else {
-            g.even_rows()
+            g.board() & !self.first_rows
         };
-        let threats = |t: G::Word, good: G::Word| {
+        // A threat above one of the opponent's in its column is all but useless: before
+        // the column reaches it, the opponent wins there, or it is blocked, and then the
+        // opponent blocks this one next (Allis' useless threats).
+        let threats = |t: G::Word, other: G::Word, good: G::Word| {
+            let useless = t & self.above_lowest(other);
+            let t = t & !useless;
             let stacked = if t & (t >> 1) != G::Word::ZERO {
                 STACKED
             } else {
@@ -251,6 +346,7 @@ impl<G: Geometry> Judge<G> {
             };
             GOOD_THREAT * (t & good).count_ones() as i32
                 + OTHER_THREAT * (t & !good).count_ones() as i32
+                + USELESS_THREAT * useless.count_ones() as i32
                 + stacked
         };
         let cells = |stones: G::Word| {
@@ -259,7 +355,36 @@ impl<G: Geometry> Judge<G> {
                 .map(|&level| (stones & level).count_ones() as i32)
                 .sum::<i32>()
         };
-        threats(mine, my_rows) - threats(theirs, g.board() & !my_rows) + cells(me) - cells(them)
+        threats(mine, theirs, my_rows) - threats(theirs, mine, g.board() & !my_rows) + cells(me)
+            - cells(them)
+    }
+
+    /// The cells above the lowest of `cells` in each column.
+    fn above_lowest(&self, cells: G::Word) -> G::Word {
+        let mut above = G::Word::ZERO;
+        for col in 0..self.geo.width() {
+            let column = self.geo.column_mask(col);
+            let here = cells & column;
+            if here != G::Word::ZERO {
+                let lowest = here & here.wrapping_neg();
+                above |= column & !(lowest | (lowest - G::Word::ONE));
+            }
+        }
+        above
+    }
+}
+
+/// The cells the first player gets when a board fills up column by column to the last one.
+///
+/// With every other column full and `k` stones in the last, `cells - height + k` stones are
+/// down, and the first player is to move when that is even: its stone goes to row `k` (from
+/// 0). So if `cells - height` is even, the first player gets rows 0, 2, … (the odd rows,
+/// counting from 1), and otherwise rows 1, 3, ….
+pub(super) fn first_players_rows<G: Geometry>(geo: G) -> G::Word {
+    if (geo.cells() - geo.height()) % 2 == 0 {
+        geo.odd_rows()
+    } else {
+        geo.even_rows()
     }
 }
 
@@ -332,5 +457,148 @@ mod tests {
         let j = Judge::new(geo).columns(b, u16::MAX, limits, 0);
         assert_eq!(j.depth, 1);
         assert!((0..8).all(|c| j.values[c].is_some()));
+    }
+
+    #[test]
+    fn the_rows_that_decide_a_full_board_depend_on_its_size() {
+        // Counting the turns up the last column: on 7 x 6, 36 stones are down when it is
+        // all that is left, so the first player drops its first, third and fifth stones
+        // (Allis' odd threats). On 8 x 7 it is 49: the second player starts the column.
+        let turns = |size: Size| {
+            let (w, h) = (size.width() as u32, size.height() as u32);
+            (0..h)
+                .filter(|k| ((w - 1) * h + k) % 2 == 0)
+                .fold(0u128, |m, k| m | 1 << k)
+        };
+        for (w, h) in [(7, 6), (8, 7), (9, 7), (9, 9), (6, 5), (4, 4)] {
+            let size = Size::new(w, h).unwrap();
+            let geo = Sized::wide(size);
+            let column = geo.column_mask(0);
+            assert_eq!(first_players_rows(geo) & column, turns(size), "{w} x {h}");
+        }
+        assert_eq!(first_players_rows(Classic), Classic.odd_rows());
+        let eight = Sized::wide(Size::new(8, 7).unwrap());
+        assert_eq!(first_players_rows(eight), eight.even_rows());
+    }
+
+    /// The judgement's search without its table and its window: every move, to the depth.
+    fn plain<G: Geometry>(judge: &Judge<G>, b: Bits<G>, depth: u32) -> i32 {
+        let possible = b.possible();
+        if possible == G::Word::ZERO {
+            return 0;
+        }
+        if b.can_win_next() {
+            return win_value(&b);
+        }
+        let moves = b.non_losing_moves();
+        if moves == G::Word::ZERO {
+            let mut after = b;
+            after.play_cell(possible & possible.wrapping_neg());
+            return -win_value(&after);
+        }
+        let forced = moves & (moves - G::Word::ONE) == G::Word::ZERO;
+        if depth == 0 && !forced {
+            return judge.evaluate(&b);
+        }
+        let next = if forced { depth } else { depth - 1 };
+        (0..judge.geo.width())
+            .map(|c| moves & judge.geo.column_mask(c))
+            .filter(|&cell| cell != G::Word::ZERO)
+            .map(|cell| {
+                let mut child = b;
+                child.play_cell(cell);
+                -plain(judge, child, next)
+            })
+            .max()
+            .expect("a move that does not lose at once")
+    }
+
+    #[test]
+    fn the_table_and_the_window_change_no_value_near_the_best() {
+        let mut games: Vec<(String, String, u32)> = [
+            ("9x9", "2838", 5),
+            ("8x7", "5554544544", 5),
+            ("9x7", "56555657556896644", 5),
+            ("7x6", "4444445", 6),
+            ("5x5", "33", 7),
+        ]
+        .iter()
+        .map(|&(size, moves, depth)| (size.to_owned(), moves.to_owned(), depth))
+        .collect();
+        // And random positions, 6 to 30 moves in, on each big board.
+        let mut rng = crate::solver::Rng::new(47);
+        for size in ["8x7", "9x7", "9x9", "6x5"] {
+            for _ in 0..12 {
+                let size_of: Size = size.parse().unwrap();
+                let mut p = Position::empty(size_of);
+                let wanted = 6 + rng.below(25) as usize;
+                while p.move_count() < wanted {
+                    let open: Vec<usize> =
+                        (0..size_of.width()).filter(|&c| p.can_play(c)).collect();
+                    let mut q = p;
+                    q.play_unchecked(rng.pick(&open));
+                    if q.is_over() {
+                        break;
+                    }
+                    p = q;
+                }
+                games.push((size.to_owned(), p.moves_string(), 4));
+            }
+        }
+        for (size, moves, depth) in games {
+            let size: Size = size.parse().unwrap();
+            let moves = moves.as_str();
+            let margin = 2;
+            let p = Position::from_moves_on(size, moves).unwrap();
+            let geo = Sized::wide(size);
+            let b = Bits::of(geo, &p);
+            let limits = Limits {
+                budget: u64::MAX,
+                deadline: None,
+                max_depth: depth,
+            };
+            let mut judge = Judge::new(geo);
+            let j = judge.columns(b, u16::MAX, limits, margin);
+            assert_eq!(j.depth, depth);
+            let exact: Vec<(usize, i32)> = (0..size.width())
+                .filter(|&c| b.can_play(c))
+                .map(|c| {
+                    let v = if b.is_winning_move(c) {
+                        win_value(&b)
+                    } else {
+                        let mut child = b;
+                        child.play_col(c);
+                        -plain(&judge, child, depth - 1)
+                    };
+                    (c, v)
+                })
+                .collect();
+            let best = exact.iter().map(|&(_, v)| v).max().unwrap();
+            for (c, v) in exact {
+                let judged = j.values[c].unwrap();
+                if v >= best - margin {
+                    assert_eq!(judged, v, "{moves}: column {}", c + 1);
+                } else {
+                    // Only a bound, and below the best by more than the margin.
+                    assert!(
+                        v <= judged && judged < best - margin,
+                        "{moves}: column {}",
+                        c + 1
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_threat_above_the_opponents_is_useless() {
+        let size = Size::new(7, 6).unwrap();
+        let geo = Sized::wide(size);
+        let judge = Judge::new(geo);
+        let cell = |c: u32, r: u32| 1u128 << (c * 7 + r);
+        let above = judge.above_lowest(cell(2, 1) | cell(2, 3) | cell(5, 0));
+        let expected =
+            (2..6).map(|r| cell(2, r)).sum::<u128>() + (1..6).map(|r| cell(5, r)).sum::<u128>();
+        assert_eq!(above, expected);
     }
 }
