@@ -452,9 +452,9 @@ texts! {
     /// A move the review could not rate within the budget (a big board's early move).
     rating_not_known / "ratingNotKnown" = "not known",
     /// How many moves the review could not rate within the budget. `{n}`.
-    review_some_not_known / "reviewSomeNotKnown" = "The first {n} moves are not rated: on this board they take too long to work out.",
-    /// The review could not rate the first move within the budget.
-    review_first_not_known / "reviewFirstNotKnown" = "The first move is not rated: on this board it takes too long to work out.",
+    review_some_not_known / "reviewSomeNotKnown" = "{n} moves are not rated: on this board they take too long to work out.",
+    /// The review could not rate one move within the budget (an early one).
+    review_first_not_known / "reviewFirstNotKnown" = "One move is not rated: on this board it takes too long to work out.",
     /// The review could not rate every move in time on a big board.
     review_not_known / "reviewNotKnown" = "The ratings are not known: on this board the early positions take too long to work out.",
     /// The record's board. `{size}`.

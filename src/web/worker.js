@@ -96,16 +96,16 @@ const ponderSlice = (run) => {
 };
 
 /** A review off 7 x 6: the last (quickest) positions first, so the table helps the earlier
- * ones, each within what is left of one budget (and at most an analysis's). From the first
- * that is not worked out, the earlier (slower) ones are not known either: null each. */
+ * ones, each within what is left of one budget (and at most an analysis's). One that is not
+ * worked out is not known (null), and the earlier ones are still tried while the budget
+ * lasts: once it is spent, the rest are not known either. */
 const reviewWithin = (s, positions) => {
   const scores = positions.map(() => null);
   const start = s.nodes;
   for (let i = positions.length - 1; i >= 0; i--) {
     const left = Math.min(REVIEW_BUDGET - (s.nodes - start), ANALYSIS_BUDGET);
-    const found = left > 0 ? s.analyzeWithin(positions[i], left) : null;
-    if (found === null) break;
-    scores[i] = found;
+    if (left <= 0) break;
+    scores[i] = s.analyzeWithin(positions[i], left);
   }
   return scores;
 };

@@ -32,6 +32,8 @@ pub fn serve(c: &mut Controller, solver: &mut Solver, effects: Vec<Effect>) -> V
 
 /// The positions the test's worker searches for an exact answer off 7 x 6.
 const BUDGET: u64 = 2_000_000;
+/// The positions a whole review may search off 7 x 6, five analyses' worth (as in worker.js).
+const REVIEW_BUDGET: u64 = 5 * BUDGET;
 
 fn size_of(board: Board) -> Size {
     Size::new(board.columns.into(), board.rows.into()).unwrap()
@@ -117,16 +119,22 @@ fn answer(
             positions,
         } => {
             // As worker.js: the last (quickest) positions first, each within the budget;
-            // from the first that is not worked out, the earlier ones are not known either.
-            let within = budget(board);
+            // one not worked out is not known, and the earlier ones are tried while the
+            // whole review's budget lasts.
+            let mut left = match size_of(board).is_classic() {
+                true => u64::MAX,
+                false => REVIEW_BUDGET,
+            };
             let mut scores = vec![None; positions.len()];
             for (i, moves) in positions.iter().enumerate().rev() {
+                if left == 0 {
+                    break;
+                }
                 let p = on(board, moves);
                 let solver = solver_for(board, classic, sized);
-                match solver.analyze_within(&p, within).unwrap() {
-                    Some(s) => scores[i] = Some(s),
-                    None => break,
-                }
+                let start = solver.nodes();
+                scores[i] = solver.analyze_within(&p, left.min(budget(board))).unwrap();
+                left = left.saturating_sub(solver.nodes() - start);
             }
             Reply::Review { id, scores }
         }
