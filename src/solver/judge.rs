@@ -52,6 +52,12 @@ struct Entry<W> {
     best: u8,
 }
 
+/// What a search does at a position: see [`Judge::node`].
+enum Node<W> {
+    Value(i32),
+    Search { moves: W, next: u32 },
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Bound {
     Exact,
@@ -229,24 +235,10 @@ impl<G: Geometry> Judge<G> {
         if self.aborted {
             return 0;
         }
-        let possible = b.possible();
-        if possible == G::Word::ZERO {
-            return 0; // the board is full: a draw
-        }
-        if b.can_win_next() {
-            return win_value(&b);
-        }
-        let moves = b.non_losing_moves();
-        if moves == G::Word::ZERO {
-            // Whatever it plays, the opponent wins with its next stone.
-            let mut after = b;
-            after.play_cell(possible & possible.wrapping_neg());
-            return -win_value(&after);
-        }
-        let forced = moves & (moves - G::Word::ONE) == G::Word::ZERO;
-        if depth == 0 && !forced {
-            return self.evaluate(&b);
-        }
+        let (moves, next) = match self.node(&b, depth) {
+            Node::Value(value) => return value,
+            Node::Search { moves, next } => (moves, next),
+        };
         let key = b.key();
         let slot = (key.fold().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize;
         let mut first = None;
@@ -264,7 +256,6 @@ impl<G: Geometry> Judge<G> {
             }
             first = Some(usize::from(entry.best));
         }
-        let next = if forced { depth } else { depth - 1 };
         // The move best last time first, then those that make the most threats, then from
         // the centre out.
         let mut ordered = [(0u32, G::Word::ZERO, 0u8); MAX_WIDTH];
@@ -319,6 +310,36 @@ impl<G: Geometry> Judge<G> {
         };
         // Fail-soft: a bound beyond the window where the search found one.
         best.0
+    }
+
+    /// What the search does at `b` with `depth` plies to go: stop with a value (at the
+    /// game's end, a win with the next stone, a loss whatever it plays, or the evaluation
+    /// once the depth is reached), or search the moves that do not lose at once. A forced
+    /// move (the one block) does not count against the depth.
+    fn node(&self, b: &Bits<G>, depth: u32) -> Node<G::Word> {
+        let possible = b.possible();
+        if possible == G::Word::ZERO {
+            return Node::Value(0); // the board is full: a draw
+        }
+        if b.can_win_next() {
+            return Node::Value(win_value(b));
+        }
+        let moves = b.non_losing_moves();
+        if moves == G::Word::ZERO {
+            // Whatever it plays, the opponent wins with its next stone.
+            let mut after = *b;
+            after.play_cell(possible & possible.wrapping_neg());
+            return Node::Value(-win_value(&after));
+        }
+        let forced = moves & (moves - G::Word::ONE) == G::Word::ZERO;
+        match (depth, forced) {
+            (0, false) => Node::Value(self.evaluate(b)),
+            (_, true) => Node::Search { moves, next: depth },
+            _ => Node::Search {
+                moves,
+                next: depth - 1,
+            },
+        }
     }
 
     /// The static value of `b` for the side to move (see the module's notes).
@@ -483,24 +504,10 @@ mod tests {
 
     /// The judgement's search without its table and its window: every move, to the depth.
     fn plain<G: Geometry>(judge: &Judge<G>, b: Bits<G>, depth: u32) -> i32 {
-        let possible = b.possible();
-        if possible == G::Word::ZERO {
-            return 0;
-        }
-        if b.can_win_next() {
-            return win_value(&b);
-        }
-        let moves = b.non_losing_moves();
-        if moves == G::Word::ZERO {
-            let mut after = b;
-            after.play_cell(possible & possible.wrapping_neg());
-            return -win_value(&after);
-        }
-        let forced = moves & (moves - G::Word::ONE) == G::Word::ZERO;
-        if depth == 0 && !forced {
-            return judge.evaluate(&b);
-        }
-        let next = if forced { depth } else { depth - 1 };
+        let (moves, next) = match judge.node(&b, depth) {
+            Node::Value(value) => return value,
+            Node::Search { moves, next } => (moves, next),
+        };
         (0..judge.geo.width())
             .map(|c| moves & judge.geo.column_mask(c))
             .filter(|&cell| cell != G::Word::ZERO)
