@@ -421,6 +421,17 @@ mod tests {
     use crate::solver::bits::{Classic, Sized};
 
     fn judged(size: Size, moves: &str, depth: u32) -> Judged {
+        judged_within(size, moves, depth, 0).2
+    }
+
+    /// A judgement of every column `depth` plies deep, with `margin`: the judge (and its
+    /// table), the position, and what it found.
+    fn judged_within(
+        size: Size,
+        moves: &str,
+        depth: u32,
+        margin: i32,
+    ) -> (Judge<Sized<u128>>, Bits<Sized<u128>>, Judged) {
         let p = Position::from_moves_on(size, moves).unwrap();
         let geo = Sized::wide(size);
         let b = Bits::of(geo, &p);
@@ -429,7 +440,9 @@ mod tests {
             deadline: None,
             max_depth: depth,
         };
-        Judge::new(geo).columns(b, u16::MAX, limits, 0)
+        let mut judge = Judge::new(geo);
+        let judged = judge.columns(b, u16::MAX, limits, margin);
+        (judge, b, judged)
     }
 
     #[test]
@@ -556,16 +569,7 @@ mod tests {
             let size: Size = size.parse().unwrap();
             let moves = moves.as_str();
             let margin = 2;
-            let p = Position::from_moves_on(size, moves).unwrap();
-            let geo = Sized::wide(size);
-            let b = Bits::of(geo, &p);
-            let limits = Limits {
-                budget: u64::MAX,
-                deadline: None,
-                max_depth: depth,
-            };
-            let mut judge = Judge::new(geo);
-            let j = judge.columns(b, u16::MAX, limits, margin);
+            let (judge, b, j) = judged_within(size, moves, depth, margin);
             assert_eq!(j.depth, depth);
             let exact: Vec<(usize, i32)> = (0..size.width())
                 .filter(|&c| b.can_play(c))
