@@ -103,7 +103,9 @@ const STYLE = css`
     grid-template-areas: "stage choice" "stage bar" "stage status" "stage controls" "stage more" "stage .";
     column-gap: 20px;
   }
-  .c4-choice { flex-direction: column; align-items: stretch; }
+  /* One column that grows with its content: wrapping would start a second column beside
+     it, past the page's edge, when the board's height is less than the choice's. */
+  .c4-choice { flex-direction: column; flex-wrap: nowrap; align-items: stretch; }
 }
 /* Short landscape screens (phones, a laptop zoomed in): the controls beside the board. */
 @media (orientation: landscape) and (max-height: 560px) {
@@ -113,7 +115,7 @@ const STYLE = css`
     grid-template-areas: "stage choice" "stage bar" "stage status" "stage controls" "stage more" "stage .";
     column-gap: 12px; row-gap: 4.8px;
   }
-  .c4-choice { flex-direction: column; align-items: stretch; gap: 4px; }
+  .c4-choice { flex-direction: column; flex-wrap: nowrap; align-items: stretch; gap: 4px; }
   .c4 .c4-stage { max-height: calc(100dvh - 16px) !important; }
 }
 /* A host with a set height (data-c4-fill): the game fills it and the board takes the room
@@ -134,12 +136,15 @@ const STYLE = css`
 /* Beside the board, the board's column is as wide as the height lets the board be, and the
    two columns sit together in the middle. */
 @container c4 (min-width: 760px) {
+  /* The side column's rows hold what they show: when it is taller than the board (a big
+     board's result with the level's note and online play, say), the game's box scrolls,
+     and the board keeps the box's height, instead of the rows running over each other. */
   :host([data-c4-fill]) > .c4 > .c4-layout {
-    grid-template-rows: auto auto auto max-content auto minmax(0, 1fr);
+    grid-template-rows: max-content max-content max-content max-content max-content minmax(0, 1fr);
     grid-template-columns: minmax(0, min(100cqw - 368px, 100cqh * var(--_wide, 1.03))) minmax(240px, 336px);
     justify-content: center; align-content: stretch;
   }
-  :host([data-c4-fill]) > .c4 .c4-stage { aspect-ratio: auto !important; }
+  :host([data-c4-fill]) > .c4 .c4-stage { aspect-ratio: auto !important; align-self: start; height: 100cqh; }
 }
 @media (orientation: landscape) and (max-height: 560px) {
   /* The board's column: the disclosures' panels keep to it too (below). */

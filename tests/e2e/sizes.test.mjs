@@ -326,3 +326,34 @@ test("every size fits: the board whole and square-celled, clear of the controls,
     await context.close();
   }
 });
+
+test("beside the board, a side column taller than the board scrolls: its parts never run over each other", async () => {
+  // A finished 9 x 9 game: the result, and the note on why perfect is not offered, make the
+  // side column taller than a 1280 x 720 laptop's board.
+  const moves = "55435744577575667757744455444711119191199233236633388839139266";
+  const viewport = { width: 1280, height: 720 };
+  const { page, problems, context } = await openPage(browser, `${site.url}#size=9x9&moves=${moves}&yellow=hard`, { viewport });
+  await column(page, 9).waitFor();
+  await settled(page);
+  await until(async () => page.evaluate(() => !window.__deepAll(".c4-result")[0].hidden), "the result");
+  const boxes = await page.evaluate(() => {
+    const box = (s) => { const r = window.__deepAll(s)[0].getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+    const game = window.__deepAll(".c4")[0];
+    return {
+      parts: [".c4-choice", ".c4-bar", ".c4-dock", ".c4-more"].map(box),
+      note: box(".c4-level-note"), stage: box(".c4-stage"), box: game.getBoundingClientRect().height,
+      scrolls: game.scrollHeight > game.clientHeight,
+    };
+  });
+  assert.ok(boxes.note.right <= viewport.width, `the note is on the page: ${JSON.stringify(boxes.note)}`);
+  assert.ok(boxes.note.bottom <= boxes.parts[1].top + 0.5, `the note ${JSON.stringify(boxes.note)} ends above the result ${JSON.stringify(boxes.parts[1])}`);
+  for (let i = 1; i < boxes.parts.length; i++) {
+    assert.ok(boxes.parts[i - 1].bottom <= boxes.parts[i].top + 0.5, `part ${i} runs over part ${i + 1}: ${JSON.stringify(boxes.parts)}`);
+  }
+  // The board keeps the game's height: whole, with the side column scrolling beside it.
+  assert.ok(boxes.stage.bottom - boxes.stage.top <= boxes.box + 0.5, `the board ${JSON.stringify(boxes.stage)} fits the game's ${boxes.box}px`);
+  assert.ok(boxes.scrolls, "the game's box scrolls to the side column's end");
+  await screenshot(page, "sizes-9x9-side-column");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
