@@ -64,13 +64,13 @@ impl Drop for Wiring {
 /// (`areas`), or elsewhere.
 fn key_target(event: &Event, areas: &[(web_sys::HtmlElement, KeyTarget)]) -> KeyTarget {
     match event.target().and_then(|t| t.dyn_into::<Element>().ok()) {
-        // A radio button or a checkbox keeps its arrows and Space; digits and letters are
-        // the game's.
+        // A radio button, a checkbox or a slider (the review's) keeps its arrows, Home, End
+        // and Space; digits and letters are the game's.
         Some(t)
             if t.tag_name() == "INPUT"
                 && matches!(
                     t.get_attribute("type").as_deref(),
-                    Some("radio" | "checkbox")
+                    Some("radio" | "checkbox" | "range")
                 ) =>
         {
             KeyTarget::Other

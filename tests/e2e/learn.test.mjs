@@ -115,6 +115,10 @@ test("the review rates a thrown-away win a blunder and names the column that hel
   await page.locator(".c4-col").first().focus();
   await page.keyboard.press("Home");
   await until(async () => (await live(page)).startsWith("Start of the game"), "Home: the start");
+  // R closes the review from its slider too (the slider keeps its arrows, Home and End).
+  await page.locator(".c4-slider").focus();
+  await page.keyboard.press("r");
+  await until(async () => page.locator(".c4-review").isHidden(), "R: the review closed");
   assert.deepEqual(problems, []);
   await context.close();
 });
