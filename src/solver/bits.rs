@@ -46,6 +46,12 @@ pub trait Word:
     fn from_u128(value: u128) -> Self;
     /// 64 bits that depend on every bit: what a table hashes.
     fn fold(self) -> u64;
+    /// A table's hash of a key (multiplicative, by 2^64 over the golden ratio): its high
+    /// bits are the best mixed, so a table takes its index from them.
+    #[inline(always)]
+    fn table_hash(self) -> u64 {
+        self.fold().wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
 }
 
 macro_rules! word {

@@ -240,7 +240,7 @@ impl<G: Geometry> Judge<G> {
             Node::Search { moves, next } => (moves, next),
         };
         let key = b.key();
-        let slot = (key.fold().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize;
+        let slot = (key.table_hash() >> (64 - TABLE_BITS)) as usize;
         let mut first = None;
         let entry = self.table[slot];
         if entry.key == key {

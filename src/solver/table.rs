@@ -160,7 +160,7 @@ impl<W: Word> Slots<W> {
     /// The hash's top 32 bits scaled to the length: always below it.
     #[inline(always)]
     fn index(&self, key: W) -> usize {
-        let hash = key.fold().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+        let hash = key.table_hash() >> 32;
         let len = (self.entries.len() as u64).min(1 << 32);
         ((hash * len) >> 32) as usize
     }
