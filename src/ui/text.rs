@@ -289,6 +289,10 @@ texts! {
     /// `{columns}`.
     review_longer / "reviewLonger" = ". Column {columns} held out longer",
     review_longer_many / "reviewLongerMany" = ". Columns {columns} held out longer",
+    /// After a move that let the opponent win at once, in a position not otherwise worked
+    /// out: the columns that did not. `{columns}`.
+    review_spared / "reviewSpared" = ". Column {columns} would not have lost at once",
+    review_spared_many / "reviewSparedMany" = ". Columns {columns} would not have lost at once",
     best / "best" = "best",
     good / "good" = "good",
     inaccuracy / "inaccuracy" = "inaccuracy",
@@ -580,14 +584,22 @@ impl Texts {
         }
         let columns: Vec<String> = rated.kept.iter().map(|c| (c + 1).to_string()).collect();
         let many = columns.len() > 1;
-        // The mover's result: 2 a win, 1 a draw, 0 a loss.
-        let result = |standing: Standing| match standing {
-            Standing::Wins(p, _) if p == rated.player => 2,
-            Standing::Draw => 1,
-            Standing::Wins(..) => 0,
+        let Some(before) = rated.before else {
+            // Nothing is known of the position but that this move lost at once.
+            let template = match many {
+                false => self.review_spared(),
+                true => self.review_spared_many(),
+            };
+            return fill(template, &[("columns", &columns.join(", "))]);
         };
-        let mover_wins = result(rated.before) == 2;
-        let gave_up = result(rated.after) < result(rated.before);
+        // The mover's result: 2 a win, 1 a draw, 0 a loss.
+        let result = |standing: Option<Standing>| match standing {
+            Some(Standing::Wins(p, _)) if p == rated.player => 2,
+            Some(Standing::Draw) => 1,
+            _ => 0,
+        };
+        let mover_wins = result(Some(before)) == 2;
+        let gave_up = result(rated.after) < result(Some(before));
         let template = match (gave_up, mover_wins, many) {
             (true, _, false) => self.review_kept(),
             (true, _, true) => self.review_kept_many(),

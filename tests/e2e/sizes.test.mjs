@@ -208,6 +208,37 @@ test("the review of a long game on 9 x 9 rates its late moves, and says the earl
   await context.close();
 });
 
+test("the review of a short game on 8 x 7, 9 x 7 and 9 x 9 rates the win, the missed block and the missed win", async () => {
+  const { page, problems, context } = await openPage(browser, site.url, { viewport: { width: 1280, height: 800 } });
+  await column(page, 4).waitFor();
+  const rows = page.locator(".c4-moves tbody tr");
+  for (const size of ["8x7", "9x7", "9x9"]) {
+    // Red plays column 1 four times, Yellow column 2 three times: Yellow's sixth move
+    // leaves Red's three open (column 1 would have blocked it), and Red's seventh wins.
+    // Each link on a page of its own load, as a friend opening it would.
+    await page.goto("about:blank");
+    await page.goto(`${site.url}#size=${size}&moves=1212121&review=6`);
+    await until(async () => (await rows.count()) === 7, `a row a move on ${size}`, 60_000);
+    const ratings = await rows.evaluateAll((trs) => trs.map((tr) => tr.children[3].textContent));
+    assert.equal(ratings[5], "blunder. Column 1 would not have lost at once", size);
+    assert.equal(ratings[6], "best", size);
+    assert.equal(ratings[0], "not known", size);
+    const said = await live(page);
+    assert.doesNotMatch(said, /The ratings are not known/, size);
+    assert.match(said, /Move 6 of 7: Yellow in column 2, blunder/, size);
+    // Red misses its win (column 3, not 1) and Yellow wins at once.
+    await page.goto("about:blank");
+    await page.goto(`${site.url}#size=${size}&moves=12121232&review=7`);
+    await until(async () => (await rows.count()) === 8, `the missed win's rows on ${size}`, 60_000);
+    const missed = await rows.evaluateAll((trs) => trs.map((tr) => tr.children[3].textContent));
+    assert.equal(missed[6], "blunder. Column 1 kept the win", size);
+    assert.equal(missed[7], "best", size);
+  }
+  await screenshot(page, "sizes-9x9-short-review");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("a sized share link opens on its size; a bad size is refused with a visible line", async () => {
   const { page, problems, context } = await openPage(browser, `${site.url}#size=8x7&moves=4458&yellow=hard`, { viewport: { width: 390, height: 844 } });
   await column(page, 8).waitFor();

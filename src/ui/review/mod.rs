@@ -6,9 +6,9 @@
 
 pub mod rating;
 
-pub use rating::{Rated, Rating, Standing};
+pub use rating::{Known, Rated, Rating, Standing};
 
-use self::rating::{best_score, rate};
+use self::rating::best_score;
 
 use super::command::Command;
 use super::effect::Effect;
@@ -132,43 +132,53 @@ impl Review {
     }
 
     /// Takes the worker's analysis: one [`Scores`] per position [`Review::wanted`] names,
-    /// or `None` for one not worked out: the moves from it, and into it, are not rated.
+    /// or `None` for one not worked out. A move is rated where what is known of the
+    /// position before it says how good it was (see [`Known::rate`]): on any board, however
+    /// early, a move that wins at once, or that lets the opponent win at once where another
+    /// did not.
     pub fn set_analysis(&mut self, analysis: Vec<Option<Scores>>) -> Result<(), &'static str> {
         let wanted = self.wanted().len();
         if analysis.len() != wanted {
             return Err(WRONG_ANALYSIS);
         }
-        let mut rated = Vec::with_capacity(self.len());
         let size = self.game.size();
+        let mut p = Position::empty(size);
+        let mut known = Vec::with_capacity(wanted);
+        for (i, scores) in analysis.iter().enumerate() {
+            if let Some(scores) = scores {
+                if scores.len() != size.width() || best_score(scores).is_none() {
+                    return Err(WRONG_ANALYSIS);
+                }
+            }
+            known.push(Known::of(&p, scores.as_deref()));
+            if let Some(&c) = self.columns.get(i) {
+                p.play_unchecked(c);
+            }
+        }
+        let mut rated = Vec::with_capacity(self.len());
         let mut p = Position::empty(size);
         for (i, &column) in self.columns.iter().enumerate() {
             let mover = p.current_player();
-            let scores = &analysis[i];
             p.play_unchecked(column);
-            let after = match Standing::of_end(p.status()) {
-                Some(end) => Some(end),
-                None => match analysis.get(i + 1).ok_or(WRONG_ANALYSIS)? {
-                    Some(next) => {
-                        let score = best_score(next).ok_or(WRONG_ANALYSIS)?;
-                        Some(Standing::of_score(score, size, i + 1, p.current_player()))
-                    }
-                    None => None,
-                },
-            };
-            // A move is rated when the positions before and after it are known.
-            let (Some(scores), Some(after)) = (scores, after) else {
+            let mut before = known[i].clone();
+            // The move's own score is minus the score of the position it leads to.
+            if let Some(next) = known.get(i + 1).and_then(Known::best) {
+                before.set(column, -next);
+            }
+            let Some((rating, kept)) = before.rate(column) else {
                 continue;
             };
-            let (rating, kept) = rate(scores, column, size, i).ok_or(WRONG_ANALYSIS)?;
-            let best = best_score(scores).ok_or(WRONG_ANALYSIS)?;
-            let before = Standing::of_score(best, size, i, mover);
+            let after = Standing::of_end(p.status()).or_else(|| {
+                let played = before.scores()[column]?;
+                Some(Standing::of_score(-played, size, i + 1, p.current_player()))
+            });
             rated.push(Rated {
                 number: i + 1,
                 player: mover,
                 column,
                 rating,
                 kept,
-                before,
+                before: before.best().map(|b| Standing::of_score(b, size, i, mover)),
                 after,
             });
         }
@@ -203,7 +213,7 @@ impl Review {
 
     /// The standing after each number of moves, from none to all (empty until the analysis
     /// is in): each move's standing before it, then the last one's after it.
-    pub fn standings(&self) -> Vec<Standing> {
+    pub fn standings(&self) -> Vec<Option<Standing>> {
         let last = self.rated.last().map(|r| r.after);
         self.rated.iter().map(|r| r.before).chain(last).collect()
     }
@@ -271,12 +281,14 @@ impl Review {
                 &[("rating", t.rating(rated.rating))],
             ));
             said.push_str(&t.kept_text(rated));
-            said.push_str(". ");
-            let standing = t.standing_text(rated.after);
-            let mut chars = standing.chars();
-            if let Some(first) = chars.next() {
-                said.push_str(&first.to_uppercase().collect::<String>());
-                said.push_str(chars.as_str());
+            if let Some(after) = rated.after {
+                said.push_str(". ");
+                let standing = t.standing_text(after);
+                let mut chars = standing.chars();
+                if let Some(first) = chars.next() {
+                    said.push_str(&first.to_uppercase().collect::<String>());
+                    said.push_str(chars.as_str());
+                }
             }
         } else if self.is_ready() {
             // A big board's early move: not worked out within the budget.
@@ -380,10 +392,11 @@ impl Review {
             .clone()
             .map(|number| match self.rated_at(number) {
                 Some(r) => Bar {
-                    height: r.after.height(),
+                    height: r.after.map_or(0.0, Standing::height),
                     mistake: r.rating.is_error(),
                     shown: number == self.at(),
-                    known: true,
+                    // A rated move whose outcome is not known has an empty bar.
+                    known: r.after.is_some(),
                 },
                 None => Bar {
                     height: 0.0,
@@ -403,7 +416,10 @@ impl Review {
                         t.player_name(r.player).to_owned(),
                         (r.column + 1).to_string(),
                         rating,
-                        t.standing_text(r.after),
+                        r.after.map_or_else(
+                            || t.rating_not_known().to_owned(),
+                            |after| t.standing_text(after),
+                        ),
                     ]
                 }
                 None => {
@@ -481,15 +497,16 @@ mod tests {
         );
         assert_eq!(blunder.rating, Rating::Blunder);
         assert!(blunder.kept.contains(&0));
-        assert_eq!(blunder.before, Standing::Wins(Player::First, 1));
-        assert_eq!(blunder.after, Standing::Wins(Player::Second, 1));
+        assert_eq!(blunder.before, Some(Standing::Wins(Player::First, 1)));
+        assert_eq!(blunder.after, Some(Standing::Wins(Player::Second, 1)));
         // Yellow's win is best, and the game ends won.
         assert_eq!(rated[7].rating, Rating::Best);
-        assert_eq!(rated[7].after, Standing::Wins(Player::Second, 0));
-        assert_eq!(review.standings().len(), 9);
-        assert_eq!(review.standings()[7], Standing::Wins(Player::Second, 1));
-        assert_eq!(review.standings()[8].height(), -1.0);
-        assert_eq!(review.standings()[6].height(), 1.0);
+        assert_eq!(rated[7].after, Some(Standing::Wins(Player::Second, 0)));
+        let standings = review.standings();
+        assert_eq!(standings.len(), 9);
+        assert_eq!(standings[7], Some(Standing::Wins(Player::Second, 1)));
+        assert_eq!(standings[8].unwrap().height(), -1.0);
+        assert_eq!(standings[6].unwrap().height(), 1.0);
         // Stepping.
         assert!(review.go(3));
         assert_eq!(review.position().moves_string(), "171");
@@ -498,5 +515,111 @@ mod tests {
         review.go(0);
         assert!(review.shown_move().is_none());
         assert_eq!(review.shown_scores(), Some(&analyse(&mut solver, "")));
+    }
+
+    /// The review of `moves` on a `width` x `height` board, with nothing worked out by the
+    /// worker (a big board's early positions past the budget).
+    fn unworked(width: usize, height: usize, moves: &str) -> Review {
+        let size = crate::engine::Size::new(width, height).unwrap();
+        let game = Position::from_moves_on(size, moves).unwrap();
+        let mut review = Review::new(game, 0);
+        let none = vec![None; review.wanted().len()];
+        review.set_analysis(none).unwrap();
+        review
+    }
+
+    /// On big boards, however early and with no position worked out, what shows at once is
+    /// rated: a winning move, a block missed (the opponent then wins at once where the
+    /// block did not let them), a win missed for a move that lets the opponent win.
+    #[test]
+    fn a_short_game_on_a_big_board_is_rated_where_it_shows_at_once() {
+        let t = Texts::default();
+        let (red, yellow) = (Player::First, Player::Second);
+        for (w, h) in [(8, 7), (9, 7), (9, 9)] {
+            // Red plays column 1 four times, Yellow column 2 three times: Yellow's sixth
+            // move leaves Red's three open, and Red's seventh wins.
+            let review = unworked(w, h, "1212121");
+            let rated: Vec<usize> = review.rated().iter().map(|r| r.number).collect();
+            assert_eq!(rated, [6, 7], "{w} x {h}");
+            let (missed, won) = (&review.rated()[0], &review.rated()[1]);
+            assert_eq!((missed.player, missed.column), (yellow, 1));
+            assert_eq!(missed.rating, Rating::Blunder, "{w} x {h}");
+            assert_eq!(missed.before, None, "the position is not worked out");
+            assert_eq!(missed.after, Some(Standing::Wins(red, 1)));
+            assert!(missed.kept.contains(&0), "the block is named: {:?}", missed.kept);
+            assert!(!missed.kept.contains(&1));
+            assert_eq!(won.rating, Rating::Best);
+            assert_eq!(won.before, Some(Standing::Wins(red, 1)));
+            assert_eq!(won.after, Some(Standing::Wins(red, 0)));
+            let mut shown = review.clone();
+            shown.go(6);
+            let line = shown.step_text(&t);
+            assert!(
+                line.contains("blunder") && line.contains("Column 1 would not have lost at once"),
+                "{line}"
+            );
+            let view = shown.view(&t);
+            assert_eq!(view.rows[5][3], "blunder. Column 1 would not have lost at once");
+            assert_eq!(view.rows[6][3], "best");
+            assert_eq!(view.rows[0][3], "not known");
+            assert!(view.bars[5].known && view.bars[6].known && !view.bars[4].known);
+            assert!(review.ready_text(&t).contains("5 moves are not rated"));
+
+            // Red misses its win in column 1 for column 3, and Yellow wins in column 2.
+            let review = unworked(w, h, "12121232");
+            let missed = review.rated().iter().find(|r| r.number == 7).expect("move 7");
+            assert_eq!(missed.rating, Rating::Blunder, "a win for a loss");
+            assert_eq!(missed.before, Some(Standing::Wins(red, 1)));
+            assert_eq!(missed.after, Some(Standing::Wins(yellow, 1)));
+            assert!(missed.kept.contains(&0));
+            let won = review.rated().iter().find(|r| r.number == 8).expect("move 8");
+            assert_eq!(won.rating, Rating::Best);
+            let mut shown = review.clone();
+            shown.go(7);
+            assert!(
+                shown.step_text(&t).contains("Column 1 kept the win"),
+                "{}",
+                shown.step_text(&t)
+            );
+
+            // Yellow blocks in column 1 (every other move lets Red win at once): best,
+            // though what follows is not known.
+            let review = unworked(w, h, "121211");
+            let block = review.rated().iter().find(|r| r.number == 6).expect("move 6");
+            assert_eq!(block.rating, Rating::Best);
+            assert_eq!((block.before, block.after), (None, None));
+            assert!(!review.view(&t).bars[5].known, "its outcome is not known");
+            // Yellow blocks after Red's third in a row on the floor has a second open
+            // end: no move is rated before Red's win.
+            let review = unworked(w, h, "4455667");
+            assert_eq!(
+                review.rated().iter().map(|r| r.number).collect::<Vec<_>>(),
+                [6, 7],
+                "Yellow's sixth let Red win at once; Red's seventh won"
+            );
+        }
+    }
+
+    /// What the worker worked out still rates as before, and a score it gives for a
+    /// column is never replaced by what shows at once.
+    #[test]
+    fn known_keeps_the_workers_scores() {
+        let p = Position::from_moves("171717").unwrap();
+        let at_once = Known::of(&p, None);
+        assert_eq!(at_once.scores()[0], Some(crate::solver::Score::win_next(6).get()));
+        for c in 1..=5 {
+            assert_eq!(
+                at_once.scores()[c],
+                Some(-crate::solver::Score::win_next(7).get()),
+                "column {}",
+                c + 1
+            );
+        }
+        let mut solver = solver();
+        let worked = analyse(&mut solver, "171717");
+        assert_eq!(Known::of(&p, Some(&worked)).scores(), &worked[..]);
+        // Each column shows at once here but column 7, which blocks Yellow's three.
+        assert_eq!(at_once.scores()[..6], worked[..6]);
+        assert_eq!((at_once.scores()[6], worked[6].is_some()), (None, true));
     }
 }

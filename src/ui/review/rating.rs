@@ -18,7 +18,7 @@
 //! For a mistake or a blunder that gives up the result, the columns that kept it are named;
 //! for the others below best, the columns that did best.
 
-use crate::engine::{Player, Size, Status};
+use crate::engine::{Player, Position, Size, Status};
 use crate::solver::{Outcome, Score};
 
 /// How good a move was, from best to worst.
@@ -94,6 +94,112 @@ pub fn rate(
     Some((rating, better))
 }
 
+/// What is known of one position's columns: the exact scores the worker worked out within
+/// its budget, and on any board, however early, those that show without a search: a column
+/// that wins at once, and one after which the opponent wins at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Known {
+    size: Size,
+    moves_played: usize,
+    /// Each column's score, `None` for a full column or one not known.
+    scores: Vec<Option<i32>>,
+    /// The playable columns.
+    open: Vec<bool>,
+}
+
+impl Known {
+    /// What is known of `position`'s columns, with the worker's `worked_out` scores if any.
+    pub fn of(position: &Position, worked_out: Option<&[Option<i32>]>) -> Known {
+        let size = position.size();
+        let n = position.move_count();
+        // Winning with the move after `moves` moves scores (cells + 1 - moves) / 2.
+        let win_at_once = |moves: usize| ((size.cells() + 1 - moves) / 2) as i32;
+        let wins_at_once = |p: &Position| {
+            (0..p.width()).any(|d| {
+                let mut q = *p;
+                q.play(d).is_ok() && matches!(q.status(), Status::Win(_))
+            })
+        };
+        let open: Vec<bool> = (0..size.width()).map(|c| position.can_play(c)).collect();
+        let scores = (0..size.width())
+            .map(|c| {
+                let given = worked_out.and_then(|w| w.get(c).copied().flatten());
+                if given.is_some() || !open[c] {
+                    return given.filter(|_| open[c]);
+                }
+                let mut after = *position;
+                after.play_unchecked(c);
+                match after.status() {
+                    Status::Win(_) => Some(win_at_once(n)),
+                    Status::Draw => Some(0),
+                    Status::InProgress => wins_at_once(&after).then(|| -win_at_once(n + 1)),
+                }
+            })
+            .collect();
+        Known {
+            size,
+            moves_played: n,
+            scores,
+            open,
+        }
+    }
+
+    /// Each column's score, `None` for a full column or one not known.
+    pub fn scores(&self) -> &[Option<i32>] {
+        &self.scores
+    }
+
+    /// Sets `column`'s score, known from the position it leads to.
+    pub fn set(&mut self, column: usize, score: i32) {
+        if self.open.get(column) == Some(&true) {
+            self.scores[column] = Some(score);
+        }
+    }
+
+    fn outcome(&self, score: i32) -> Outcome {
+        Score::new(score).outcome_on(self.size, self.moves_played)
+    }
+
+    /// A column that is open and whose score is not known.
+    fn unknown(&self, column: usize) -> bool {
+        self.open[column] && self.scores[column].is_none()
+    }
+
+    /// The position's score, where it is known: every column is, or one wins at once.
+    pub fn best(&self) -> Option<i32> {
+        let top = best_score(&self.scores)?;
+        let all = (0..self.scores.len()).all(|c| !self.unknown(c));
+        (all || self.outcome(top) == Outcome::Win(1)).then_some(top)
+    }
+
+    /// The rating of playing `column` and the better columns, as [`rate`] gives them where
+    /// the position's score and the move's are known. Where they are not, two things are
+    /// still known: a move that lets the opponent win at once where another did not is a
+    /// blunder (the better columns: those that did not), and the one move that did not
+    /// when every other does is best. `None` where the rating is not known.
+    pub fn rate(&self, column: usize) -> Option<(Rating, Vec<usize>)> {
+        if !*self.open.get(column)? {
+            return None;
+        }
+        let played = self.scores[column];
+        if self.best().is_some() {
+            return rate(&self.scores, column, self.size, self.moves_played);
+        }
+        let loses_at_once =
+            |c: usize| self.scores[c].is_some_and(|s| self.outcome(s) == Outcome::Loss(1));
+        let spared: Vec<usize> = (0..self.scores.len())
+            .filter(|&c| self.open[c] && !loses_at_once(c))
+            .collect();
+        match played {
+            Some(_) if loses_at_once(column) && !spared.is_empty() => {
+                Some((Rating::Blunder, spared))
+            }
+            _ if spared == [column] => Some((Rating::Best, Vec::new())),
+            _ => None,
+        }
+    }
+}
+
 /// Who can force a win in a position, and with which of their moves from now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Standing {
@@ -150,10 +256,11 @@ pub struct Rated {
     /// Below good, the better columns (see [`rate`]): those that kept the result it gave
     /// up, or those with the best score.
     pub kept: Vec<usize>,
-    /// The standing before the move, as the mover could have kept it.
-    pub before: Standing,
-    /// The standing after the move.
-    pub after: Standing,
+    /// The standing before the move, as the mover could have kept it, where it is known
+    /// (on a big board, a move that lets the opponent win at once is rated without it).
+    pub before: Option<Standing>,
+    /// The standing after the move, where it is known.
+    pub after: Option<Standing>,
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -454,8 +454,9 @@ fn a_long_game_on_9x9_is_rated_from_its_end() {
     let view = Mirror::of(&c).review.unwrap();
     assert_eq!(view.rows.len(), len);
     for (i, row) in view.rows.iter().enumerate() {
-        let known = rated.contains(&(i + 1));
-        assert_eq!(row[3] != "not known", known, "move {}", i + 1);
+        let rated = review.rated().iter().find(|r| r.number == i + 1);
+        assert_eq!(row[3] != "not known", rated.is_some(), "move {}", i + 1);
+        let known = rated.is_some_and(|r| r.after.is_some());
         assert_eq!(view.bars[i].known, known, "move {}", i + 1);
     }
     let n = (len - rated.len()).to_string();
@@ -477,4 +478,21 @@ fn a_long_game_on_9x9_is_rated_from_its_end() {
             r.number
         );
     }
+}
+
+/// A short game on a big board, reviewed through the worker (the real solver, its budget):
+/// Red's win and Yellow's missed block are rated, though no early position is worked out.
+#[test]
+fn a_short_game_on_9x9_rates_the_win_and_the_missed_block() {
+    let mut solver = solver();
+    let game = Position::from_moves_on(size(9, 9), "1212121").unwrap();
+    let mut c = Controller::with_position(reduced(), game);
+    let e = c.command(Command::Review, 0.0);
+    let e = serve(&mut c, &mut solver, e);
+    let view = Mirror::of(&c).review.unwrap();
+    assert!(view.ready);
+    assert!(view.rows[5][3].starts_with("blunder"), "{:?}", view.rows[5]);
+    assert!(view.rows[5][3].contains("Column 1"), "{:?}", view.rows[5]);
+    assert_eq!(view.rows[6][3], "best");
+    assert!(!said(&e).contains("The ratings are not known"), "{}", said(&e));
 }
