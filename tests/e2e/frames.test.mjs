@@ -65,11 +65,20 @@ test("an idle board costs nothing; a fall is painted at every frame", async () =
   const fallFrom = await page.evaluate(() => window.__gameFrames.length);
   await page.getByRole("button", { name: /^Column 4/ }).click();
   await until(async () => (await moveCount(page)) === 1, "the move");
-  await page.waitForTimeout(1200);
+  // The fall is over once the game asks for no more frames (how many it takes depends on
+  // the machine's frame rate, so only "more than one" is asserted).
+  let count = -1;
+  await until(async () => {
+    const now = await page.evaluate(() => window.__gameFrames.length);
+    const still = now === count;
+    count = now;
+    await page.waitForTimeout(300);
+    return still;
+  }, "the fall's end");
   const { game, all } = await page.evaluate((from) => ({
     game: window.__gameFrames.slice(from), all: window.__allFrames,
   }), fallFrom);
-  assert.ok(game.length >= 10, `the fall ran ${game.length} frames`);
+  assert.ok(game.length >= 3, `the fall ran ${game.length} frames`);
   const [first, last] = [game[0], game.at(-1)];
   const shown = all.filter((t) => t >= first && t <= last);
   const painted = new Set(game);

@@ -351,7 +351,16 @@ test("faded checkers keep 2:1 against the empty holes, in light and dark", async
       window.c4.play(0);
     });
     await page.getByRole("button", { name: "Play again" }).waitFor();
-    await page.waitForTimeout(400); // the short fade of reduced motion
+    // The short fade of reduced motion: read once the faded checker stops changing (how
+    // soon depends on the machine's frames, not a fixed wait).
+    let last = null;
+    await until(async () => {
+      const now = JSON.stringify(await cellPixel(page, 1, 5, 0.3, 0));
+      const still = now === last;
+      last = now;
+      if (!still) await page.waitForTimeout(150);
+      return still;
+    }, "the fade's end");
     const hole = await cellPixel(page, 4, 5, 0.3, 0);
     const fadedYellow = await cellPixel(page, 1, 5, 0.3, 0);
     const winningRed = await cellPixel(page, 0, 5, 0.3, 0);

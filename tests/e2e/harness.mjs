@@ -47,9 +47,11 @@ export async function launch() {
  * service worker is blocked unless `contextOptions` has `serviceWorkers: "allow"` (the
  * offline tests): other tests see the network as it is.
  */
-export async function openPage(browser, url, contextOptions = {}) {
+export async function openPage(browser, url, contextOptions = {}, prepare = null) {
   const context = await browser.newContext({ serviceWorkers: "block", ...contextOptions });
   await installProbe(context);
+  // Scripts of the test's own to run before the page's (`prepare(context)`).
+  if (prepare) await prepare(context);
   const page = await context.newPage();
   const problems = [];
   page.on("console", (msg) => {
