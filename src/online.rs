@@ -148,6 +148,13 @@ impl Seat {
             Seat::Yellow => 1,
         }
     }
+
+    /// Its name in a message (as serde writes it: a test checks).
+    pub fn named(name: &str) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|s| Role::from(*s).name() == name)
+    }
 }
 
 /// What a page asks of the server.
@@ -198,6 +205,23 @@ pub enum Role {
     Red,
     Yellow,
     Watcher,
+}
+
+impl Role {
+    /// Its name in a message (as serde writes it: a test checks).
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Red => "red",
+            Role::Yellow => "yellow",
+            Role::Watcher => "watcher",
+        }
+    }
+
+    pub fn named(name: &str) -> Option<Role> {
+        [Role::Red, Role::Yellow, Role::Watcher]
+            .into_iter()
+            .find(|r| r.name() == name)
+    }
 }
 
 impl From<Seat> for Role {
@@ -286,6 +310,54 @@ pub enum Refusal {
     CannotClaim,
     /// The server is stopping: connect again in a moment.
     Restarting,
+}
+
+impl Refusal {
+    pub const ALL: [Refusal; 16] = [
+        Refusal::Unreadable,
+        Refusal::TooLong,
+        Refusal::TooFast,
+        Refusal::TooManyGames,
+        Refusal::TooManyWatchers,
+        Refusal::NoSuchGame,
+        Refusal::BadSize,
+        Refusal::WrongSecret,
+        Refusal::Watching,
+        Refusal::NotYourTurn,
+        Refusal::WrongNumber,
+        Refusal::BadColumn,
+        Refusal::Over,
+        Refusal::NotOver,
+        Refusal::CannotClaim,
+        Refusal::Restarting,
+    ];
+
+    /// Its name in a message (as serde writes it: a test checks): the page reads messages
+    /// by hand, which keeps a general deserialiser out of its module.
+    pub fn name(self) -> &'static str {
+        match self {
+            Refusal::Unreadable => "unreadable",
+            Refusal::TooLong => "too-long",
+            Refusal::TooFast => "too-fast",
+            Refusal::TooManyGames => "too-many-games",
+            Refusal::TooManyWatchers => "too-many-watchers",
+            Refusal::NoSuchGame => "no-such-game",
+            Refusal::BadSize => "bad-size",
+            Refusal::WrongSecret => "wrong-secret",
+            Refusal::Watching => "watching",
+            Refusal::NotYourTurn => "not-your-turn",
+            Refusal::WrongNumber => "wrong-number",
+            Refusal::BadColumn => "bad-column",
+            Refusal::Over => "over",
+            Refusal::NotOver => "not-over",
+            Refusal::CannotClaim => "cannot-claim",
+            Refusal::Restarting => "restarting",
+        }
+    }
+
+    pub fn named(name: &str) -> Option<Refusal> {
+        Refusal::ALL.into_iter().find(|r| r.name() == name)
+    }
 }
 
 /// What the server tells a page.
@@ -436,6 +508,25 @@ mod tests {
             ToServer::decode(&long).map_err(|e| e.0),
             Err(Refusal::TooLong)
         );
+    }
+
+    /// The names the page reads messages by are the ones serde writes.
+    #[test]
+    fn names_are_serdes() {
+        let written = |v: serde_json::Value| v.as_str().unwrap().to_owned();
+        for r in Refusal::ALL {
+            assert_eq!(written(serde_json::to_value(r).unwrap()), r.name());
+            assert_eq!(Refusal::named(r.name()), Some(r));
+        }
+        for r in [Role::Red, Role::Yellow, Role::Watcher] {
+            assert_eq!(written(serde_json::to_value(r).unwrap()), r.name());
+            assert_eq!(Role::named(r.name()), Some(r));
+        }
+        for s in Seat::BOTH {
+            let name = written(serde_json::to_value(s).unwrap());
+            assert_eq!(Seat::named(&name), Some(s));
+        }
+        assert_eq!(Refusal::named("Over"), None);
     }
 
     #[test]

@@ -174,10 +174,10 @@ pub fn quoted_choices(names: &[&str]) -> String {
 /// The name in `names` closest to `key`, an unknown one (a typo, another case), if one is
 /// close enough to be what was meant: for an error's "did you mean".
 pub fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
-    let key = key.to_lowercase();
+    let key = key.to_ascii_lowercase();
     names
         .iter()
-        .map(|name| (edit_distance(&key, &name.to_lowercase()), *name))
+        .map(|name| (edit_distance(&key, &name.to_ascii_lowercase()), *name))
         .filter(|&(d, name)| d <= 2.max(name.len() / 5))
         .min_by_key(|&(d, _)| d)
         .map(|(_, name)| name)

@@ -7,13 +7,12 @@
 //! (the view model knows by its id).
 
 use super::assets::Link;
-use super::convert::{describe, whole_number};
+use super::convert::whole_number;
+use super::read::{count, list, Body};
 use crate::engine::Size;
 use crate::ui::protocol::{Reply, Request, Scores};
-use js_sys::{Array, Object, Reflect};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// The worker's transposition table, in MiB: the most the solver allows in a browser.
 const TABLE_MIB: u32 = super::MAX_TABLE_MIB as u32;
@@ -106,18 +105,8 @@ impl Drop for AiClient {
 /// value holds its fields (`{ move: { id: 3, column: 2 } }`; the shapes are listed there).
 /// Read by hand: a general deserialiser would cost the page's module 25 KB.
 fn reply_from_js(data: &JsValue) -> Result<Reply, String> {
-    let entries = data
-        .dyn_ref::<Object>()
-        .map(Object::entries)
-        .filter(|entries| entries.length() == 1)
-        .ok_or("expected an object with one key")?;
-    let entry: Array = entries.get(0).unchecked_into();
-    let name = entry.get(0).as_string().unwrap_or_default();
-    let body = Body {
-        name: &name,
-        value: entry.get(1),
-    };
-    Ok(match name.as_str() {
+    let body = Body::of(data)?;
+    Ok(match body.name.as_str() {
         "ready" => Reply::Ready {
             warning: body.optional("warning", JsValue::as_string)?,
         },
@@ -157,51 +146,10 @@ fn reply_from_js(data: &JsValue) -> Result<Reply, String> {
         _ => {
             return Err(format!(
                 "unknown reply {}",
-                crate::engine::error::quoted(&name)
+                crate::engine::error::quoted(&body.name)
             ))
         }
     })
-}
-
-/// A reply's fields: the value of its one key.
-struct Body<'a> {
-    name: &'a str,
-    value: JsValue,
-}
-
-impl Body<'_> {
-    /// Field `key`, as it is (undefined if the body is not an object). The message was
-    /// cloned into this thread: plain data, whose reads cannot throw.
-    fn get(&self, key: &str) -> JsValue {
-        match self.value.is_object() {
-            true => Reflect::get(&self.value, &key.into()).unwrap_or_default(),
-            false => JsValue::UNDEFINED,
-        }
-    }
-
-    /// Field `key`, read by `read`; an error names it and what it holds if it does not read.
-    fn field<T>(&self, key: &str, read: impl Fn(&JsValue) -> Option<T>) -> Result<T, String> {
-        let value = self.get(key);
-        read(&value).ok_or_else(|| format!("{}.{key} is {}", self.name, describe(&value)))
-    }
-
-    /// Field `key`, or none if it is left out or `null`.
-    fn optional<T>(
-        &self,
-        key: &str,
-        read: impl Fn(&JsValue) -> Option<T>,
-    ) -> Result<Option<T>, String> {
-        let value = self.get(key);
-        match value.is_undefined() || value.is_null() {
-            true => Ok(None),
-            false => self.field(key, read).map(Some),
-        }
-    }
-}
-
-/// An id or a byte count.
-fn count(value: &JsValue) -> Option<u32> {
-    whole_number(value, 0.0, u32::MAX.into()).map(|n| n as u32)
 }
 
 /// A 0-based column of some board.
@@ -212,13 +160,6 @@ fn column(value: &JsValue) -> Option<u8> {
 /// A solver score.
 fn score(value: &JsValue) -> Option<i32> {
     whole_number(value, i32::MIN.into(), i32::MAX.into()).map(|n| n as i32)
-}
-
-/// Each item of the array `value`, read by `item`; none if it is not an array, or if an item
-/// does not read.
-fn list<T>(value: &JsValue, item: impl Fn(&JsValue) -> Option<T>) -> Option<Vec<T>> {
-    let array: &Array = value.dyn_ref()?;
-    array.iter().map(|v| item(&v)).collect()
 }
 
 /// A position's scores: one per column of a board (4 to 9), `null` for a full one.

@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 extern "C" {
     /// `JSON.parse`, with anything it throws caught.
     #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
-    fn json_parse(text: &str) -> Result<JsValue, JsValue>;
+    pub fn json_parse(text: &str) -> Result<JsValue, JsValue>;
 }
 
 /// Serialises to a plain JS value: `None` becomes `null` (not `undefined`), maps become

@@ -46,6 +46,8 @@ mod panels;
 #[cfg(feature = "ui")]
 mod parts;
 #[cfg(feature = "ui")]
+mod read;
+#[cfg(feature = "ui")]
 mod screen;
 /// The choice of board size.
 #[cfg(feature = "ui")]

@@ -3,7 +3,9 @@
 //! connection dropped), its messages handed to the app as they come, and each seat's secret
 //! kept in `localStorage` so that a reload finds the seat again. It decides nothing.
 
-use crate::online::{GameId, Secret, ToPage};
+use super::convert::{json_parse, whole_number, MAX_SAFE_INTEGER};
+use super::read::{list, Body};
+use crate::online::{End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage};
 use crate::ui::effect::Online;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -141,8 +143,15 @@ fn connect(inner: &Rc<Inner>) {
     let open = Closure::<dyn FnMut()>::new(move || a(Heard::Opened));
     let message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         let text = e.data().as_string().unwrap_or_default();
-        if let Ok(message) = serde_json::from_str::<ToPage>(&text) {
-            b(Heard::Message(message));
+        match json_parse(&text)
+            .map_err(|_| "not JSON".to_owned())
+            .and_then(|v| to_page(&v))
+        {
+            Ok(message) => b(Heard::Message(message)),
+            Err(why) => web_sys::console::warn_1(
+                &format!("connect-four: a message from the server was not understood: {why}")
+                    .into(),
+            ),
         }
     });
     let close = Closure::<dyn FnMut()>::new(move || c(Heard::Closed));
@@ -167,8 +176,162 @@ fn disconnect(inner: &Inner) {
     }
 }
 
+/// Reads a message as the server writes it (`ToPage`'s serde shape, which the tests below
+/// read back): by hand, as the worker's replies are.
+fn to_page(data: &JsValue) -> Result<ToPage, String> {
+    let body = Body::of(data)?;
+    Ok(match body.name.as_str() {
+        "restarting" => ToPage::Restarting,
+        "seated" => ToPage::Seated {
+            game: body.field("game", game_id)?,
+            seat: body.field("seat", seat)?,
+            secret: body.field("secret", |v| Secret::try_from(v.as_string()?).ok())?,
+        },
+        "refused" => ToPage::Refused {
+            reason: body.field("reason", |v| Refusal::named(&v.as_string()?))?,
+            detail: body
+                .optional("detail", JsValue::as_string)?
+                .unwrap_or_default(),
+        },
+        "state" => ToPage::State(GameState {
+            game: body.field("game", game_id)?,
+            columns: body.field("columns", small)?,
+            rows: body.field("rows", small)?,
+            moves: body.field("moves", JsValue::as_string)?,
+            you: body.field("you", |v| Role::named(&v.as_string()?))?,
+            seats: body.field("seats", |v| list(v, presence)?.try_into().ok())?,
+            end: body.optional("end", end)?,
+            rematch: body.field("rematch", |v| list(v, JsValue::as_bool)?.try_into().ok())?,
+            next: body.optional("next", game_id)?,
+        }),
+        other => {
+            return Err(format!(
+                "unknown message {}",
+                crate::engine::error::quoted(other)
+            ))
+        }
+    })
+}
+
+fn game_id(value: &JsValue) -> Option<GameId> {
+    GameId::try_from(value.as_string()?).ok()
+}
+
+fn seat(value: &JsValue) -> Option<Seat> {
+    Seat::named(&value.as_string()?)
+}
+
+/// A board's columns or rows.
+fn small(value: &JsValue) -> Option<u8> {
+    whole_number(value, 0.0, 255.0).map(|n| n as u8)
+}
+
+fn presence(value: &JsValue) -> Option<Presence> {
+    let body = Body::of(value).ok()?;
+    match body.name.as_str() {
+        "empty" => Some(Presence::Empty),
+        "here" => Some(Presence::Here),
+        "away" => Some(Presence::Away {
+            ms: body
+                .field("ms", |v| whole_number(v, 0.0, MAX_SAFE_INTEGER as f64))
+                .ok()? as u64,
+        }),
+        _ => None,
+    }
+}
+
+fn end(value: &JsValue) -> Option<End> {
+    let body = Body::of(value).ok()?;
+    match body.name.as_str() {
+        "played" => Some(End::Played),
+        "resigned" => Some(End::Resigned {
+            seat: body.field("seat", seat).ok()?,
+        }),
+        "claimed" => Some(End::Claimed {
+            seat: body.field("seat", seat).ok()?,
+        }),
+        _ => None,
+    }
+}
+
 impl Drop for OnlineSocket {
     fn drop(&mut self) {
         disconnect(&self.inner);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn read(message: &ToPage) -> Result<ToPage, String> {
+        to_page(&json_parse(&message.encode()).unwrap())
+    }
+
+    /// Every message the server writes (serde's shapes) reads back as itself.
+    #[wasm_bindgen_test]
+    fn messages_read_as_the_server_writes_them() {
+        let id = GameId::from_bytes([0xab, 1, 2, 3, 4, 5, 6, 0xff]);
+        let mut messages = vec![
+            ToPage::Restarting,
+            ToPage::Seated {
+                game: id.clone(),
+                seat: Seat::Yellow,
+                secret: Secret::from_bytes([9; 16]),
+            },
+        ];
+        for reason in Refusal::ALL {
+            messages.push(ToPage::Refused {
+                reason,
+                detail: "why".into(),
+            });
+        }
+        let ends = [
+            None,
+            Some(End::Played),
+            Some(End::Resigned { seat: Seat::Red }),
+            Some(End::Claimed { seat: Seat::Yellow }),
+        ];
+        for (i, end) in ends.into_iter().enumerate() {
+            messages.push(ToPage::State(GameState {
+                game: id.clone(),
+                columns: 8,
+                rows: 7,
+                moves: "4455".into(),
+                you: [Role::Red, Role::Yellow, Role::Watcher][i % 3],
+                seats: [Presence::Empty, Presence::Away { ms: 125_000 }],
+                end,
+                rematch: [i % 2 == 0, true],
+                next: (i == 3).then(|| id.clone()),
+            }));
+        }
+        messages.push(ToPage::State(GameState {
+            game: id,
+            columns: 7,
+            rows: 6,
+            moves: String::new(),
+            you: Role::Watcher,
+            seats: [Presence::Here, Presence::Here],
+            end: None,
+            rematch: [false, false],
+            next: None,
+        }));
+        for message in &messages {
+            assert_eq!(read(message).as_ref(), Ok(message), "{}", message.encode());
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn bad_messages_say_why() {
+        let bad = |text: &str| to_page(&json_parse(text).unwrap()).unwrap_err();
+        assert!(bad(r#"{"refused":{"reason":"nope"}}"#).contains("refused.reason"));
+        assert!(bad(r#"{"seated":{"game":"AB","seat":"red"}}"#).contains("seated.game"));
+        assert!(bad(r#"{"state":{}}"#).contains("state.game"));
+        assert!(bad(r#""hello""#).contains("unknown message"));
+        assert!(bad("[1]").contains("one key"));
+        assert!(bad("3").contains("one key"));
     }
 }

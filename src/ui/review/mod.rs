@@ -546,7 +546,11 @@ mod tests {
             assert_eq!(missed.rating, Rating::Blunder, "{w} x {h}");
             assert_eq!(missed.before, None, "the position is not worked out");
             assert_eq!(missed.after, Some(Standing::Wins(red, 1)));
-            assert!(missed.kept.contains(&0), "the block is named: {:?}", missed.kept);
+            assert!(
+                missed.kept.contains(&0),
+                "the block is named: {:?}",
+                missed.kept
+            );
             assert!(!missed.kept.contains(&1));
             assert_eq!(won.rating, Rating::Best);
             assert_eq!(won.before, Some(Standing::Wins(red, 1)));
@@ -559,7 +563,10 @@ mod tests {
                 "{line}"
             );
             let view = shown.view(&t);
-            assert_eq!(view.rows[5][3], "blunder. Column 1 would not have lost at once");
+            assert_eq!(
+                view.rows[5][3],
+                "blunder. Column 1 would not have lost at once"
+            );
             assert_eq!(view.rows[6][3], "best");
             assert_eq!(view.rows[0][3], "not known");
             assert!(view.bars[5].known && view.bars[6].known && !view.bars[4].known);
@@ -567,12 +574,20 @@ mod tests {
 
             // Red misses its win in column 1 for column 3, and Yellow wins in column 2.
             let review = unworked(w, h, "12121232");
-            let missed = review.rated().iter().find(|r| r.number == 7).expect("move 7");
+            let missed = review
+                .rated()
+                .iter()
+                .find(|r| r.number == 7)
+                .expect("move 7");
             assert_eq!(missed.rating, Rating::Blunder, "a win for a loss");
             assert_eq!(missed.before, Some(Standing::Wins(red, 1)));
             assert_eq!(missed.after, Some(Standing::Wins(yellow, 1)));
             assert!(missed.kept.contains(&0));
-            let won = review.rated().iter().find(|r| r.number == 8).expect("move 8");
+            let won = review
+                .rated()
+                .iter()
+                .find(|r| r.number == 8)
+                .expect("move 8");
             assert_eq!(won.rating, Rating::Best);
             let mut shown = review.clone();
             shown.go(7);
@@ -585,7 +600,11 @@ mod tests {
             // Yellow blocks in column 1 (every other move lets Red win at once): best,
             // though what follows is not known.
             let review = unworked(w, h, "121211");
-            let block = review.rated().iter().find(|r| r.number == 6).expect("move 6");
+            let block = review
+                .rated()
+                .iter()
+                .find(|r| r.number == 6)
+                .expect("move 6");
             assert_eq!(block.rating, Rating::Best);
             assert_eq!((block.before, block.after), (None, None));
             assert!(!review.view(&t).bars[5].known, "its outcome is not known");
@@ -606,7 +625,10 @@ mod tests {
     fn known_keeps_the_workers_scores() {
         let p = Position::from_moves("171717").unwrap();
         let at_once = Known::of(&p, None);
-        assert_eq!(at_once.scores()[0], Some(crate::solver::Score::win_next(6).get()));
+        assert_eq!(
+            at_once.scores()[0],
+            Some(crate::solver::Score::win_next(6).get())
+        );
         for c in 1..=5 {
             assert_eq!(
                 at_once.scores()[c],

@@ -494,5 +494,9 @@ fn a_short_game_on_9x9_rates_the_win_and_the_missed_block() {
     assert!(view.rows[5][3].starts_with("blunder"), "{:?}", view.rows[5]);
     assert!(view.rows[5][3].contains("Column 1"), "{:?}", view.rows[5]);
     assert_eq!(view.rows[6][3], "best");
-    assert!(!said(&e).contains("The ratings are not known"), "{}", said(&e));
+    assert!(
+        !said(&e).contains("The ratings are not known"),
+        "{}",
+        said(&e)
+    );
 }
