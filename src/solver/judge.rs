@@ -185,7 +185,7 @@ impl<G: Geometry> Judge<G> {
                 break;
             }
             // The best first next time: its value makes the others' windows narrow.
-            order.sort_by_key(|&c| std::cmp::Reverse(values[c]));
+            super::sort_columns_by(&mut order, |c| std::cmp::Reverse(values[c]));
             depth += 1;
             self.limit = start.saturating_add(budget);
             self.deadline = deadline;

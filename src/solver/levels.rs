@@ -428,7 +428,7 @@ impl<G: Booked> Search<G> {
         let mut open: Vec<usize> = playable()
             .filter(|&c| seen.categories[c] == Forced::Neither)
             .collect();
-        open.sort_by_key(|&c| std::cmp::Reverse(worth[c]));
+        super::sort_columns_by(&mut open, |c| std::cmp::Reverse(worth[c]));
         for col in open {
             if left(self) == 0 {
                 break;

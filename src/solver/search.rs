@@ -421,7 +421,7 @@ impl<G: Booked> Search<G> {
             .filter(|&c| b.can_play(c))
             .collect();
         let searched = |c: usize| !b.is_winning_move(c) && b.moves + 1 < self.geo.cells();
-        open.sort_by_key(|&c| searched(c));
+        super::sort_columns_by(&mut open, searched);
         let start = self.nodes;
         for pass in [budget / 2, budget] {
             let left = std::mem::take(&mut open);
