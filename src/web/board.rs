@@ -31,40 +31,40 @@ impl Board {
     /// widest board's every column, and shows as many as the board has ([`Board::resize`]).
     pub fn build(doc: &Document, labels: &mut Labels, size: Size) -> Result<Board, JsValue> {
         let width = Size::MAX;
-        let stage: HtmlElement = el(doc, "div", "c4-stage")?;
-        let canvas: HtmlCanvasElement = el(doc, "canvas", "")?;
-        attr(&canvas, "aria-hidden", "true")?;
+        let stage: HtmlElement = el(doc, "div", "c4-stage");
+        let canvas: HtmlCanvasElement = el(doc, "canvas", "");
+        attr(&canvas, "aria-hidden", "true");
         let ctx = canvas
             .get_context("2d")?
             .ok_or("no 2d canvas context")?
             .dyn_into::<CanvasRenderingContext2d>()?;
-        let columns: HtmlElement = el(doc, "div", "c4-columns")?;
-        attr(&columns, "role", "group")?;
+        let columns: HtmlElement = el(doc, "div", "c4-columns");
+        attr(&columns, "role", "group");
         labels.attr(&columns, "aria-label", |t| t.board().to_owned());
         let mut buttons = Vec::with_capacity(width);
         for c in 0..width {
-            let b = button(doc, "c4-col", &format!("{}", c + 1))?;
-            attr(&b, "data-column", &c.to_string())?;
-            append(&columns, &b)?;
+            let b = button(doc, "c4-col", &format!("{}", c + 1));
+            attr(&b, "data-column", &c.to_string());
+            append(&columns, &b);
             buttons.push(b);
         }
-        let analysis: HtmlElement = el(doc, "div", "c4-analysis")?;
-        attr(&analysis, "aria-hidden", "true")?;
+        let analysis: HtmlElement = el(doc, "div", "c4-analysis");
+        attr(&analysis, "aria-hidden", "true");
         analysis.set_hidden(true);
         labels.attr(&analysis, "data-busy-text", |t| t.analysing().to_owned());
         let mut analysis_cells = Vec::with_capacity(width);
         for _ in 0..width {
-            let cell: HtmlElement = el(doc, "span", "")?;
-            let word: HtmlElement = el(doc, "b", "")?;
-            let detail: HtmlElement = el(doc, "small", "")?;
-            append(&cell, &word)?;
-            append(&cell, &detail)?;
-            append(&analysis, &cell)?;
+            let cell: HtmlElement = el(doc, "span", "");
+            let word: HtmlElement = el(doc, "b", "");
+            let detail: HtmlElement = el(doc, "small", "");
+            append(&cell, &word);
+            append(&cell, &detail);
+            append(&analysis, &cell);
             analysis_cells.push([cell, word, detail]);
         }
-        append(&stage, &canvas)?;
-        append(&stage, &analysis)?;
-        append(&stage, &columns)?;
+        append(&stage, &canvas);
+        append(&stage, &analysis);
+        append(&stage, &columns);
         // What keeps the board's size sane even without the stylesheet: set through the
         // CSSOM, which a strict Content-Security-Policy allows.
         for (el, rules) in [

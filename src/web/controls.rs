@@ -2,7 +2,7 @@
 //! result with Play again, the row of buttons (new game, undo, hint, review, copy link,
 //! sound, the analysis), and the "How to play" and "Settings" disclosures.
 
-use super::dom::{append, attr, bool_attr, changed, el, set_attr, set_hidden, text, SVG};
+use super::dom::{append, attr, bool_attr, changed, el, set_attr, set_hidden, svg, text};
 use super::labels::Labels;
 use super::parts::{checkbox, disclosure, text_button};
 use crate::engine::Player;
@@ -71,7 +71,7 @@ type Group = (
 );
 
 fn shortcut(b: HtmlButtonElement, key: &str) -> Result<HtmlButtonElement, JsValue> {
-    attr(&b, "aria-keyshortcuts", key)?;
+    attr(&b, "aria-keyshortcuts", key);
     Ok(b)
 }
 
@@ -85,36 +85,36 @@ fn segments(
     legend: fn(&Texts) -> String,
     choices: Vec<(Option<ModeChoice>, &'static str, Text)>,
 ) -> Result<Vec<(Option<ModeChoice>, HtmlInputElement)>, JsValue> {
-    let set: HtmlElement = el(doc, "fieldset", &format!("c4-seg {class}"))?;
-    let caption: HtmlElement = el(doc, "legend", "")?;
+    let set: HtmlElement = el(doc, "fieldset", &format!("c4-seg {class}"));
+    let caption: HtmlElement = el(doc, "legend", "");
     labels.text(&caption, legend);
-    append(&set, &caption)?;
-    let row: HtmlElement = el(doc, "div", "c4-seg-row")?;
+    append(&set, &caption);
+    let row: HtmlElement = el(doc, "div", "c4-seg-row");
     let mut inputs = Vec::new();
     for (key, value, text_of) in choices {
-        let label: HtmlElement = el(doc, "label", "")?;
-        let input: HtmlInputElement = el(doc, "input", "")?;
+        let label: HtmlElement = el(doc, "label", "");
+        let input: HtmlInputElement = el(doc, "input", "");
         input.set_type("radio");
         input.set_name(name);
         input.set_value(value);
-        let span: HtmlElement = el(doc, "span", "")?;
+        let span: HtmlElement = el(doc, "span", "");
         labels.text(&span, text_of);
-        append(&label, &input)?;
-        append(&label, &span)?;
-        append(&row, &label)?;
+        append(&label, &input);
+        append(&label, &span);
+        append(&row, &label);
         inputs.push((key, input));
     }
-    append(&set, &row)?;
-    append(parent, &set)?;
+    append(&set, &row);
+    append(parent, &set);
     Ok(inputs)
 }
 
 /// The sound button's icon: a speaker, with waves while the sound is on and a cross while
 /// it is off (the stylesheet shows one).
 fn speaker(doc: &Document) -> Result<web_sys::Element, JsValue> {
-    let svg = doc.create_element_ns(Some(SVG), "svg")?;
-    attr(&svg, "viewBox", "0 0 24 24")?;
-    attr(&svg, "aria-hidden", "true")?;
+    let icon_svg = svg(doc, "svg");
+    attr(&icon_svg, "viewBox", "0 0 24 24");
+    attr(&icon_svg, "aria-hidden", "true");
     for (class, d) in [
         ("", "M4 9v6h4l5 4V5L8 9z"),
         (
@@ -123,14 +123,14 @@ fn speaker(doc: &Document) -> Result<web_sys::Element, JsValue> {
         ),
         ("c4-mute", "M16 9l6 6M22 9l-6 6"),
     ] {
-        let path = doc.create_element_ns(Some(SVG), "path")?;
-        attr(&path, "d", d)?;
+        let path = svg(doc, "path");
+        attr(&path, "d", d);
         if !class.is_empty() {
-            attr(&path, "class", class)?;
+            attr(&path, "class", class);
         }
-        append(&svg, &path)?;
+        append(&icon_svg, &path);
     }
-    Ok(svg)
+    Ok(icon_svg)
 }
 
 /// The main choice: against the computer, a friend here or a friend online, the level, and
@@ -205,44 +205,44 @@ fn main_choice(
 
 impl Controls {
     pub fn build(doc: &Document, labels: &mut Labels, links: bool) -> Result<Controls, JsValue> {
-        let choice: HtmlElement = el(doc, "div", "c4-choice")?;
+        let choice: HtmlElement = el(doc, "div", "c4-choice");
         let (choices, online) = main_choice(doc, &choice, labels)?;
 
-        let bar: HtmlElement = el(doc, "div", "c4-bar")?;
-        let turn_box: HtmlElement = el(doc, "span", "c4-turn")?;
-        let swatch: HtmlElement = el(doc, "span", "c4-swatch")?;
-        attr(&swatch, "aria-hidden", "true")?;
-        let turn: HtmlElement = el(doc, "span", "")?;
-        let dots: HtmlElement = el(doc, "span", "c4-dots")?;
-        attr(&dots, "aria-hidden", "true")?;
+        let bar: HtmlElement = el(doc, "div", "c4-bar");
+        let turn_box: HtmlElement = el(doc, "span", "c4-turn");
+        let swatch: HtmlElement = el(doc, "span", "c4-swatch");
+        attr(&swatch, "aria-hidden", "true");
+        let turn: HtmlElement = el(doc, "span", "");
+        let dots: HtmlElement = el(doc, "span", "c4-dots");
+        attr(&dots, "aria-hidden", "true");
         for _ in 0..3 {
-            let dot: HtmlElement = el(doc, "i", "")?;
-            append(&dots, &dot)?;
+            let dot: HtmlElement = el(doc, "i", "");
+            append(&dots, &dot);
         }
         for part in [&swatch, &turn, &dots] {
-            append(&turn_box, part)?;
+            append(&turn_box, part);
         }
-        let count: HtmlElement = el(doc, "span", "c4-count")?;
+        let count: HtmlElement = el(doc, "span", "c4-count");
         // The result replaces the turn line, where the eye is, with Play again.
-        let result: HtmlElement = el(doc, "div", "c4-result")?;
+        let result: HtmlElement = el(doc, "div", "c4-result");
         result.set_hidden(true);
-        let result_words: HtmlElement = el(doc, "div", "c4-result-words")?;
-        let result_text: HtmlElement = el(doc, "p", "c4-result-text")?;
-        let result_detail: HtmlElement = el(doc, "p", "c4-result-detail")?;
-        append(&result_words, &result_text)?;
-        append(&result_words, &result_detail)?;
+        let result_words: HtmlElement = el(doc, "div", "c4-result-words");
+        let result_text: HtmlElement = el(doc, "p", "c4-result-text");
+        let result_detail: HtmlElement = el(doc, "p", "c4-result-detail");
+        append(&result_words, &result_text);
+        append(&result_words, &result_detail);
         let play_again = text_button(doc, labels, "c4-btn c4-primary", |t| {
             t.play_again().to_owned()
         })?;
         let review_game = text_button(doc, labels, "c4-btn", |t| t.review().to_owned())?;
         for part in [&result_words, &review_game, &play_again] {
-            append(&result, part)?;
+            append(&result, part);
         }
         for part in [&turn_box, &count, &result] {
-            append(&bar, part)?;
+            append(&bar, part);
         }
 
-        let row: HtmlElement = el(doc, "div", "c4-controls")?;
+        let row: HtmlElement = el(doc, "div", "c4-controls");
         let new_game = shortcut(
             text_button(doc, labels, "c4-btn", |t| t.new_game().to_owned())?,
             "N",
@@ -265,13 +265,13 @@ impl Controls {
             })?),
             false => None,
         };
-        let sound = super::dom::button(doc, "c4-btn c4-sound", "")?;
-        attr(&sound, "aria-pressed", "false")?;
-        append(&sound, &speaker(doc)?)?;
-        let sound_text: HtmlElement = el(doc, "span", "")?;
+        let sound = super::dom::button(doc, "c4-btn c4-sound", "");
+        attr(&sound, "aria-pressed", "false");
+        append(&sound, &speaker(doc)?);
+        let sound_text: HtmlElement = el(doc, "span", "");
         labels.text(&sound_text, |t| t.sound().to_owned());
-        append(&sound, &sound_text)?;
-        let analysis_label: HtmlElement = el(doc, "label", "c4-toggle")?;
+        append(&sound, &sound_text);
+        let analysis_label: HtmlElement = el(doc, "label", "c4-toggle");
         let show_analysis = checkbox(doc, &analysis_label, labels, |t| {
             t.show_analysis().to_owned()
         })?;
@@ -279,45 +279,45 @@ impl Controls {
             .into_iter()
             .chain(&copy_link)
         {
-            append(&row, part)?;
+            append(&row, part);
         }
-        append(&row, &sound)?;
-        append(&row, &analysis_label)?;
+        append(&row, &sound);
+        append(&row, &analysis_label);
 
         // What is one click away: how to play, and the rest of the settings.
         let (howto, pop) = disclosure(doc, labels, "c4-howto", |t| t.how_to_play().to_owned())?;
-        let rules: HtmlElement = el(doc, "p", "")?;
+        let rules: HtmlElement = el(doc, "p", "");
         labels.text(&rules, |t| t.rules().to_owned());
-        let ratings: HtmlElement = el(doc, "p", "")?;
+        let ratings: HtmlElement = el(doc, "p", "");
         labels.text(&ratings, |t| t.ratings_help().to_owned());
-        let keys: HtmlElement = el(doc, "p", "c4-help")?;
+        let keys: HtmlElement = el(doc, "p", "c4-help");
         labels.text(&keys, |t| t.key_help().to_owned());
-        append(&pop, &rules)?;
-        append(&pop, &ratings)?;
-        append(&pop, &keys)?;
+        append(&pop, &rules);
+        append(&pop, &ratings);
+        append(&pop, &keys);
 
         let (settings, body) = disclosure(doc, labels, "c4-settings", |t| t.settings().to_owned())?;
         body.class_list().add_1("c4-settings-body")?;
         let mut player_selects = Vec::new();
         for side in [Player::First, Player::Second] {
-            let label: HtmlElement = el(doc, "label", "")?;
-            let text: HtmlElement = el(doc, "span", "")?;
-            append(&label, &text)?;
+            let label: HtmlElement = el(doc, "label", "");
+            let text: HtmlElement = el(doc, "span", "");
+            append(&label, &text);
             labels.text(&text, move |t| t.played_by_text(side));
-            let select: HtmlSelectElement = el(doc, "select", "")?;
+            let select: HtmlSelectElement = el(doc, "select", "");
             for kind in PlayerKind::ALL {
                 let option = doc.create_element("option")?;
-                attr(&option, "value", kind.name())?;
+                attr(&option, "value", kind.name());
                 labels.text(&option, move |t| t.player_choice(kind));
-                append(&select, &option)?;
+                append(&select, &option);
             }
-            append(&label, &select)?;
-            append(&body, &label)?;
+            append(&label, &select);
+            append(&body, &label);
             player_selects.push(select);
         }
-        let motion_label: HtmlElement = el(doc, "label", "")?;
+        let motion_label: HtmlElement = el(doc, "label", "");
         let reduce_motion = checkbox(doc, &motion_label, labels, |t| t.reduce_motion().to_owned())?;
-        append(&body, &motion_label)?;
+        append(&body, &motion_label);
 
         Ok(Controls {
             choice,

@@ -2,19 +2,45 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlButtonElement, HtmlElement};
+use web_sys::{Document, Element, HtmlButtonElement, HtmlElement, Node};
 
-pub fn el<T: JsCast>(doc: &Document, tag: &str, class: &str) -> Result<T, JsValue> {
-    let e = doc.create_element(tag)?;
+#[wasm_bindgen]
+extern "C" {
+    // The DOM calls that build the game, without a catch: they throw only for a bad tag or
+    // attribute name or a child that cannot go there, and the game passes none (its names
+    // are constants). Each `?` after a call that can fail costs the module the code to
+    // undo everything built before it: these never fail, so none is needed.
+    type Raw;
+    #[wasm_bindgen(method, js_name = createElement)]
+    fn create(this: &Raw, tag: &str) -> Element;
+    #[wasm_bindgen(method, js_name = createElementNS)]
+    fn create_ns(this: &Raw, namespace: &str, tag: &str) -> Element;
+    #[wasm_bindgen(method, js_name = setAttribute)]
+    fn set(this: &Raw, name: &str, value: &str);
+    #[wasm_bindgen(method, js_name = appendChild)]
+    fn add(this: &Raw, child: &Node);
+}
+
+fn raw(value: &JsValue) -> &Raw {
+    value.unchecked_ref()
+}
+
+/// A new `tag` element of `class` (none if empty). `T` must be the tag's element type.
+pub fn el<T: JsCast>(doc: &Document, tag: &str, class: &str) -> T {
+    let e = raw(doc).create(tag);
     if !class.is_empty() {
         e.set_class_name(class);
     }
-    e.dyn_into::<T>()
-        .map_err(|_| JsValue::from_str("unexpected element type"))
+    e.unchecked_into::<T>()
 }
 
-pub fn attr(e: &Element, name: &str, value: &str) -> Result<(), JsValue> {
-    e.set_attribute(name, value)
+/// A new SVG element (an icon's, the review chart's).
+pub fn svg(doc: &Document, tag: &str) -> Element {
+    raw(doc).create_ns(SVG, tag)
+}
+
+pub fn attr(e: &Element, name: &str, value: &str) {
+    raw(e).set(name, value);
 }
 
 pub fn text(e: &Element, s: &str) {
@@ -23,8 +49,8 @@ pub fn text(e: &Element, s: &str) {
     }
 }
 
-pub fn append(parent: &Element, child: &Element) -> Result<(), JsValue> {
-    parent.append_child(child).map(|_| ())
+pub fn append(parent: &Element, child: &Element) {
+    raw(parent).add(child);
 }
 
 pub fn set_hidden(e: &HtmlElement, hidden: bool) {
@@ -42,11 +68,11 @@ pub fn set_attr(e: &Element, name: &str, value: &str) {
 }
 
 /// A `type="button"` button with `class` and the text `label`.
-pub fn button(doc: &Document, class: &str, label: &str) -> Result<HtmlButtonElement, JsValue> {
-    let b: HtmlButtonElement = el(doc, "button", class)?;
+pub fn button(doc: &Document, class: &str, label: &str) -> HtmlButtonElement {
+    let b: HtmlButtonElement = el(doc, "button", class);
     b.set_type("button");
     b.set_text_content(Some(label));
-    Ok(b)
+    b
 }
 
 /// Whether what `same` compares has changed since `old` was shown (always, when nothing

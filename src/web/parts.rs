@@ -1,7 +1,7 @@
 //! Labelled parts the game's views share: each part's texts come from the [`Texts`] and
 //! change with them (see [`Labels`]).
 
-use super::dom::{append, attr, button, el, SVG};
+use super::dom::{append, attr, button, el, svg};
 use super::labels::Labels;
 use crate::ui::text::Texts;
 use wasm_bindgen::prelude::*;
@@ -14,12 +14,12 @@ pub fn disclosure(
     class: &str,
     summary: fn(&Texts) -> String,
 ) -> Result<(HtmlDetailsElement, HtmlElement), JsValue> {
-    let details: HtmlDetailsElement = el(doc, "details", &format!("c4-disclosure {class}"))?;
-    let head: HtmlElement = el(doc, "summary", "")?;
+    let details: HtmlDetailsElement = el(doc, "details", &format!("c4-disclosure {class}"));
+    let head: HtmlElement = el(doc, "summary", "");
     labels.text(&head, summary);
-    let pop: HtmlElement = el(doc, "div", "c4-pop")?;
-    append(&details, &head)?;
-    append(&details, &pop)?;
+    let pop: HtmlElement = el(doc, "div", "c4-pop");
+    append(&details, &head);
+    append(&details, &pop);
     Ok((details, pop))
 }
 
@@ -29,12 +29,12 @@ pub fn heading_row(
     labels: &mut Labels,
     headings: &[fn(&Texts) -> String],
 ) -> Result<HtmlElement, JsValue> {
-    let row: HtmlElement = el(doc, "tr", "")?;
+    let row: HtmlElement = el(doc, "tr", "");
     for &heading in headings {
-        let th: HtmlElement = el(doc, "th", "")?;
-        attr(&th, "scope", "col")?;
+        let th: HtmlElement = el(doc, "th", "");
+        attr(&th, "scope", "col");
         labels.text(&th, heading);
-        append(&row, &th)?;
+        append(&row, &th);
     }
     Ok(row)
 }
@@ -46,14 +46,14 @@ pub fn icon_button(
     path: &str,
     name: fn(&Texts) -> String,
 ) -> Result<HtmlButtonElement, JsValue> {
-    let b = button(doc, "c4-btn c4-step", "")?;
-    let svg = doc.create_element_ns(Some(SVG), "svg")?;
-    attr(&svg, "viewBox", "0 0 24 24")?;
-    attr(&svg, "aria-hidden", "true")?;
-    let icon = doc.create_element_ns(Some(SVG), "path")?;
-    attr(&icon, "d", path)?;
-    append(&svg, &icon)?;
-    append(&b, &svg)?;
+    let b = button(doc, "c4-btn c4-step", "");
+    let icon_svg = svg(doc, "svg");
+    attr(&icon_svg, "viewBox", "0 0 24 24");
+    attr(&icon_svg, "aria-hidden", "true");
+    let icon = svg(doc, "path");
+    attr(&icon, "d", path);
+    append(&icon_svg, &icon);
+    append(&b, &icon_svg);
     labels.attr(&b, "aria-label", name);
     labels.attr(&b, "title", name);
     Ok(b)
@@ -66,7 +66,7 @@ pub fn text_button(
     class: &str,
     label: fn(&Texts) -> String,
 ) -> Result<HtmlButtonElement, JsValue> {
-    let b = button(doc, class, "")?;
+    let b = button(doc, class, "");
     labels.text(&b, label);
     Ok(b)
 }
@@ -78,11 +78,11 @@ pub fn checkbox(
     labels: &mut Labels,
     label: fn(&Texts) -> String,
 ) -> Result<HtmlInputElement, JsValue> {
-    let input: HtmlInputElement = el(doc, "input", "")?;
+    let input: HtmlInputElement = el(doc, "input", "");
     input.set_type("checkbox");
-    append(parent, &input)?;
-    let span: HtmlElement = el(doc, "span", "")?;
-    append(parent, &span)?;
+    append(parent, &input);
+    let span: HtmlElement = el(doc, "span", "");
+    append(parent, &span);
     labels.text(&span, label);
     Ok(input)
 }

@@ -48,14 +48,14 @@ fn select(
     labels: &mut Labels,
     values: impl IntoIterator<Item = (String, Text)>,
 ) -> Result<HtmlSelectElement, JsValue> {
-    let select: HtmlSelectElement = el(doc, "select", "")?;
+    let select: HtmlSelectElement = el(doc, "select", "");
     for (value, shown) in values {
         let option = doc.create_element("option")?;
-        attr(&option, "value", &value)?;
+        attr(&option, "value", &value);
         labels.text(&option, shown);
-        append(&select, &option)?;
+        append(&select, &option);
     }
-    append(parent, &select)?;
+    append(parent, &select);
     Ok(select)
 }
 
@@ -67,11 +67,11 @@ impl SizeChoice {
         parent: &HtmlElement,
         labels: &mut Labels,
     ) -> Result<SizeChoice, JsValue> {
-        let row: HtmlElement = el(doc, "div", "c4-size")?;
-        let field: HtmlElement = el(doc, "label", "c4-size-field")?;
-        let caption: HtmlElement = el(doc, "span", "c4-size-label")?;
+        let row: HtmlElement = el(doc, "div", "c4-size");
+        let field: HtmlElement = el(doc, "label", "c4-size-field");
+        let caption: HtmlElement = el(doc, "span", "c4-size-label");
         labels.text(&caption, |t| t.board_size().to_owned());
-        append(&field, &caption)?;
+        append(&field, &caption);
         let listed = COMMON_SIZES.map(|size| -> (String, Text) {
             (size.to_string(), Box::new(move |t| t.size_text(size)))
         });
@@ -80,9 +80,9 @@ impl SizeChoice {
             .into_iter()
             .chain([(CUSTOM.to_owned(), custom_entry)]);
         let pick = select(doc, &field, labels, entries)?;
-        append(&row, &field)?;
+        append(&row, &field);
         // The custom width and height: "Columns [9] × Rows [4]".
-        let custom: HtmlElement = el(doc, "span", "c4-size-custom")?;
+        let custom: HtmlElement = el(doc, "span", "c4-size-custom");
         let range = || {
             (Size::MIN..=Size::MAX)
                 .map(|n| -> (String, Text) { (n.to_string(), Box::new(move |_| n.to_string())) })
@@ -90,41 +90,41 @@ impl SizeChoice {
         // Each in its own <label> with a visible caption, which is also its name (as an
         // aria-label, so the name is the caption alone, not the caption and the value).
         let labelled = |labels: &mut Labels, caption: fn(&Texts) -> &str| {
-            let field: HtmlElement = el(doc, "label", "c4-size-part")?;
-            let name: HtmlElement = el(doc, "span", "c4-size-part-name")?;
-            attr(&name, "aria-hidden", "true")?;
+            let field: HtmlElement = el(doc, "label", "c4-size-part");
+            let name: HtmlElement = el(doc, "span", "c4-size-part-name");
+            attr(&name, "aria-hidden", "true");
             labels.text(&name, move |t| caption(t).to_owned());
-            append(&field, &name)?;
+            append(&field, &name);
             let pick = select(doc, &field, labels, range())?;
             labels.attr(&pick, "aria-label", move |t| caption(t).to_owned());
-            append(&custom, &field)?;
+            append(&custom, &field);
             Ok::<_, JsValue>(pick)
         };
         let columns = labelled(labels, Texts::columns_label)?;
-        let by: HtmlElement = el(doc, "span", "")?;
-        attr(&by, "aria-hidden", "true")?;
+        let by: HtmlElement = el(doc, "span", "");
+        attr(&by, "aria-hidden", "true");
         text(&by, "×");
-        append(&custom, &by)?;
+        append(&custom, &by);
         let rows = labelled(labels, Texts::rows_label)?;
-        append(&row, &custom)?;
+        append(&row, &custom);
         let second = parent
             .first_element_child()
             .and_then(|first| first.next_element_sibling());
         parent.insert_before(&row, second.as_ref().map(|e| e.as_ref()))?;
 
-        let ask: HtmlElement = el(doc, "div", "c4-size-ask")?;
-        attr(&ask, "role", "group")?;
-        let question: HtmlElement = el(doc, "p", "")?;
+        let ask: HtmlElement = el(doc, "div", "c4-size-ask");
+        attr(&ask, "role", "group");
+        let question: HtmlElement = el(doc, "p", "");
         let replace = text_button(doc, labels, "c4-btn c4-primary", |_| String::new())?;
         let keep = text_button(doc, labels, "c4-btn", |t| t.size_keep().to_owned())?;
         for part in [&question, replace.as_ref(), keep.as_ref()] {
-            append(&ask, part)?;
+            append(&ask, part);
         }
         ask.set_hidden(true);
-        append(parent, &ask)?;
-        let note: HtmlElement = el(doc, "p", "c4-level-note")?;
+        append(parent, &ask);
+        let note: HtmlElement = el(doc, "p", "c4-level-note");
         note.set_hidden(true);
-        append(parent, &note)?;
+        append(parent, &note);
         Ok(SizeChoice {
             pick,
             custom,

@@ -41,8 +41,8 @@ fn shadow_root(doc: &Document, host: &HtmlElement) -> Result<ShadowRoot, JsValue
             host.local_name()
         ))),
         Err(_) => {
-            let holder: HtmlElement = el(doc, "div", "")?;
-            attr(&holder, "data-c4-holder", "")?;
+            let holder: HtmlElement = el(doc, "div", "");
+            attr(&holder, "data-c4-holder", "");
             // Through the CSSOM: a strict CSP refuses a `style` attribute.
             let style = holder.style();
             for (property, value) in [
@@ -55,7 +55,7 @@ fn shadow_root(doc: &Document, host: &HtmlElement) -> Result<ShadowRoot, JsValue
                 style.set_property(property, value)?;
             }
             if host.has_attribute("data-c4-fill") {
-                attr(&holder, "data-c4-fill", "")?;
+                attr(&holder, "data-c4-fill", "");
             }
             host.append_child(&holder)?;
             holder.attach_shadow(&open)
@@ -160,23 +160,23 @@ impl View {
         links: bool,
         size: crate::engine::Size,
     ) -> Result<View, JsValue> {
-        let wrapper: HtmlElement = el(doc, "section", "c4")?;
+        let wrapper: HtmlElement = el(doc, "section", "c4");
         let mut labels = Labels::default();
         labels.attr(&wrapper, "aria-label", |t| t.game().to_owned());
-        let layout: HtmlElement = el(doc, "div", "c4-layout")?;
+        let layout: HtmlElement = el(doc, "div", "c4-layout");
         let controls = Controls::build(doc, &mut labels, links)?;
         let sizes = SizeChoice::build(doc, &controls.choice, &mut labels)?;
         let board = Board::build(doc, &mut labels, size)?;
-        let status: HtmlElement = el(doc, "p", "c4-status")?;
-        attr(&status, "role", "status")?;
-        attr(&status, "aria-live", "polite")?;
-        attr(&status, "aria-atomic", "true")?;
-        let more: HtmlElement = el(doc, "div", "c4-more")?;
-        append(&more, &controls.howto)?;
-        append(&more, &controls.settings)?;
+        let status: HtmlElement = el(doc, "p", "c4-status");
+        attr(&status, "role", "status");
+        attr(&status, "aria-live", "polite");
+        attr(&status, "aria-atomic", "true");
+        let more: HtmlElement = el(doc, "div", "c4-more");
+        append(&more, &controls.howto);
+        append(&more, &controls.settings);
         // The controls, and in their place during a review or a puzzle, its panel.
-        let dock: HtmlElement = el(doc, "div", "c4-dock")?;
-        append(&dock, &controls.row)?;
+        let dock: HtmlElement = el(doc, "div", "c4-dock");
+        append(&dock, &controls.row);
         let panels = Panels::build(doc, &mut labels, &dock, &more)?;
         panels.review.link.set_hidden(!links);
         for part in [
@@ -187,9 +187,9 @@ impl View {
             &dock,
             &more,
         ] {
-            append(&layout, part)?;
+            append(&layout, part);
         }
-        append(&wrapper, &layout)?;
+        append(&wrapper, &layout);
         shadow_root(doc, root)?.append_child(&wrapper)?;
         let style_root = style::adopt(&wrapper)?;
         shape(&wrapper, size)?;

@@ -56,18 +56,18 @@ impl Panels {
         dock: &HtmlElement,
         more: &HtmlElement,
     ) -> Result<Panels, JsValue> {
-        let notice: HtmlElement = el(doc, "p", "c4-notice")?;
+        let notice: HtmlElement = el(doc, "p", "c4-notice");
         notice.set_hidden(true);
         dock.prepend_with_node_1(&notice)?;
         let review = review::ReviewPanel::build(doc, labels)?;
         let puzzle = puzzle::PuzzlePanel::build(doc, labels)?;
         let record = record::RecordPanel::build(doc, labels)?;
         let online = online::OnlinePanel::build(doc, labels)?;
-        append(dock, &review.section)?;
-        append(dock, &online.section)?;
-        append(dock, &puzzle.section)?;
-        append(more, &puzzle.list)?;
-        append(more, &record.details)?;
+        append(dock, &review.section);
+        append(dock, &online.section);
+        append(dock, &puzzle.section);
+        append(more, &puzzle.list);
+        append(more, &record.details);
         Ok(Panels {
             review,
             puzzle,

@@ -37,41 +37,41 @@ fn share_sheet() -> Option<(web_sys::Navigator, js_sys::Function)> {
 
 impl OnlinePanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<OnlinePanel, JsValue> {
-        let section: HtmlElement = el(doc, "section", "c4-online")?;
+        let section: HtmlElement = el(doc, "section", "c4-online");
         labels.attr(&section, "aria-label", |t| t.online().to_owned());
         section.set_hidden(true);
-        let note: HtmlElement = el(doc, "p", "c4-online-note")?;
-        let invite: HtmlElement = el(doc, "div", "c4-invite")?;
-        let label: HtmlElement = el(doc, "label", "")?;
-        let caption: HtmlElement = el(doc, "span", "")?;
+        let note: HtmlElement = el(doc, "p", "c4-online-note");
+        let invite: HtmlElement = el(doc, "div", "c4-invite");
+        let label: HtmlElement = el(doc, "label", "");
+        let caption: HtmlElement = el(doc, "span", "");
         labels.text(&caption, |t| t.invite_link().to_owned());
-        let link: HtmlInputElement = el(doc, "input", "")?;
+        let link: HtmlInputElement = el(doc, "input", "");
         link.set_type("text");
         link.set_read_only(true);
-        attr(&link, "spellcheck", "false")?;
-        append(&label, &caption)?;
-        append(&label, &link)?;
+        attr(&link, "spellcheck", "false");
+        append(&label, &caption);
+        append(&label, &link);
         let copy = text_button(doc, labels, "c4-btn c4-primary", |t| {
             t.copy_invite().to_owned()
         })?;
         let share = text_button(doc, labels, "c4-btn", |t| t.share_invite().to_owned())?;
         share.set_hidden(share_sheet().is_none());
         for part in [&label, copy.as_ref(), share.as_ref()] {
-            append(&invite, part)?;
+            append(&invite, part);
         }
-        let actions: HtmlElement = el(doc, "div", "c4-actions")?;
+        let actions: HtmlElement = el(doc, "div", "c4-actions");
         let resign = text_button(doc, labels, "c4-btn", |t| t.resign().to_owned())?;
         let rematch = text_button(doc, labels, "c4-btn c4-primary", |t| t.rematch().to_owned())?;
         let claim = text_button(doc, labels, "c4-btn", |t| t.claim_win().to_owned())?;
         let review = text_button(doc, labels, "c4-btn", |t| t.review().to_owned())?;
         let back = text_button(doc, labels, "c4-btn", |t| t.online_leave().to_owned())?;
         for part in [&rematch, &claim, &review, &resign, &back] {
-            append(&actions, part)?;
+            append(&actions, part);
         }
-        let fair: HtmlElement = el(doc, "p", "c4-help")?;
+        let fair: HtmlElement = el(doc, "p", "c4-help");
         labels.text(&fair, |t| t.online_fair().to_owned());
         for part in [&note, &invite, &actions, &fair] {
-            append(&section, part)?;
+            append(&section, part);
         }
         Ok(OnlinePanel {
             section,

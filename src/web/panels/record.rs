@@ -24,12 +24,12 @@ pub struct RecordPanel {
 impl RecordPanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<RecordPanel, JsValue> {
         let (details, pop) = disclosure(doc, labels, "c4-record", |t| t.record().to_owned())?;
-        let board: HtmlElement = el(doc, "p", "c4-record-board")?;
-        append(&pop, &board)?;
-        let grid: HtmlElement = el(doc, "table", "")?;
-        let caption: HtmlElement = el(doc, "caption", "")?;
+        let board: HtmlElement = el(doc, "p", "c4-record-board");
+        append(&pop, &board);
+        let grid: HtmlElement = el(doc, "table", "");
+        let caption: HtmlElement = el(doc, "caption", "");
         labels.text(&caption, |t| t.record_caption().to_owned());
-        append(&grid, &caption)?;
+        append(&grid, &caption);
         let head = heading_row(
             doc,
             labels,
@@ -41,27 +41,27 @@ impl RecordPanel {
                 |t| t.record_helped().to_owned(),
             ],
         )?;
-        append(&grid, &head)?;
+        append(&grid, &head);
         let mut rows = Vec::new();
         // A row for each level, and one for the games against a friend online.
         for _ in 0..=Level::ALL.len() {
-            let tr: HtmlElement = el(doc, "tr", "")?;
-            let th: HtmlElement = el(doc, "th", "")?;
-            attr(&th, "scope", "row")?;
-            append(&tr, &th)?;
+            let tr: HtmlElement = el(doc, "tr", "");
+            let th: HtmlElement = el(doc, "th", "");
+            attr(&th, "scope", "row");
+            append(&tr, &th);
             let mut row = vec![th];
             for _ in 0..4 {
-                let td: HtmlElement = el(doc, "td", "")?;
-                append(&tr, &td)?;
+                let td: HtmlElement = el(doc, "td", "");
+                append(&tr, &td);
                 row.push(td);
             }
-            append(&grid, &tr)?;
+            append(&grid, &tr);
             rows.push((tr, row.try_into().map_err(|_| "five cells")?));
         }
         // Its text says whether a second press is awaited: set with the record.
-        let reset = button(doc, "c4-btn", "")?;
-        append(&pop, &grid)?;
-        append(&pop, &reset)?;
+        let reset = button(doc, "c4-btn", "");
+        append(&pop, &grid);
+        append(&pop, &reset);
         Ok(RecordPanel {
             details,
             board,

@@ -5,7 +5,7 @@
 use crate::ui::review::{Bar, ReviewView};
 use crate::ui::{Command, KeyTarget};
 use crate::web::convert::number;
-use crate::web::dom::{append, attr, bool_attr, el, set_attr, set_hidden, text, SVG};
+use crate::web::dom::{append, attr, bool_attr, el, set_attr, set_hidden, svg, text};
 use crate::web::labels::Labels;
 use crate::web::panels::Listener;
 use crate::web::parts::{disclosure, heading_row, icon_button, text_button};
@@ -38,12 +38,12 @@ pub struct ReviewPanel {
 
 impl ReviewPanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<ReviewPanel, JsValue> {
-        let section: HtmlElement = el(doc, "section", "c4-review")?;
+        let section: HtmlElement = el(doc, "section", "c4-review");
         labels.attr(&section, "aria-label", |t| t.review().to_owned());
         section.set_hidden(true);
-        let line: HtmlElement = el(doc, "p", "c4-review-line")?;
-        let steps: HtmlElement = el(doc, "div", "c4-steps")?;
-        attr(&steps, "role", "group")?;
+        let line: HtmlElement = el(doc, "p", "c4-review-line");
+        let steps: HtmlElement = el(doc, "div", "c4-steps");
+        attr(&steps, "role", "group");
         labels.attr(&steps, "aria-label", |t| t.review().to_owned());
         let first = icon_button(doc, labels, "M6 5h2.5v14H6zM19 5v14L9 12z", |t| {
             t.first_move().to_owned()
@@ -51,7 +51,7 @@ impl ReviewPanel {
         let previous = icon_button(doc, labels, "M17 5v14L6 12z", |t| {
             t.previous_move().to_owned()
         })?;
-        let slider: HtmlInputElement = el(doc, "input", "c4-slider")?;
+        let slider: HtmlInputElement = el(doc, "input", "c4-slider");
         slider.set_type("range");
         slider.set_min("0");
         slider.set_step("1");
@@ -61,25 +61,25 @@ impl ReviewPanel {
             t.last_move().to_owned()
         })?;
         for part in [&first, &previous] {
-            append(&steps, part)?;
+            append(&steps, part);
         }
-        append(&steps, &slider)?;
+        append(&steps, &slider);
         for part in [&next, &last] {
-            append(&steps, part)?;
+            append(&steps, part);
         }
-        let chart_box: HtmlElement = el(doc, "figure", "c4-chart")?;
-        let chart = doc.create_element_ns(Some(SVG), "svg")?;
-        attr(&chart, "aria-hidden", "true")?;
-        attr(&chart, "preserveAspectRatio", "none")?;
-        let caption: HtmlElement = el(doc, "figcaption", "c4-help")?;
+        let chart_box: HtmlElement = el(doc, "figure", "c4-chart");
+        let chart = svg(doc, "svg");
+        attr(&chart, "aria-hidden", "true");
+        attr(&chart, "preserveAspectRatio", "none");
+        let caption: HtmlElement = el(doc, "figcaption", "c4-help");
         labels.text(&caption, |t| t.review_chart().to_owned());
-        append(&chart_box, &chart)?;
-        append(&chart_box, &caption)?;
+        append(&chart_box, &chart);
+        append(&chart_box, &caption);
         // The table floats over the game when opened, like the other disclosures.
         let (table, table_pop) =
             disclosure(doc, labels, "c4-moves", |t| t.review_table().to_owned())?;
-        let grid: HtmlElement = el(doc, "table", "")?;
-        let head: HtmlElement = el(doc, "thead", "")?;
+        let grid: HtmlElement = el(doc, "table", "");
+        let head: HtmlElement = el(doc, "thead", "");
         let row = heading_row(
             doc,
             labels,
@@ -91,24 +91,24 @@ impl ReviewPanel {
                 |t| t.table_after().to_owned(),
             ],
         )?;
-        append(&head, &row)?;
-        let table_body: HtmlElement = el(doc, "tbody", "")?;
-        append(&grid, &head)?;
-        append(&grid, &table_body)?;
-        append(&table_pop, &grid)?;
-        let actions: HtmlElement = el(doc, "div", "c4-actions")?;
+        append(&head, &row);
+        let table_body: HtmlElement = el(doc, "tbody", "");
+        append(&grid, &head);
+        append(&grid, &table_body);
+        append(&table_pop, &grid);
+        let actions: HtmlElement = el(doc, "div", "c4-actions");
         let play_from_here = text_button(doc, labels, "c4-btn c4-primary", |t| {
             t.play_from_here().to_owned()
         })?;
         let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned())?;
         let link = text_button(doc, labels, "c4-btn c4-link", |t| t.copy_link().to_owned())?;
         for part in [&play_from_here, &back, &link] {
-            append(&actions, part)?;
+            append(&actions, part);
         }
         for part in [&line, &steps, &actions, &chart_box] {
-            append(&section, part)?;
+            append(&section, part);
         }
-        append(&section, &table)?;
+        append(&section, &table);
         Ok(ReviewPanel {
             section,
             line,
@@ -215,11 +215,11 @@ impl ReviewPanel {
     fn draw_chart(&self, doc: &Document, bars: &[Bar]) -> Result<(), JsValue> {
         self.chart.set_text_content(None);
         let n = bars.len().max(1);
-        attr(&self.chart, "viewBox", &format!("0 -1.15 {n} 2.3"))?;
+        attr(&self.chart, "viewBox", &format!("0 -1.15 {n} 2.3"));
         // Bar i is move i + 1: a click finds its move by where it falls.
-        attr(&self.chart, "data-moves", &bars.len().to_string())?;
+        attr(&self.chart, "data-moves", &bars.len().to_string());
         let end = n.to_string();
-        let axis = svg(
+        let axis = svg_with(
             doc,
             &[
                 ("x1", "0"),
@@ -229,8 +229,8 @@ impl ReviewPanel {
                 ("class", "c4-axis"),
             ],
             "line",
-        )?;
-        append(&self.chart, &axis)?;
+        );
+        append(&self.chart, &axis);
         // A move not rated (a big board's early one) has no bar.
         for (i, bar) in bars.iter().enumerate().filter(|(_, bar)| bar.known) {
             let height = bar.height.abs().max(0.06);
@@ -250,7 +250,7 @@ impl ReviewPanel {
             let x = number(i as f64 + 0.12);
             let (top, class) = (number(top), format!("{class}{shown}"));
             let h = number(if bar.height == 0.0 { 0.06 } else { height });
-            let rect = svg(
+            let rect = svg_with(
                 doc,
                 &[
                     ("x", &x),
@@ -260,13 +260,13 @@ impl ReviewPanel {
                     ("class", &class),
                 ],
                 "rect",
-            )?;
-            append(&self.chart, &rect)?;
+            );
+            append(&self.chart, &rect);
             if bar.mistake {
                 // A marker on the other side of the line from the bar.
                 let x = number(i as f64 + 0.22);
                 let y = if bar.height > 0.0 { "0.08" } else { "-0.36" };
-                let dot = svg(
+                let dot = svg_with(
                     doc,
                     &[
                         ("x", &x),
@@ -277,8 +277,8 @@ impl ReviewPanel {
                         ("class", "c4-mistake"),
                     ],
                     "rect",
-                )?;
-                append(&self.chart, &dot)?;
+                );
+                append(&self.chart, &dot);
             }
         }
         Ok(())
@@ -287,26 +287,26 @@ impl ReviewPanel {
     fn fill_table(&self, doc: &Document, rows: &[[String; 5]]) -> Result<(), JsValue> {
         self.table_body.set_text_content(None);
         for row in rows {
-            let tr: HtmlElement = el(doc, "tr", "")?;
+            let tr: HtmlElement = el(doc, "tr", "");
             for (i, value) in row.iter().enumerate() {
-                let cell: HtmlElement = el(doc, if i == 0 { "th" } else { "td" }, "")?;
+                let cell: HtmlElement = el(doc, if i == 0 { "th" } else { "td" }, "");
                 if i == 0 {
-                    attr(&cell, "scope", "row")?;
+                    attr(&cell, "scope", "row");
                 }
                 cell.set_text_content(Some(value));
-                append(&tr, &cell)?;
+                append(&tr, &cell);
             }
-            append(&self.table_body, &tr)?;
+            append(&self.table_body, &tr);
         }
         Ok(())
     }
 }
 
 /// An SVG element `tag` with these attributes.
-fn svg(doc: &Document, attrs: &[(&str, &str)], tag: &str) -> Result<Element, JsValue> {
-    let e = doc.create_element_ns(Some(SVG), tag)?;
+fn svg_with(doc: &Document, attrs: &[(&str, &str)], tag: &str) -> Element {
+    let e = svg(doc, tag);
     for (name, value) in attrs {
-        attr(&e, name, value)?;
+        attr(&e, name, value);
     }
-    Ok(e)
+    e
 }
