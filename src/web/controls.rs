@@ -98,7 +98,7 @@ fn segments(
         input.set_name(name);
         input.set_value(value);
         let span: HtmlElement = el(doc, "span", "");
-        labels.text(&span, text_of);
+        labels.made(&span, None, text_of);
         append(&label, &input);
         append(&label, &span);
         append(&row, &label);
@@ -303,12 +303,12 @@ impl Controls {
             let label: HtmlElement = el(doc, "label", "");
             let text: HtmlElement = el(doc, "span", "");
             append(&label, &text);
-            labels.text(&text, move |t| t.played_by_text(side));
+            labels.made(&text, None, move |t| t.played_by_text(side));
             let select: HtmlSelectElement = el(doc, "select", "");
             for kind in PlayerKind::ALL {
                 let option = doc.create_element("option")?;
                 attr(&option, "value", kind.name());
-                labels.text(&option, move |t| t.player_choice(kind));
+                labels.made(&option, None, move |t| t.player_choice(kind));
                 append(&select, &option);
             }
             append(&label, &select);

@@ -10,7 +10,23 @@ use crate::ui::text::Texts;
 struct Label {
     element: web_sys::Element,
     attribute: Option<&'static str>,
-    text: Box<dyn Fn(&Texts) -> String>,
+    text: Text,
+}
+
+/// How a label's text is made from the [`Texts`]: most are one text, as a plain function
+/// (a boxed closure each, made generic, cost the module its own code per label).
+enum Text {
+    Of(fn(&Texts) -> String),
+    Made(Box<dyn Fn(&Texts) -> String>),
+}
+
+impl Text {
+    fn of(&self, texts: &Texts) -> String {
+        match self {
+            Text::Of(f) => f(texts),
+            Text::Made(f) => f(texts),
+        }
+    }
 }
 
 /// The labels, gathered while the DOM is built.
@@ -18,30 +34,40 @@ struct Label {
 pub struct Labels(Vec<Label>);
 
 impl Labels {
-    pub fn text(&mut self, element: &web_sys::Element, text: impl Fn(&Texts) -> String + 'static) {
-        self.0.push(Label {
-            element: element.clone(),
-            attribute: None,
-            text: Box::new(text),
-        });
+    pub fn text(&mut self, element: &web_sys::Element, text: fn(&Texts) -> String) {
+        self.push(element, None, Text::Of(text));
     }
 
     pub fn attr(
         &mut self,
         element: &web_sys::Element,
         attribute: &'static str,
+        text: fn(&Texts) -> String,
+    ) {
+        self.push(element, Some(attribute), Text::Of(text));
+    }
+
+    /// A label whose text is made from the texts and something of its own (a level's name).
+    pub fn made(
+        &mut self,
+        element: &web_sys::Element,
+        attribute: Option<&'static str>,
         text: impl Fn(&Texts) -> String + 'static,
     ) {
+        self.push(element, attribute, Text::Made(Box::new(text)));
+    }
+
+    fn push(&mut self, element: &web_sys::Element, attribute: Option<&'static str>, text: Text) {
         self.0.push(Label {
             element: element.clone(),
-            attribute: Some(attribute),
-            text: Box::new(text),
+            attribute,
+            text,
         });
     }
 
     pub fn show(&self, texts: &Texts) {
         for label in &self.0 {
-            let value = (label.text)(texts);
+            let value = label.text.of(texts);
             match label.attribute {
                 Some(name) => set_attr(&label.element, name, &value),
                 None => text(&label.element, &value),

@@ -52,7 +52,7 @@ fn select(
     for (value, shown) in values {
         let option = doc.create_element("option")?;
         attr(&option, "value", &value);
-        labels.text(&option, shown);
+        labels.made(&option, None, shown);
         append(&select, &option);
     }
     append(parent, &select);
@@ -93,10 +93,10 @@ impl SizeChoice {
             let field: HtmlElement = el(doc, "label", "c4-size-part");
             let name: HtmlElement = el(doc, "span", "c4-size-part-name");
             attr(&name, "aria-hidden", "true");
-            labels.text(&name, move |t| caption(t).to_owned());
+            labels.made(&name, None, move |t| caption(t).to_owned());
             append(&field, &name);
             let pick = select(doc, &field, labels, range())?;
-            labels.attr(&pick, "aria-label", move |t| caption(t).to_owned());
+            labels.made(&pick, Some("aria-label"), move |t| caption(t).to_owned());
             append(&custom, &field);
             Ok::<_, JsValue>(pick)
         };
