@@ -43,7 +43,7 @@ impl std::error::Error for PlayError {}
 ///
 /// `index` is the 0-based position of the offending character in the string; the message
 /// names the move 1-based ("move 3"), as a person counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum ParseMovesError {
     /// The character is not a column digit from `1` to the board's `width`.
     InvalidCharacter {
@@ -65,6 +65,14 @@ impl ParseMovesError {
     }
 }
 
+/// Its message: a derived `Debug` would write the character with `{:?}`, which brings
+/// Unicode's tables of printable characters into the page's module (16 KB).
+impl fmt::Debug for ParseMovesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 impl fmt::Display for ParseMovesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -74,9 +82,10 @@ impl fmt::Display for ParseMovesError {
                 width,
             } => write!(
                 f,
-                "invalid move {} ({character:?}): column {character} is off this board, \
+                "invalid move {} ({}): column {character} is off this board, \
                  which has {width} columns (a digit from 1 to {width})",
-                index + 1
+                index + 1,
+                quoted_char(character)
             ),
             ParseMovesError::InvalidCharacter {
                 index,
@@ -84,8 +93,9 @@ impl fmt::Display for ParseMovesError {
                 width,
             } => write!(
                 f,
-                "invalid move {} ({character:?}): expected a column digit from 1 to {width}",
-                index + 1
+                "invalid move {} ({}): expected a column digit from 1 to {width}",
+                index + 1,
+                quoted_char(character)
             ),
             ParseMovesError::IllegalMove { index, error } => match error {
                 PlayError::ColumnFull { column } => write!(
@@ -121,6 +131,20 @@ impl std::error::Error for ParseMovesError {
 /// escaped as Rust writes them (`\"`, `\\`, `\n`, `\u{1c}`), cut after about 40 characters
 /// of that (then "…"), so that a huge input never makes a huge message, nor does a short
 /// one of characters that need escaping (`\u{1c}` is 6 for 1).
+/// A character in single quotes, escaped as [`quoted`] escapes text, as Rust's `{:?}`
+/// writes it for the characters people type (`'x'`, `'\n'`). `{:?}` itself would bring
+/// Unicode's tables of printable characters into the page's module: 16 KB.
+pub fn quoted_char(c: char) -> String {
+    match c {
+        '\'' => "'\\''".to_owned(),
+        '"' => "'\"'".to_owned(),
+        c => {
+            let text = quoted(c.encode_utf8(&mut [0; 4]));
+            format!("'{}'", text.trim_matches('"'))
+        }
+    }
+}
+
 pub fn quoted(text: &str) -> String {
     const MOST: usize = 40;
     let mut out = String::from('"');
@@ -209,6 +233,15 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod quoting {
     use super::{closest, did_you_mean, edit_distance, quoted, quoted_choices, quoted_list};
+
+    #[test]
+    fn a_character_is_quoted_as_debug_quotes_it() {
+        for c in [
+            'x', '0', ' ', '\n', '\t', '\\', '\'', '"', 'é', '\u{7}', '\0',
+        ] {
+            assert_eq!(super::quoted_char(c), format!("{c:?}"), "{}", c as u32);
+        }
+    }
 
     #[test]
     fn an_unknown_name_gets_the_closest_known_one() {

@@ -524,14 +524,47 @@ texts! {
 }
 
 /// `template` with each `{name}` replaced by its value.
+/// `text` with its first letter in capitals, for a text that starts a sentence here and
+/// stands inside one elsewhere. The letters of the Latin, Greek and Cyrillic alphabets are
+/// mapped here (std's `to_uppercase` would bring Unicode's whole case table into the page's
+/// module: 14 KB); a text whose first letter has no capital here starts as it is.
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    let Some(first) = chars.next() else {
+        return String::new();
+    };
+    let code = first as u32;
+    let upper = match code {
+        // a-z, à-þ (not ÷), α-ω (not ς), а-я.
+        0x61..=0x7a | 0xe0..=0xfe | 0x3b1..=0x3c1 | 0x3c3..=0x3c9 | 0x430..=0x44f
+            if code != 0xf7 =>
+        {
+            code - 0x20
+        }
+        // ѐ-џ.
+        0x450..=0x45f => code - 0x50,
+        // ÿ, and the dotless ı (whose capital is the plain I).
+        0xff => 0x178,
+        0x131 => 0x49,
+        // Latin Extended-A's pairs (ā, ć, ł, ő, ś, ž…): the capital comes just before.
+        0x100..=0x137 | 0x14a..=0x177 if code % 2 == 1 => code - 1,
+        0x139..=0x148 | 0x179..=0x17e if code % 2 == 0 => code - 1,
+        _ => code,
+    };
+    let mut out = String::with_capacity(text.len());
+    out.push(char::from_u32(upper).unwrap_or(first));
+    out.push_str(chars.as_str());
+    out
+}
+
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    // split_once, not indexing: a slice by index can panic, and its message brings
+    // Unicode's tables into the page's module.
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let value = after.find('}').and_then(|close| {
-            let (name, tail) = (&after[..close], &after[close + 1..]);
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        let value = after.split_once('}').and_then(|(name, tail)| {
             let (_, value) = values.iter().find(|(n, _)| *n == name)?;
             Some((*value, tail))
         });
@@ -1159,6 +1192,32 @@ pub fn best_columns(scores: &[Option<i32>]) -> Vec<usize> {
     (0..scores.len())
         .filter(|&c| scores[c].is_some() && scores[c].as_ref() == best)
         .collect()
+}
+
+#[cfg(test)]
+mod capitals {
+    #[test]
+    fn a_first_letter_is_capitalised_as_std_would() {
+        let letters = ('a'..='z')
+            .chain('à'..='þ')
+            .chain('α'..='ω')
+            .chain('а'..='я')
+            .chain('ѐ'..='џ')
+            .chain('\u{100}'..='\u{17e}');
+        for c in letters.filter(|c| !matches!(c, 'ß' | '÷' | 'ς' | 'ĸ' | 'ŉ')) {
+            let text = format!("{c}x");
+            let expected: String = c.to_uppercase().chain(['x']).collect();
+            assert_eq!(
+                super::capitalized(&text),
+                expected,
+                "{c} (U+{:04X})",
+                c as u32
+            );
+        }
+        assert_eq!(super::capitalized("red wins"), "Red wins");
+        assert_eq!(super::capitalized(""), "");
+        assert_eq!(super::capitalized("1 move"), "1 move");
+    }
 }
 
 #[cfg(test)]

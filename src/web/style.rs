@@ -53,7 +53,7 @@ const ADOPTED: &str = "adoptedStyleSheets";
 fn probes() -> impl Iterator<Item = String> {
     BOARD_PROPERTIES
         .into_iter()
-        .map(|p| format!("--_probe-{}", p.trim_start_matches("--c4-")))
+        .map(|p| format!("--_probe-{}", p.strip_prefix("--c4-").unwrap_or(p)))
 }
 
 /// The probes' rule: each follows its colour, and a change runs a 1 ms transition.

@@ -283,12 +283,7 @@ impl Review {
             said.push_str(&t.kept_text(rated));
             if let Some(after) = rated.after {
                 said.push_str(". ");
-                let standing = t.standing_text(after);
-                let mut chars = standing.chars();
-                if let Some(first) = chars.next() {
-                    said.push_str(&first.to_uppercase().collect::<String>());
-                    said.push_str(chars.as_str());
-                }
+                said.push_str(&crate::ui::text::capitalized(&t.standing_text(after)));
             }
         } else if self.is_ready() {
             // A big board's early move: not worked out within the budget.
