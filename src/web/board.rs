@@ -2,7 +2,7 @@
 //! board's accessible part), and the analysis labels above the columns.
 
 use super::convert::px;
-use super::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
+use super::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, set_style, text};
 use super::labels::Labels;
 use crate::engine::Size;
 use crate::ui::layout::{Layout, HEADROOM};
@@ -89,7 +89,7 @@ impl Board {
             (&analysis, &[("position", "absolute")][..]),
         ] {
             for (name, value) in rules {
-                el.style().set_property(name, value)?;
+                set_style(&el, name, value);
             }
         }
         let mut board = Board {
@@ -124,7 +124,7 @@ impl Board {
         }
         let grid = format!("repeat({width}, 1fr)");
         for el in [&self.columns, &self.analysis] {
-            el.style().set_property("grid-template-columns", &grid)?;
+            set_style(&el, "grid-template-columns", &grid);
         }
         self.stage
             .style()

@@ -2,7 +2,9 @@
 //! result with Play again, the row of buttons (new game, undo, hint, review, copy link,
 //! sound, the analysis), and the "How to play" and "Settings" disclosures.
 
-use super::dom::{append, attr, bool_attr, changed, el, set_attr, set_hidden, svg, text};
+use super::dom::{
+    add_class, append, attr, bool_attr, changed, el, set_attr, set_hidden, svg, text,
+};
 use super::labels::Labels;
 use super::parts::{checkbox, disclosure, text_button};
 use crate::engine::Player;
@@ -233,8 +235,8 @@ impl Controls {
         append(&result_words, &result_detail);
         let play_again = text_button(doc, labels, "c4-btn c4-primary", |t| {
             t.play_again().to_owned()
-        })?;
-        let review_game = text_button(doc, labels, "c4-btn", |t| t.review().to_owned())?;
+        });
+        let review_game = text_button(doc, labels, "c4-btn", |t| t.review().to_owned());
         for part in [&result_words, &review_game, &play_again] {
             append(&result, part);
         }
@@ -244,25 +246,25 @@ impl Controls {
 
         let row: HtmlElement = el(doc, "div", "c4-controls");
         let new_game = shortcut(
-            text_button(doc, labels, "c4-btn", |t| t.new_game().to_owned())?,
+            text_button(doc, labels, "c4-btn", |t| t.new_game().to_owned()),
             "N",
         )?;
         let undo = shortcut(
-            text_button(doc, labels, "c4-btn", |t| t.undo().to_owned())?,
+            text_button(doc, labels, "c4-btn", |t| t.undo().to_owned()),
             "U",
         )?;
         let hint = shortcut(
-            text_button(doc, labels, "c4-btn", |t| t.hint().to_owned())?,
+            text_button(doc, labels, "c4-btn", |t| t.hint().to_owned()),
             "H",
         )?;
         let review = shortcut(
-            text_button(doc, labels, "c4-btn", |t| t.review().to_owned())?,
+            text_button(doc, labels, "c4-btn", |t| t.review().to_owned()),
             "R",
         )?;
         let copy_link = match links {
             true => Some(text_button(doc, labels, "c4-btn", |t| {
                 t.copy_link().to_owned()
-            })?),
+            })),
             false => None,
         };
         let sound = super::dom::button(doc, "c4-btn c4-sound", "");
@@ -274,7 +276,7 @@ impl Controls {
         let analysis_label: HtmlElement = el(doc, "label", "c4-toggle");
         let show_analysis = checkbox(doc, &analysis_label, labels, |t| {
             t.show_analysis().to_owned()
-        })?;
+        });
         for part in [&new_game, &undo, &hint, &review]
             .into_iter()
             .chain(&copy_link)
@@ -285,7 +287,7 @@ impl Controls {
         append(&row, &analysis_label);
 
         // What is one click away: how to play, and the rest of the settings.
-        let (howto, pop) = disclosure(doc, labels, "c4-howto", |t| t.how_to_play().to_owned())?;
+        let (howto, pop) = disclosure(doc, labels, "c4-howto", |t| t.how_to_play().to_owned());
         let rules: HtmlElement = el(doc, "p", "");
         labels.text(&rules, |t| t.rules().to_owned());
         let ratings: HtmlElement = el(doc, "p", "");
@@ -296,8 +298,8 @@ impl Controls {
         append(&pop, &ratings);
         append(&pop, &keys);
 
-        let (settings, body) = disclosure(doc, labels, "c4-settings", |t| t.settings().to_owned())?;
-        body.class_list().add_1("c4-settings-body")?;
+        let (settings, body) = disclosure(doc, labels, "c4-settings", |t| t.settings().to_owned());
+        add_class(&body, "c4-settings-body");
         let mut player_selects = Vec::new();
         for side in [Player::First, Player::Second] {
             let label: HtmlElement = el(doc, "label", "");
@@ -306,7 +308,7 @@ impl Controls {
             labels.made(&text, None, move |t| t.played_by_text(side));
             let select: HtmlSelectElement = el(doc, "select", "");
             for kind in PlayerKind::ALL {
-                let option = doc.create_element("option")?;
+                let option: web_sys::Element = el(doc, "option", "");
                 attr(&option, "value", kind.name());
                 labels.made(&option, None, move |t| t.player_choice(kind));
                 append(&select, &option);
@@ -316,7 +318,7 @@ impl Controls {
             player_selects.push(select);
         }
         let motion_label: HtmlElement = el(doc, "label", "");
-        let reduce_motion = checkbox(doc, &motion_label, labels, |t| t.reduce_motion().to_owned())?;
+        let reduce_motion = checkbox(doc, &motion_label, labels, |t| t.reduce_motion().to_owned());
         append(&body, &motion_label);
 
         Ok(Controls {

@@ -19,6 +19,25 @@ extern "C" {
     fn set(this: &Raw, name: &str, value: &str);
     #[wasm_bindgen(method, js_name = appendChild)]
     fn add(this: &Raw, child: &Node);
+    #[wasm_bindgen(method, getter)]
+    fn style(this: &Raw) -> Raw;
+    #[wasm_bindgen(method, getter, js_name = classList)]
+    fn class_list(this: &Raw) -> Raw;
+    #[wasm_bindgen(method, js_name = setProperty)]
+    fn set_property(this: &Raw, name: &str, value: &str);
+    #[wasm_bindgen(method, js_name = add)]
+    fn add_token(this: &Raw, token: &str);
+}
+
+/// Sets the CSS property `name` (a custom one too) on `e`'s own style, through the CSSOM
+/// (a strict CSP refuses a `style` attribute).
+pub fn set_style(e: &Element, name: &str, value: &str) {
+    raw(e).style().set_property(name, value);
+}
+
+/// Adds `class` to `e`'s classes.
+pub fn add_class(e: &Element, class: &str) {
+    raw(e).class_list().add_token(class);
 }
 
 fn raw(value: &JsValue) -> &Raw {

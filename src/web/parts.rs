@@ -4,7 +4,6 @@
 use super::dom::{append, attr, button, el, svg};
 use super::labels::Labels;
 use crate::ui::text::Texts;
-use wasm_bindgen::prelude::*;
 use web_sys::{Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement, HtmlInputElement};
 
 /// A disclosure in the "more" row: its summary, and the floating panel it opens.
@@ -13,14 +12,14 @@ pub fn disclosure(
     labels: &mut Labels,
     class: &str,
     summary: fn(&Texts) -> String,
-) -> Result<(HtmlDetailsElement, HtmlElement), JsValue> {
+) -> (HtmlDetailsElement, HtmlElement) {
     let details: HtmlDetailsElement = el(doc, "details", &format!("c4-disclosure {class}"));
     let head: HtmlElement = el(doc, "summary", "");
     labels.text(&head, summary);
     let pop: HtmlElement = el(doc, "div", "c4-pop");
     append(&details, &head);
     append(&details, &pop);
-    Ok((details, pop))
+    (details, pop)
 }
 
 /// A table's row of column headings.
@@ -28,7 +27,7 @@ pub fn heading_row(
     doc: &Document,
     labels: &mut Labels,
     headings: &[fn(&Texts) -> String],
-) -> Result<HtmlElement, JsValue> {
+) -> HtmlElement {
     let row: HtmlElement = el(doc, "tr", "");
     for &heading in headings {
         let th: HtmlElement = el(doc, "th", "");
@@ -36,7 +35,7 @@ pub fn heading_row(
         labels.text(&th, heading);
         append(&row, &th);
     }
-    Ok(row)
+    row
 }
 
 /// A button with an icon (an SVG path in a 24-unit box) and a spoken name.
@@ -45,7 +44,7 @@ pub fn icon_button(
     labels: &mut Labels,
     path: &str,
     name: fn(&Texts) -> String,
-) -> Result<HtmlButtonElement, JsValue> {
+) -> HtmlButtonElement {
     let b = button(doc, "c4-btn c4-step", "");
     let icon_svg = svg(doc, "svg");
     attr(&icon_svg, "viewBox", "0 0 24 24");
@@ -56,7 +55,7 @@ pub fn icon_button(
     append(&b, &icon_svg);
     labels.attr(&b, "aria-label", name);
     labels.attr(&b, "title", name);
-    Ok(b)
+    b
 }
 
 /// A button with the text `label` (which changes with the texts).
@@ -65,10 +64,10 @@ pub fn text_button(
     labels: &mut Labels,
     class: &str,
     label: fn(&Texts) -> String,
-) -> Result<HtmlButtonElement, JsValue> {
+) -> HtmlButtonElement {
     let b = button(doc, class, "");
     labels.text(&b, label);
-    Ok(b)
+    b
 }
 
 /// A checkbox, then its label's text (a span, so that it can change).
@@ -77,12 +76,12 @@ pub fn checkbox(
     parent: &HtmlElement,
     labels: &mut Labels,
     label: fn(&Texts) -> String,
-) -> Result<HtmlInputElement, JsValue> {
+) -> HtmlInputElement {
     let input: HtmlInputElement = el(doc, "input", "");
     input.set_type("checkbox");
     append(parent, &input);
     let span: HtmlElement = el(doc, "span", "");
     append(parent, &span);
     labels.text(&span, label);
-    Ok(input)
+    input
 }

@@ -50,7 +50,7 @@ fn select(
 ) -> Result<HtmlSelectElement, JsValue> {
     let select: HtmlSelectElement = el(doc, "select", "");
     for (value, shown) in values {
-        let option = doc.create_element("option")?;
+        let option: web_sys::Element = el(doc, "option", "");
         attr(&option, "value", &value);
         labels.made(&option, None, shown);
         append(&select, &option);
@@ -115,8 +115,8 @@ impl SizeChoice {
         let ask: HtmlElement = el(doc, "div", "c4-size-ask");
         attr(&ask, "role", "group");
         let question: HtmlElement = el(doc, "p", "");
-        let replace = text_button(doc, labels, "c4-btn c4-primary", |_| String::new())?;
-        let keep = text_button(doc, labels, "c4-btn", |t| t.size_keep().to_owned())?;
+        let replace = text_button(doc, labels, "c4-btn c4-primary", |_| String::new());
+        let keep = text_button(doc, labels, "c4-btn", |t| t.size_keep().to_owned());
         for part in [&question, replace.as_ref(), keep.as_ref()] {
             append(&ask, part);
         }

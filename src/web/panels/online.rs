@@ -53,18 +53,18 @@ impl OnlinePanel {
         append(&label, &link);
         let copy = text_button(doc, labels, "c4-btn c4-primary", |t| {
             t.copy_invite().to_owned()
-        })?;
-        let share = text_button(doc, labels, "c4-btn", |t| t.share_invite().to_owned())?;
+        });
+        let share = text_button(doc, labels, "c4-btn", |t| t.share_invite().to_owned());
         share.set_hidden(share_sheet().is_none());
         for part in [&label, copy.as_ref(), share.as_ref()] {
             append(&invite, part);
         }
         let actions: HtmlElement = el(doc, "div", "c4-actions");
-        let resign = text_button(doc, labels, "c4-btn", |t| t.resign().to_owned())?;
-        let rematch = text_button(doc, labels, "c4-btn c4-primary", |t| t.rematch().to_owned())?;
-        let claim = text_button(doc, labels, "c4-btn", |t| t.claim_win().to_owned())?;
-        let review = text_button(doc, labels, "c4-btn", |t| t.review().to_owned())?;
-        let back = text_button(doc, labels, "c4-btn", |t| t.online_leave().to_owned())?;
+        let resign = text_button(doc, labels, "c4-btn", |t| t.resign().to_owned());
+        let rematch = text_button(doc, labels, "c4-btn c4-primary", |t| t.rematch().to_owned());
+        let claim = text_button(doc, labels, "c4-btn", |t| t.claim_win().to_owned());
+        let review = text_button(doc, labels, "c4-btn", |t| t.review().to_owned());
+        let back = text_button(doc, labels, "c4-btn", |t| t.online_leave().to_owned());
         for part in [&rematch, &claim, &review, &resign, &back] {
             append(&actions, part);
         }

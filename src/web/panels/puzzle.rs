@@ -43,28 +43,28 @@ impl PuzzlePanel {
         section.set_hidden(true);
         let line: HtmlElement = el(doc, "p", "c4-puzzle-line");
         let actions: HtmlElement = el(doc, "div", "c4-actions");
-        let retry = text_button(doc, labels, "c4-btn", |t| t.retry().to_owned())?;
-        let answer = text_button(doc, labels, "c4-btn", |t| t.show_answer().to_owned())?;
+        let retry = text_button(doc, labels, "c4-btn", |t| t.retry().to_owned());
+        let answer = text_button(doc, labels, "c4-btn", |t| t.show_answer().to_owned());
         answer.set_hidden(true);
-        let next = text_button(doc, labels, "c4-btn", |t| t.next_puzzle().to_owned())?;
-        let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned())?;
+        let next = text_button(doc, labels, "c4-btn", |t| t.next_puzzle().to_owned());
+        let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned());
         for part in [&retry, &answer, &next, &back] {
             append(&actions, part);
         }
         append(&section, &line);
         append(&section, &actions);
 
-        let (list, pop) = disclosure(doc, labels, "c4-puzzles", |t| t.puzzles().to_owned())?;
+        let (list, pop) = disclosure(doc, labels, "c4-puzzles", |t| t.puzzles().to_owned());
         let daily = text_button(doc, labels, "c4-btn c4-primary", |t| {
             t.daily_puzzle().to_owned()
-        })?;
+        });
         let pick: HtmlElement = el(doc, "label", "c4-pick");
         let pick_text: HtmlElement = el(doc, "span", "");
         labels.text(&pick_text, |t| t.puzzle_list().to_owned());
         let select: HtmlSelectElement = el(doc, "select", "");
         append(&pick, &pick_text);
         append(&pick, &select);
-        let start = text_button(doc, labels, "c4-btn", |t| t.start_puzzle().to_owned())?;
+        let start = text_button(doc, labels, "c4-btn", |t| t.start_puzzle().to_owned());
         let solved: HtmlElement = el(doc, "p", "c4-help");
         for part in [&daily, &pick, &start, &solved] {
             append(&pop, part);
@@ -154,7 +154,7 @@ impl PuzzlePanel {
             let label = fill(texts.win_in_group(), &[("n", &n.to_string())]);
             attr(&group, "label", &label);
             for p in puzzle::all().iter().filter(|p| p.moves == n) {
-                let option = doc.create_element("option")?;
+                let option: web_sys::Element = el(doc, "option", "");
                 attr(&option, "value", &p.id.to_string());
                 option.set_text_content(Some(&texts.puzzle_item_text(p, solved.contains(p.id))));
                 append(&group, &option);

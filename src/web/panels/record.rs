@@ -23,7 +23,7 @@ pub struct RecordPanel {
 
 impl RecordPanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<RecordPanel, JsValue> {
-        let (details, pop) = disclosure(doc, labels, "c4-record", |t| t.record().to_owned())?;
+        let (details, pop) = disclosure(doc, labels, "c4-record", |t| t.record().to_owned());
         let board: HtmlElement = el(doc, "p", "c4-record-board");
         append(&pop, &board);
         let grid: HtmlElement = el(doc, "table", "");
@@ -40,7 +40,7 @@ impl RecordPanel {
                 |t| t.record_draws().to_owned(),
                 |t| t.record_helped().to_owned(),
             ],
-        )?;
+        );
         append(&grid, &head);
         let mut rows = Vec::new();
         // A row for each level, and one for the games against a friend online.

@@ -47,19 +47,19 @@ impl ReviewPanel {
         labels.attr(&steps, "aria-label", |t| t.review().to_owned());
         let first = icon_button(doc, labels, "M6 5h2.5v14H6zM19 5v14L9 12z", |t| {
             t.first_move().to_owned()
-        })?;
+        });
         let previous = icon_button(doc, labels, "M17 5v14L6 12z", |t| {
             t.previous_move().to_owned()
-        })?;
+        });
         let slider: HtmlInputElement = el(doc, "input", "c4-slider");
         slider.set_type("range");
         slider.set_min("0");
         slider.set_step("1");
         labels.attr(&slider, "aria-label", |t| t.review_slider().to_owned());
-        let next = icon_button(doc, labels, "M7 5v14l11-7z", |t| t.next_move().to_owned())?;
+        let next = icon_button(doc, labels, "M7 5v14l11-7z", |t| t.next_move().to_owned());
         let last = icon_button(doc, labels, "M18 5h-2.5v14H18zM5 5v14l10-7z", |t| {
             t.last_move().to_owned()
-        })?;
+        });
         for part in [&first, &previous] {
             append(&steps, part);
         }
@@ -77,7 +77,7 @@ impl ReviewPanel {
         append(&chart_box, &caption);
         // The table floats over the game when opened, like the other disclosures.
         let (table, table_pop) =
-            disclosure(doc, labels, "c4-moves", |t| t.review_table().to_owned())?;
+            disclosure(doc, labels, "c4-moves", |t| t.review_table().to_owned());
         let grid: HtmlElement = el(doc, "table", "");
         let head: HtmlElement = el(doc, "thead", "");
         let row = heading_row(
@@ -90,7 +90,7 @@ impl ReviewPanel {
                 |t| t.table_rating().to_owned(),
                 |t| t.table_after().to_owned(),
             ],
-        )?;
+        );
         append(&head, &row);
         let table_body: HtmlElement = el(doc, "tbody", "");
         append(&grid, &head);
@@ -99,9 +99,9 @@ impl ReviewPanel {
         let actions: HtmlElement = el(doc, "div", "c4-actions");
         let play_from_here = text_button(doc, labels, "c4-btn c4-primary", |t| {
             t.play_from_here().to_owned()
-        })?;
-        let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned())?;
-        let link = text_button(doc, labels, "c4-btn c4-link", |t| t.copy_link().to_owned())?;
+        });
+        let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned());
+        let link = text_button(doc, labels, "c4-btn c4-link", |t| t.copy_link().to_owned());
         for part in [&play_from_here, &back, &link] {
             append(&actions, part);
         }
