@@ -89,7 +89,7 @@ impl Board {
             (&analysis, &[("position", "absolute")][..]),
         ] {
             for (name, value) in rules {
-                set_style(&el, name, value);
+                set_style(el, name, value);
             }
         }
         let mut board = Board {
@@ -124,7 +124,7 @@ impl Board {
         }
         let grid = format!("repeat({width}, 1fr)");
         for el in [&self.columns, &self.analysis] {
-            set_style(&el, "grid-template-columns", &grid);
+            set_style(el, "grid-template-columns", &grid);
         }
         self.stage
             .style()
