@@ -40,6 +40,9 @@ node scripts/package-texts.mjs
 # src/web/style.js) are in pkg/snippets/.
 node scripts/minify-js.mjs pkg/connect_four.js pkg/connect_four_solver.js pkg/index.js pkg/guard.js \
   pkg/worker.js pkg/computer.js $(find pkg/snippets -name '*.js') pkg/node/index.mjs pkg/node/texts.mjs
+# The modules' imports under short names, in each module and its glue alike.
+node scripts/minify-imports.mjs pkg/connect_four.js pkg/connect_four_bg.wasm \
+  pkg/connect_four_solver.js pkg/connect_four_solver_bg.wasm
 node scripts/package-types.mjs
 node scripts/package-json.mjs
 echo "package ready in pkg/ (npm pack pkg/ makes the tarball)"

@@ -7,6 +7,7 @@
 pub const ONLINE_HEADER: &str = "x-connect-four-online";
 
 pub mod game;
+pub mod http;
 pub mod hub;
 pub mod socket;
 pub mod store;
@@ -15,9 +16,11 @@ use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::Extension;
 use axum::Router;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
 use tower_http::compression::CompressionLayer;
@@ -40,12 +43,23 @@ pub struct Config {
     pub idle_ttl: Duration,
     /// The most games one address may create in a minute.
     pub games_per_minute: u32,
+    /// The limits on connections.
+    pub limits: http::Limits,
 }
 
 impl Config {
     /// One day for a finished game, a week for one nobody has touched.
     pub const FINISHED_TTL: Duration = Duration::from_secs(24 * 3600);
     pub const IDLE_TTL: Duration = Duration::from_secs(7 * 24 * 3600);
+    /// Connections a small server holds in all, and from one address (a household behind
+    /// one router, a school: each player is one connection).
+    pub const MAX_CONNECTIONS: usize = 4096;
+    pub const MAX_PER_ADDRESS: usize = 64;
+    /// Seconds a client has to send a request's head (and a kept-alive connection may
+    /// idle between requests).
+    pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+    /// How long the connections have to finish when the server stops.
+    pub const GRACE: Duration = Duration::from_secs(3);
 }
 
 #[derive(Clone)]
@@ -71,6 +85,7 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 async fn online(
     State(app): State<App>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Extension(place): Extension<Arc<http::Place>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -84,15 +99,19 @@ async fn online(
     if *app.stopping.borrow() {
         return (StatusCode::SERVICE_UNAVAILABLE, "restarting").into_response();
     }
-    // A frame over the game's limit is refused with a reason; one far over it ends the
-    // connection.
+    // A frame over the game's limit is refused with a reason; one over 4 KB ends the
+    // connection as soon as its header says its length, before it is read.
     // Small buffers: a game's frames are under 1 KB, and thousands of sockets are open.
     upgrade
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
-        .max_message_size(256 * 1024)
-        .max_frame_size(256 * 1024)
-        .on_upgrade(move |socket| socket::serve(socket, app.hub, addr.ip(), app.stopping))
+        .max_message_size(socket::MAX_READ)
+        .max_frame_size(socket::MAX_READ)
+        .on_upgrade(move |socket| async move {
+            // The WebSocket keeps its connection's place among the open ones.
+            let _place = place;
+            socket::serve(socket, app.hub, http::counted(addr.ip()), app.stopping).await
+        })
 }
 
 /// Runs the server until SIGTERM or SIGINT: then it stops taking connections, tells every
@@ -135,17 +154,12 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     expire_once(&db, config.finished_ttl, config.idle_ttl).await;
     ready(listener.local_addr().map_err(|e| e.to_string())?);
     let expiry = tokio::spawn(expire(db.clone(), config.finished_ttl, config.idle_ttl));
-    let signal = async move {
+    tokio::spawn(async move {
         stop_signal().await;
         let _ = stop.send(true);
-    };
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(signal)
-    .await
-    .map_err(|e| e.to_string())?;
+    });
+    let connections = Arc::new(http::Connections::default());
+    http::serve(listener, router, connections, config.limits, stopping).await;
     expiry.abort();
     hub.close(Duration::from_secs(5)).await;
     drop((hub, db));

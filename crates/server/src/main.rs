@@ -35,6 +35,16 @@ struct Args {
     /// The most games one address may create in a minute.
     #[arg(long, default_value_t = connect_four_server::hub::GAMES_PER_MINUTE)]
     games_per_minute: u32,
+    /// The most connections open at once (WebSockets included).
+    #[arg(long, default_value_t = Config::MAX_CONNECTIONS)]
+    max_connections: usize,
+    /// The most connections open at once from one address (an IPv6 address by its /64).
+    #[arg(long, default_value_t = Config::MAX_PER_ADDRESS)]
+    max_connections_per_address: usize,
+    /// Seconds a client has to send a request's head; also how long a kept-alive
+    /// connection may sit idle.
+    #[arg(long, default_value_t = Config::HEADER_TIMEOUT.as_secs())]
+    header_timeout: u64,
 }
 
 #[tokio::main]
@@ -48,6 +58,12 @@ async fn main() -> std::process::ExitCode {
         finished_ttl: Duration::from_secs(args.finished_ttl),
         idle_ttl: Duration::from_secs(args.idle_ttl),
         games_per_minute: args.games_per_minute,
+        limits: connect_four_server::http::Limits {
+            total: args.max_connections,
+            per_address: args.max_connections_per_address,
+            header_timeout: Duration::from_secs(args.header_timeout.max(1)),
+            grace: Config::GRACE,
+        },
     };
     connect_four_server::raise_file_limit();
     let ready = |addr: SocketAddr| println!("connect-four-server: listening on http://{addr}");

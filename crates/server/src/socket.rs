@@ -25,6 +25,12 @@ const PER_SECOND: f64 = 10.0;
 const FLOOD: u32 = 100;
 /// What the server queues for a slow page before letting it go.
 const QUEUE: usize = 64;
+/// The longest frame read: longer ones end the connection as soon as their header says
+/// their length (a game's messages are under [`MAX_FRAME`]; those between are refused with
+/// a reason).
+pub const MAX_READ: usize = 4 * 1024;
+/// How long a frame may take to go out before the page is let go (it stopped reading).
+const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -66,12 +72,15 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
                 message = rx.recv() => {
                     let Some(message) = message else { break };
                     let last = message == ToPage::Restarting;
-                    if sink.send(Message::Text(message.encode().into())).await.is_err() || last {
+                    let frame = Message::Text(message.encode().into());
+                    let sent = tokio::time::timeout(WRITE_TIMEOUT, sink.send(frame)).await;
+                    if !matches!(sent, Ok(Ok(()))) || last {
                         break;
                     }
                 }
                 _ = ping.tick() => {
-                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    let ping = sink.send(Message::Ping(Vec::new().into()));
+                    if !matches!(tokio::time::timeout(WRITE_TIMEOUT, ping).await, Ok(Ok(()))) {
                         break;
                     }
                 }
@@ -88,8 +97,10 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
     loop {
         let frame = tokio::select! {
             frame = tokio::time::timeout(SILENT_FOR, stream.next()) => frame,
-            _ = stopping.changed() => {
-                let _ = conn.tx.send(ToPage::Restarting).await;
+            _ = crate::http::stopped(&mut stopping) => {
+                // Said if the page's queue has room: a page that stopped reading is not
+                // waited for.
+                let _ = conn.tx.try_send(ToPage::Restarting);
                 break;
             }
         };

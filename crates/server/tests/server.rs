@@ -153,13 +153,18 @@ async fn every_bad_message_is_refused_with_its_reason_and_the_game_goes_on() {
         Refusal::NoSuchGame,
         "not in the game"
     );
-    // A frame of 100 KB, a binary frame, malformed ones.
-    red.send(&format!(
+    // A frame of 2 KB (refused with its reason), a binary frame, malformed ones.
+    red.send(&format!(r#"{{"join":{{"game":"{}"}}}}"#, "a".repeat(2_000)))
+        .await;
+    assert_eq!(red.refused().await, Refusal::TooLong);
+    // A frame over 4 KB ends its connection (its header says its length: it is not read).
+    let mut big = Client::connect(&server).await;
+    big.send(&format!(
         r#"{{"join":{{"game":"{}"}}}}"#,
         "a".repeat(100_000)
     ))
     .await;
-    assert_eq!(red.refused().await, Refusal::TooLong);
+    assert_eq!(big.try_recv().await, None, "the connection is closed");
     red.send_binary(vec![1, 2, 3]).await;
     assert_eq!(red.refused().await, Refusal::Unreadable);
     for bad in [

@@ -57,6 +57,96 @@ impl Server {
     }
 }
 
+impl Server {
+    /// Sends `signal` and waits for the process to end: its exit status, and how long it
+    /// took (for the record). Fails the test if it is still running after the test's
+    /// patience: a server that hangs on a signal is the fault being tested.
+    pub fn stop_within_patience(mut self, signal: &str) -> (std::process::ExitStatus, Duration) {
+        let pid = self.child.id().to_string();
+        let start = std::time::Instant::now();
+        Command::new("kill")
+            .args(["-s", signal, &pid])
+            .status()
+            .unwrap();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return (status, start.elapsed());
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "the server is still running {PATIENCE:?} after SIG{signal}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+/// A raw TCP connection to the server from `from` (a loopback address: 127.0.0.2 is
+/// another client), for what a WebSocket library would not send.
+pub fn raw(server: &Server, from: &str) -> std::net::TcpStream {
+    let socket = connect_from(from, &server.addr);
+    socket
+        .set_read_timeout(Some(PATIENCE))
+        .expect("a read timeout");
+    socket
+}
+
+fn connect_from(from: &str, to: &str) -> std::net::TcpStream {
+    // std has no bind-then-connect: tokio's TcpSocket does it, on a one-off runtime.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket
+            .bind(format!("{from}:0").parse().unwrap())
+            .expect("bind a loopback address");
+        let stream = socket.connect(to.parse().unwrap()).await.expect("connect");
+        let stream = stream.into_std().unwrap();
+        stream.set_nonblocking(false).unwrap();
+        stream
+    })
+}
+
+/// Whether the server closed `stream`: its read ends (EOF or a reset) within the test's
+/// patience, rather than timing out.
+pub fn closed_by_server(stream: &mut std::net::TcpStream) -> bool {
+    use std::io::Read;
+    stream.set_nonblocking(false).unwrap();
+    let mut buffer = [0; 4096];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => return true,
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => return true,
+            Err(_) => return false,
+        }
+    }
+}
+
+/// A whole GET of `path` on `stream`, and the status line of the answer.
+pub fn get(stream: &mut std::net::TcpStream, path: &str) -> String {
+    use std::io::{Read, Write};
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    let mut answer = Vec::new();
+    let mut buffer = [0; 4096];
+    while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
+        let n = stream.read(&mut buffer).expect("an answer");
+        assert!(n > 0, "the connection closed without an answer");
+        answer.extend_from_slice(&buffer[..n]);
+    }
+    String::from_utf8_lossy(&answer)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
