@@ -192,7 +192,8 @@ pub enum Presence {
     /// Nobody has taken the seat yet.
     Empty,
     Here,
-    /// Gone for `ms` milliseconds.
+    /// Gone. `ms` counts what a claim needs: the time gone while it is their own turn (0 on
+    /// the other player's turn).
     Away {
         ms: u64,
     },

@@ -179,7 +179,7 @@ fn disconnect(inner: &Inner) {
 /// Reads a message as the server writes it (`ToPage`'s serde shape, which the tests below
 /// read back): by hand, as the worker's replies are.
 fn to_page(data: &JsValue) -> Result<ToPage, String> {
-    let body = Body::of(data)?;
+    let body = Body::of_named(data)?;
     Ok(match body.name.as_str() {
         "restarting" => ToPage::Restarting,
         "seated" => ToPage::Seated {
@@ -227,7 +227,7 @@ fn small(value: &JsValue) -> Option<u8> {
 }
 
 fn presence(value: &JsValue) -> Option<Presence> {
-    let body = Body::of(value).ok()?;
+    let body = Body::of_named(value).ok()?;
     match body.name.as_str() {
         "empty" => Some(Presence::Empty),
         "here" => Some(Presence::Here),
@@ -241,7 +241,7 @@ fn presence(value: &JsValue) -> Option<Presence> {
 }
 
 fn end(value: &JsValue) -> Option<End> {
-    let body = Body::of(value).ok()?;
+    let body = Body::of_named(value).ok()?;
     match body.name.as_str() {
         "played" => Some(End::Played),
         "resigned" => Some(End::Resigned {

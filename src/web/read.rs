@@ -15,15 +15,20 @@ pub struct Body {
 }
 
 impl Body {
-    /// The message `data`: an object with one key, or a bare string (a message without
-    /// fields, whose body is empty).
-    pub fn of(data: &JsValue) -> Result<Body, String> {
-        if let Some(name) = data.as_string() {
-            return Ok(Body {
+    /// The message `data`, which may also be a bare string: the name of a message
+    /// without fields (the server writes those so), whose body is empty.
+    pub fn of_named(data: &JsValue) -> Result<Body, String> {
+        match data.as_string() {
+            Some(name) => Ok(Body {
                 name,
                 value: JsValue::UNDEFINED,
-            });
+            }),
+            None => Body::of(data),
         }
+    }
+
+    /// The message `data`: an object with one key.
+    pub fn of(data: &JsValue) -> Result<Body, String> {
         let entries = data
             .dyn_ref::<Object>()
             .filter(|o| !o.is_instance_of::<Array>())

@@ -5,9 +5,7 @@
 use crate::hub::Hub;
 use crate::store::{now_ms, Change, Db, SecretHash, Stored};
 use connect_four::engine::{Position, Status};
-use connect_four::online::{
-    End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, CLAIM_AFTER_MS,
-};
+use connect_four::online::{End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage};
 use sha2::{Digest, Sha256};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -18,20 +16,27 @@ pub const MAX_WATCHERS: usize = 64;
 /// A game nobody is connected to leaves memory after this long (it stays in the database).
 const UNLOAD_AFTER: Duration = Duration::from_secs(60);
 
-/// A page's connection: its id, and the queue of what it is sent.
+/// A page's connection: its id, the queue of what it is sent, where it comes from, and
+/// how a game lets it go (a page too slow to take what it is sent is closed, so that it
+/// reconnects and resumes, rather than left open and deaf).
 #[derive(Debug, Clone)]
 pub struct Conn {
     pub id: u64,
     pub tx: mpsc::Sender<ToPage>,
+    pub addr: std::net::IpAddr,
+    pub close: std::sync::Arc<tokio::sync::Notify>,
 }
+
+/// Whether a join or a resume took: the socket leaves the game it was in only then.
+pub type Entered = tokio::sync::oneshot::Sender<bool>;
 
 /// What a connection asks of a game.
 #[derive(Debug)]
 pub enum Ask {
     /// The free seat, or a watcher's place.
-    Join(Conn),
+    Join(Conn, Option<Entered>),
     /// The seat whose secret this is (the creator's first, too).
-    Resume(Conn, Secret),
+    Resume(Conn, Secret, Option<Entered>),
     Move {
         conn: Conn,
         number: u16,
@@ -45,16 +50,37 @@ pub enum Ask {
 }
 
 impl Ask {
+    /// Refuses the ask (a game that does not exist, or cannot be read).
+    pub fn refuse(self, reason: Refusal, detail: &str) {
+        match self {
+            Ask::Join(conn, entered) | Ask::Resume(conn, _, entered) => {
+                refuse(&conn, reason, detail);
+                tell(entered, false);
+            }
+            Ask::Move { conn, .. } | Ask::Resign(conn) | Ask::Rematch(conn) | Ask::Claim(conn) => {
+                refuse(&conn, reason, detail)
+            }
+            Ask::Leave(_) => {}
+        }
+    }
+
     fn conn(&self) -> u64 {
         match self {
-            Ask::Join(conn)
-            | Ask::Resume(conn, _)
+            Ask::Join(conn, _)
+            | Ask::Resume(conn, ..)
             | Ask::Move { conn, .. }
             | Ask::Resign(conn)
             | Ask::Rematch(conn)
             | Ask::Claim(conn) => conn.id,
             Ask::Leave(conn) => *conn,
         }
+    }
+}
+
+/// Tells the socket whether it entered the game.
+fn tell(entered: Option<Entered>, took: bool) {
+    if let Some(entered) = entered {
+        let _ = entered.send(took);
     }
 }
 
@@ -80,6 +106,10 @@ pub struct Game {
     seats: [Option<SecretHash>; 2],
     /// Since when each seat's player has had no connection.
     away_since: [Instant; 2],
+    /// Since when it has been the player to move's turn (the last move, or the load).
+    turn_since: Instant,
+    /// How long a player must be away on their own turn before the other may claim.
+    claim_after: Duration,
     end: Option<End>,
     rematch: [bool; 2],
     next: Option<GameId>,
@@ -104,8 +134,9 @@ fn seat_of(role: Role) -> Option<Seat> {
 }
 
 impl Game {
-    /// The game `stored` holds, if its moves are a game on its size.
-    pub fn new(stored: Stored, db: Db) -> Result<Game, String> {
+    /// The game `stored` holds, if its moves are a game on its size; a player away on
+    /// their turn for `claim_after` may be claimed against.
+    pub fn new(stored: Stored, db: Db, claim_after: Duration) -> Result<Game, String> {
         let mut position = Position::empty(stored.size);
         for &column in &stored.moves {
             position
@@ -118,6 +149,8 @@ impl Game {
             position,
             seats: stored.seats,
             away_since: [now; 2],
+            turn_since: now,
+            claim_after,
             end: stored.end,
             rematch: stored.rematch,
             next: stored.next,
@@ -142,7 +175,7 @@ impl Game {
                 // hear it now, not at their next message.
                 Err(_) if due.is_some_and(|due| Instant::now() >= due) => self.broadcast(),
                 Err(_) if self.members.is_empty() => {
-                    if hub.unload(&self.id, &inbox).await {
+                    if hub.unload(&self.id, &inbox) {
                         break;
                     }
                 }
@@ -151,19 +184,28 @@ impl Game {
         }
     }
 
-    /// The next moment a seat's player will have been away for [`CLAIM_AFTER_MS`], while
-    /// the game goes on and someone is connected to hear it.
+    /// The next moment the player to move will have been away on their turn long enough
+    /// to be claimed against, while the game goes on and someone is connected to hear it.
     fn claim_due(&self) -> Option<Instant> {
         if self.end.is_some() || self.members.is_empty() {
             return None;
         }
-        let now = Instant::now();
-        Seat::BOTH
-            .into_iter()
-            .filter(|&seat| matches!(self.presence(seat), Presence::Away { .. }))
-            .map(|seat| self.away_since[seat.index()] + Duration::from_millis(CLAIM_AFTER_MS))
-            .filter(|&due| due > now)
-            .min()
+        let since = self.away_on_turn_since(self.to_move())?;
+        Some(since + self.claim_after).filter(|&due| due > Instant::now())
+    }
+
+    /// The seat to move.
+    fn to_move(&self) -> Seat {
+        Seat::of(self.position.current_player())
+    }
+
+    /// Since when `seat`'s player has been away on their own turn, if they are now: the
+    /// time away counts only while it is theirs to move.
+    fn away_on_turn_since(&self, seat: Seat) -> Option<Instant> {
+        let away = self.seats[seat.index()].is_some()
+            && !self.members.iter().any(|m| m.role == Role::from(seat));
+        (away && self.to_move() == seat && self.end.is_none())
+            .then(|| self.away_since[seat.index()].max(self.turn_since))
     }
 
     fn member(&self, conn: u64) -> Option<&Member> {
@@ -186,9 +228,11 @@ impl Game {
         } else if self.members.iter().any(|m| m.role == Role::from(seat)) {
             Presence::Here
         } else {
-            Presence::Away {
-                ms: self.away_since[i].elapsed().as_millis() as u64,
-            }
+            // What a claim counts: the time away on their own turn (none on the other's).
+            let ms = self
+                .away_on_turn_since(seat)
+                .map_or(0, |since| since.elapsed().as_millis() as u64);
+            Presence::Away { ms }
         }
     }
 
@@ -207,31 +251,40 @@ impl Game {
         })
     }
 
-    /// Tells every page the game as it stands; a page too slow to take it is let go.
+    /// Tells every page the game as it stands; a page too slow to take it is closed (it
+    /// reconnects and resumes), and if it held a seat the others hear it is away.
     fn broadcast(&mut self) {
-        let states: Vec<ToPage> = self.members.iter().map(|m| self.state(m.role)).collect();
-        let mut slow = Vec::new();
-        for (member, state) in self.members.iter().zip(states) {
-            if member.conn.tx.try_send(state).is_err() {
-                slow.push(member.conn.id);
+        loop {
+            let states: Vec<ToPage> = self.members.iter().map(|m| self.state(m.role)).collect();
+            let mut slow = Vec::new();
+            for (member, state) in self.members.iter().zip(states) {
+                if member.conn.tx.try_send(state).is_err() {
+                    slow.push(member.conn.id);
+                }
             }
-        }
-        for id in slow {
-            self.leave(id);
+            let mut seats_changed = false;
+            for id in slow {
+                if let Some(member) = self.members.iter().find(|m| m.conn.id == id) {
+                    member.conn.close.notify_one();
+                }
+                seats_changed |= self.leave(id).is_some_and(|role| role != Role::Watcher);
+            }
+            if !seats_changed {
+                return;
+            }
         }
     }
 
-    fn leave(&mut self, conn: u64) -> bool {
-        let Some(at) = self.members.iter().position(|m| m.conn.id == conn) else {
-            return false;
-        };
+    /// `conn` leaves the game: the role it had, if it was in it.
+    fn leave(&mut self, conn: u64) -> Option<Role> {
+        let at = self.members.iter().position(|m| m.conn.id == conn)?;
         let member = self.members.remove(at);
         if let Some(seat) = seat_of(member.role) {
             if !self.members.iter().any(|m| m.role == member.role) {
                 self.away_since[seat.index()] = Instant::now();
             }
         }
-        true
+        Some(member.role)
     }
 
     fn join(&mut self, conn: Conn, role: Role) {
@@ -252,7 +305,7 @@ impl Game {
 
     async fn handle(&mut self, ask: Ask, hub: &Hub) {
         let conn_id = ask.conn();
-        let entering = matches!(ask, Ask::Join(_) | Ask::Resume(..) | Ask::Leave(_));
+        let entering = matches!(ask, Ask::Join(..) | Ask::Resume(..) | Ask::Leave(_));
         if !entering && self.member(conn_id).is_none() {
             if let Ask::Move { conn, .. }
             | Ask::Resign(conn)
@@ -268,8 +321,12 @@ impl Game {
             return;
         }
         match ask {
-            Ask::Join(conn) => self.take_seat(conn).await,
-            Ask::Resume(conn, secret) => {
+            Ask::Join(conn, entered) => {
+                let id = conn.id;
+                self.take_seat(conn).await;
+                tell(entered, self.member(id).is_some());
+            }
+            Ask::Resume(conn, secret, entered) => {
                 let hashed = hash(&secret);
                 match Seat::BOTH
                     .into_iter()
@@ -277,17 +334,22 @@ impl Game {
                 {
                     Some(seat) => {
                         self.join(conn, seat.into());
+                        tell(entered, true);
                         self.broadcast();
                     }
-                    None => refuse(
-                        &conn,
-                        Refusal::WrongSecret,
-                        "not a seat's secret in this game",
-                    ),
+                    None => {
+                        refuse(
+                            &conn,
+                            Refusal::WrongSecret,
+                            "not a seat's secret in this game",
+                        );
+                        tell(entered, false);
+                    }
                 }
             }
+            // A watcher coming or going is nobody else's news.
             Ask::Leave(conn) => {
-                if self.leave(conn) {
+                if self.leave(conn).is_some_and(|role| role != Role::Watcher) {
                     self.broadcast();
                 }
             }
@@ -403,6 +465,7 @@ impl Game {
         }
         self.position = next;
         self.end = end;
+        self.turn_since = Instant::now();
         self.broadcast();
     }
 
@@ -422,8 +485,10 @@ impl Game {
             return refuse(conn, Refusal::Over, "the game is over");
         }
         let other = seat.other();
-        let away = matches!(self.presence(other), Presence::Away { ms } if ms >= CLAIM_AFTER_MS);
-        if !away || self.position.current_player() != other.player() {
+        let away = self
+            .away_on_turn_since(other)
+            .is_some_and(|since| since.elapsed() >= self.claim_after);
+        if !away {
             return refuse(
                 conn,
                 Refusal::CannotClaim,
@@ -454,6 +519,9 @@ impl Game {
         let mut changes = Vec::new();
         let mut next = None;
         if asked == [true, true] {
+            if !hub.may_create(conn.addr) {
+                return refuse(conn, Refusal::TooManyGames, &hub.too_many_games());
+            }
             let id = match hub.new_id() {
                 Ok(id) => id,
                 Err(e) => return refuse(conn, Refusal::Restarting, &e),

@@ -131,6 +131,7 @@ pub async fn serve(
             continue;
         };
         let _ = stream.set_nodelay(true);
+        bound_send_buffer(&stream);
         let place = Arc::new(place);
         let service = router
             .clone()
@@ -173,4 +174,24 @@ pub async fn serve(
 pub async fn stopped(stop: &mut watch::Receiver<bool>) {
     // The guard the wait gives back is dropped here, not held across an await.
     let _ = stop.wait_for(|&stopping| stopping).await.map(|_| ());
+}
+
+/// The most a connection's socket buffers for its client: enough for the site's files to
+/// flow at a few MB/s over a slow link, and a bound on what a page that stops reading
+/// holds (then its queue fills, and the game lets it go).
+const SEND_BUFFER: libc::c_int = 256 * 1024;
+
+fn bound_send_buffer(stream: &tokio::net::TcpStream) {
+    use std::os::fd::AsRawFd;
+    // SAFETY: setsockopt reads one c_int from the pointer given, for the stream's own
+    // descriptor, which stays open for the call.
+    unsafe {
+        libc::setsockopt(
+            stream.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_SNDBUF,
+            (&SEND_BUFFER as *const libc::c_int).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        );
+    }
 }

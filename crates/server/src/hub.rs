@@ -10,7 +10,7 @@ use connect_four::online::{GameId, Refusal, Seat, ToPage};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Arc;
-use tokio::sync::{mpsc, Mutex};
+use tokio::sync::mpsc;
 
 /// The most games one address may create in a minute, unless told otherwise.
 pub const GAMES_PER_MINUTE: u32 = 20;
@@ -18,33 +18,82 @@ pub const GAMES_PER_MINUTE: u32 = 20;
 /// The queue of one game's messages.
 const INBOX: usize = 256;
 
+/// Failed joins and resumes from one address in a minute past which it may try only once
+/// a second, and past which it is refused until the minute is out.
+const FAILED_ENTRIES_SLOWED: u32 = 10;
+const FAILED_ENTRIES_REFUSED: u32 = 30;
+
+/// Whether an address may try to enter a game now, or why not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    Now,
+    Refused(&'static str),
+}
+
+/// Counts per address and minute.
+type PerMinute = std::sync::Mutex<HashMap<IpAddr, (u64, u32)>>;
+
+/// Counts one more for `addr` this minute: the count so far, this one included.
+fn count_this_minute(counts: &PerMinute, addr: IpAddr) -> u32 {
+    let minute = now_ms() / 60_000;
+    let Ok(mut counts) = counts.lock() else {
+        return u32::MAX;
+    };
+    counts.retain(|_, (m, _)| *m == minute);
+    let count = counts.entry(addr).or_insert((minute, 0));
+    count.1 = count.1.saturating_add(1);
+    count.1
+}
+
+/// `addr`'s count this minute.
+fn peek_this_minute(counts: &PerMinute, addr: IpAddr) -> u32 {
+    let minute = now_ms() / 60_000;
+    counts.lock().map_or(u32::MAX, |counts| {
+        counts
+            .get(&addr)
+            .filter(|(m, _)| *m == minute)
+            .map_or(0, |(_, n)| *n)
+    })
+}
+
 #[derive(Clone)]
 pub struct Hub {
     inner: Arc<Inner>,
 }
 
 struct Inner {
-    games: Mutex<HashMap<GameId, mpsc::Sender<Ask>>>,
+    /// Each game in memory (or being loaded by its own task), by id. Locked only for a
+    /// look-up or a change of the map, never across a wait.
+    games: std::sync::Mutex<HashMap<GameId, mpsc::Sender<Ask>>>,
     /// Games created by each address in the current minute.
-    created: std::sync::Mutex<HashMap<IpAddr, (u64, u32)>>,
+    created: PerMinute,
+    /// Failed joins and resumes by each address in the current minute.
+    failed: PerMinute,
+    /// When each slowed address last tried to join or resume (ms since the epoch).
+    last_entry: std::sync::Mutex<HashMap<IpAddr, u64>>,
     db: Db,
     /// Held by every game task: the server waits for them all before it stops.
     tasks: Arc<()>,
     games_per_minute: u32,
+    /// How long a player must be away on their turn before the other may claim the win.
+    claim_after: std::time::Duration,
     /// The server is stopping: no game is loaded any more (a page's last `Leave` would
     /// otherwise bring one back, and keep the database open).
     closing: std::sync::atomic::AtomicBool,
 }
 
 impl Hub {
-    pub fn new(db: Db, games_per_minute: u32) -> Hub {
+    pub fn new(db: Db, games_per_minute: u32, claim_after: std::time::Duration) -> Hub {
         Hub {
             inner: Arc::new(Inner {
-                games: Mutex::new(HashMap::new()),
+                games: std::sync::Mutex::new(HashMap::new()),
                 created: std::sync::Mutex::new(HashMap::new()),
+                failed: std::sync::Mutex::new(HashMap::new()),
+                last_entry: std::sync::Mutex::new(HashMap::new()),
                 db,
                 tasks: Arc::new(()),
                 games_per_minute,
+                claim_after,
                 closing: std::sync::atomic::AtomicBool::new(false),
             }),
         }
@@ -61,16 +110,51 @@ impl Hub {
         Ok(GameId::from_bytes(bytes))
     }
 
-    /// Whether `addr` may create another game this minute (and counts it).
-    fn may_create(&self, addr: IpAddr) -> bool {
-        let minute = now_ms() / 60_000;
-        let Ok(mut created) = self.inner.created.lock() else {
-            return false;
-        };
-        created.retain(|_, (m, _)| *m == minute);
-        let count = created.entry(addr).or_insert((minute, 0));
-        count.1 += 1;
-        count.1 <= self.inner.games_per_minute
+    /// Whether `addr` may create another game this minute, a rematch included (and
+    /// counts it).
+    pub fn may_create(&self, addr: IpAddr) -> bool {
+        count_this_minute(&self.inner.created, addr) <= self.inner.games_per_minute
+    }
+
+    /// Why a game was not created.
+    pub fn too_many_games(&self) -> String {
+        format!(
+            "at most {} new games a minute from one address, rematches included",
+            self.inner.games_per_minute
+        )
+    }
+
+    /// How `addr` may try to join or resume a game now, after its failures this minute:
+    /// at once, after a wait (a guesser is slowed), or not at all.
+    pub fn entry_for(&self, addr: IpAddr) -> Entry {
+        let failed = peek_this_minute(&self.inner.failed, addr);
+        if failed >= FAILED_ENTRIES_REFUSED {
+            return Entry::Refused(
+                "too many failed joins and resumes from this address: wait a minute",
+            );
+        }
+        if failed >= FAILED_ENTRIES_SLOWED {
+            let now = now_ms();
+            let Ok(mut last) = self.inner.last_entry.lock() else {
+                return Entry::Refused("the server is busy");
+            };
+            last.retain(|_, at| now.saturating_sub(*at) < 60_000);
+            if last
+                .get(&addr)
+                .is_some_and(|at| now.saturating_sub(*at) < 1_000)
+            {
+                return Entry::Refused(
+                    "failed joins and resumes from this address: one try a second",
+                );
+            }
+            last.insert(addr, now);
+        }
+        Entry::Now
+    }
+
+    /// Counts a join or a resume from `addr` that failed (no such game, a wrong secret).
+    pub fn entry_failed(&self, addr: IpAddr) {
+        count_this_minute(&self.inner.failed, addr);
     }
 
     /// Creates a game of `size` with `conn` in `seat`, from `addr`: the page gets its seat
@@ -83,13 +167,7 @@ impl Hub {
         addr: IpAddr,
     ) -> Result<GameId, (Refusal, String)> {
         if !self.may_create(addr) {
-            return Err((
-                Refusal::TooManyGames,
-                format!(
-                    "at most {} new games a minute from one address",
-                    self.inner.games_per_minute
-                ),
-            ));
+            return Err((Refusal::TooManyGames, self.too_many_games()));
         }
         let restarting = |e: String| (Refusal::Restarting, e);
         let id = self.new_id().map_err(restarting)?;
@@ -118,62 +196,96 @@ impl Hub {
             seat,
             secret: secret.clone(),
         });
-        self.send(&id, Ask::Resume(conn, secret)).await?;
+        self.send(&id, Ask::Resume(conn, secret, None)).await?;
         Ok(id)
     }
 
-    /// Hands `ask` to game `id`, loading it first if it is not in memory.
+    /// Hands `ask` to game `id`, whose task is started (and loads it) if it is not in
+    /// memory. An id that names no game is refused by that task, through the asker's
+    /// connection.
     pub async fn send(&self, id: &GameId, ask: Ask) -> Result<(), (Refusal, String)> {
         let mut ask = ask;
-        // A game that left memory just now is loaded again: one retry is enough.
+        // A game that left memory just now is started again: one retry is enough.
         for _ in 0..2 {
-            let inbox = self.inbox(id).await?;
+            let inbox = self.inbox(id)?;
             match inbox.send(ask).await {
                 Ok(()) => return Ok(()),
                 Err(mpsc::error::SendError(back)) => {
                     ask = back;
-                    let mut games = self.inner.games.lock().await;
-                    if games.get(id).is_some_and(|s| s.same_channel(&inbox)) {
-                        games.remove(id);
-                    }
+                    self.forget(id, &inbox);
                 }
             }
         }
         Err((Refusal::Restarting, "the game could not be reached".into()))
     }
 
-    async fn inbox(&self, id: &GameId) -> Result<mpsc::Sender<Ask>, (Refusal, String)> {
-        let mut games = self.inner.games.lock().await;
+    fn games(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, mpsc::Sender<Ask>>> {
+        // A panic while the map was held leaves it as it was: still usable.
+        self.inner
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Game `id`'s inbox: its task's, started now if it is not in memory. The task loads
+    /// the game itself, so no lock is held while the database reads it.
+    fn inbox(&self, id: &GameId) -> Result<mpsc::Sender<Ask>, (Refusal, String)> {
+        let mut games = self.games();
         if let Some(inbox) = games.get(id) {
             return Ok(inbox.clone());
         }
         if self.inner.closing.load(std::sync::atomic::Ordering::SeqCst) {
             return Err((Refusal::Restarting, "the server is stopping".into()));
         }
-        let stored = self
-            .inner
-            .db
-            .load(id)
-            .await
-            .map_err(|e| (Refusal::Restarting, e))?
-            .ok_or_else(|| (Refusal::NoSuchGame, format!("no game {id}")))?;
-        let game =
-            Game::new(stored, self.inner.db.clone()).map_err(|e| (Refusal::NoSuchGame, e))?;
         let (tx, rx) = mpsc::channel(INBOX);
         games.insert(id.clone(), tx.clone());
+        drop(games);
         let hub = self.clone();
         let token = self.inner.tasks.clone();
+        let id = id.clone();
         tokio::spawn(async move {
-            game.run(rx, hub).await;
+            hub.load_and_run(id, rx).await;
             drop(token);
         });
         Ok(tx)
     }
 
+    /// Loads game `id` and serves it; if there is no such game (or it cannot be read),
+    /// refuses whatever was asked of it meanwhile, and leaves the map.
+    async fn load_and_run(self, id: GameId, mut inbox: mpsc::Receiver<Ask>) {
+        let loaded = match self.inner.db.load(&id).await {
+            Ok(Some(stored)) => Game::new(stored, self.inner.db.clone(), self.inner.claim_after)
+                .map_err(|e| (Refusal::NoSuchGame, e)),
+            Ok(None) => Err((Refusal::NoSuchGame, format!("no game {id}"))),
+            Err(e) => Err((Refusal::Restarting, e)),
+        };
+        match loaded {
+            Ok(game) => game.run(inbox, self).await,
+            Err((reason, detail)) => {
+                {
+                    let mut games = self.games();
+                    games.remove(&id);
+                    inbox.close();
+                }
+                while let Some(ask) = inbox.recv().await {
+                    ask.refuse(reason, &detail);
+                }
+            }
+        }
+    }
+
+    /// Removes game `id` from the map if `inbox` is still its inbox.
+    fn forget(&self, id: &GameId, inbox: &mpsc::Sender<Ask>) {
+        let mut games = self.games();
+        if games.get(id).is_some_and(|s| s.same_channel(inbox)) {
+            games.remove(id);
+        }
+    }
+
     /// Game `id`, with nobody connected, leaves memory unless a message is waiting for it
     /// (`inbox`): true if it left.
-    pub async fn unload(&self, id: &GameId, inbox: &mpsc::Receiver<Ask>) -> bool {
-        let mut games = self.inner.games.lock().await;
+    pub fn unload(&self, id: &GameId, inbox: &mpsc::Receiver<Ask>) -> bool {
+        let mut games = self.games();
         if !inbox.is_empty() {
             return false;
         }
@@ -182,19 +294,20 @@ impl Hub {
     }
 
     /// How many games are in memory.
-    pub async fn loaded(&self) -> usize {
-        self.inner.games.lock().await.len()
+    pub fn loaded(&self) -> usize {
+        self.games().len()
     }
 
     /// Lets every game go (their tasks end once they have finished what they were doing),
     /// and waits up to `limit` for them.
     pub async fn close(&self, limit: std::time::Duration) {
-        let mut games = self.inner.games.lock().await;
-        self.inner
-            .closing
-            .store(true, std::sync::atomic::Ordering::SeqCst);
-        games.clear();
-        drop(games);
+        {
+            let mut games = self.games();
+            self.inner
+                .closing
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+            games.clear();
+        }
         let deadline = tokio::time::Instant::now() + limit;
         while Arc::strong_count(&self.inner.tasks) > 1 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;

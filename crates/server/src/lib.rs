@@ -45,6 +45,10 @@ pub struct Config {
     pub games_per_minute: u32,
     /// The limits on connections.
     pub limits: http::Limits,
+    /// How long a player must be away on their own turn before the other may claim the
+    /// win ([`connect_four::online::CLAIM_AFTER_MS`], which the page counts with, unless a
+    /// test says otherwise).
+    pub claim_after: Duration,
 }
 
 impl Config {
@@ -120,7 +124,7 @@ async fn online(
 pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let store = store::Sqlite::open(&config.data)?;
     let (db, writer) = store::Db::start(Box::new(store));
-    let hub = hub::Hub::new(db.clone(), config.games_per_minute);
+    let hub = hub::Hub::new(db.clone(), config.games_per_minute, config.claim_after);
     let (stop, stopping) = watch::channel(false);
     let app = App {
         hub: hub.clone(),

@@ -45,6 +45,10 @@ struct Args {
     /// connection may sit idle.
     #[arg(long, default_value_t = Config::HEADER_TIMEOUT.as_secs())]
     header_timeout: u64,
+    /// For tests: milliseconds a player must be away on their turn before a claim (the
+    /// page counts with the default).
+    #[arg(long, hide = true, default_value_t = connect_four::online::CLAIM_AFTER_MS)]
+    claim_after_ms: u64,
 }
 
 #[tokio::main]
@@ -64,6 +68,7 @@ async fn main() -> std::process::ExitCode {
             header_timeout: Duration::from_secs(args.header_timeout.max(1)),
             grace: Config::GRACE,
         },
+        claim_after: Duration::from_millis(args.claim_after_ms),
     };
     connect_four_server::raise_file_limit();
     let ready = |addr: SocketAddr| println!("connect-four-server: listening on http://{addr}");

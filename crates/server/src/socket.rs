@@ -3,15 +3,16 @@
 //! restart said before it goes.
 
 use crate::game::{refuse, Ask, Conn};
-use crate::hub::Hub;
+use crate::hub::{Entry, Hub};
 use axum::extract::ws::{Message, WebSocket};
 use connect_four::engine::Size;
 use connect_four::online::{GameId, Refusal, ToPage, ToServer, MAX_FRAME};
 use futures_util::{SinkExt, StreamExt};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, oneshot, watch, Notify};
 use tokio::time::Instant;
 
 /// How often the server pings a page.
@@ -55,13 +56,16 @@ impl Rate {
     }
 }
 
-/// Serves one page until it closes, goes quiet, floods, or the server stops (`stopping`).
+/// Serves one page until it closes, goes quiet, floods, is too slow to read what it is
+/// sent (its game closes it), or the server stops (`stopping`).
 pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watch::Receiver<bool>) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<ToPage>(QUEUE);
     let conn = Conn {
         id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
         tx,
+        addr,
+        close: Arc::new(Notify::new()),
     };
     // The writer: what games send, and pings.
     let writer = tokio::spawn(async move {
@@ -94,6 +98,7 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
     };
     let mut refused_in_a_row = 0;
     let mut game: Option<GameId> = None;
+    let close = conn.close.clone();
     loop {
         let frame = tokio::select! {
             frame = tokio::time::timeout(SILENT_FOR, stream.next()) => frame,
@@ -103,11 +108,28 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
                 let _ = conn.tx.try_send(ToPage::Restarting);
                 break;
             }
+            // Its game let it go (it was too slow): closed, so that the page reconnects.
+            _ = close.notified() => break,
         };
-        let text = match frame {
+        let message = match frame {
             Err(_) | Ok(None) | Ok(Some(Err(_))) | Ok(Some(Ok(Message::Close(_)))) => break,
-            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
-            Ok(Some(Ok(Message::Binary(_)))) => {
+            Ok(Some(Ok(message))) => message,
+        };
+        // Every frame counts against the rate: text, binary, pings and pongs alike.
+        if !rate.allow() {
+            refused_in_a_row += 1;
+            if refused_in_a_row >= FLOOD {
+                break;
+            }
+            if matches!(message, Message::Text(_) | Message::Binary(_)) {
+                refuse(&conn, Refusal::TooFast, "too many messages: wait a moment");
+            }
+            continue;
+        }
+        refused_in_a_row = 0;
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Binary(_) => {
                 refuse(
                     &conn,
                     Refusal::Unreadable,
@@ -115,17 +137,8 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
                 );
                 continue;
             }
-            Ok(Some(Ok(Message::Text(text)))) => text,
+            _ => continue,
         };
-        if !rate.allow() {
-            refused_in_a_row += 1;
-            if refused_in_a_row >= FLOOD {
-                break;
-            }
-            refuse(&conn, Refusal::TooFast, "too many messages: wait a moment");
-            continue;
-        }
-        refused_in_a_row = 0;
         let message = match ToServer::decode(text.as_str()) {
             Ok(message) => message,
             Err((reason, detail)) => {
@@ -138,7 +151,7 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
                 continue;
             }
         };
-        if let Err((reason, detail)) = dispatch(&hub, &conn, &mut game, message, addr).await {
+        if let Err((reason, detail)) = dispatch(&hub, &conn, &mut game, message).await {
             refuse(&conn, reason, &detail);
         }
     }
@@ -149,25 +162,17 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
     let _ = writer.await;
 }
 
-/// Hands a message to its game; the page's game is the last it created, joined or resumed.
+/// Hands a message to its game. The page's game is the last it created, joined or resumed:
+/// it leaves the one it was in only once it is in the new one (a failed join or resume
+/// leaves it where it was).
 async fn dispatch(
     hub: &Hub,
     conn: &Conn,
     game: &mut Option<GameId>,
     message: ToServer,
-    addr: IpAddr,
 ) -> Result<(), (Refusal, String)> {
-    let entering = matches!(
-        message,
-        ToServer::Create { .. } | ToServer::Join { .. } | ToServer::Resume { .. }
-    );
-    if entering {
-        if let Some(old) = game.take() {
-            let _ = hub.send(&old, Ask::Leave(conn.id)).await;
-        }
-    }
     let id = message.game().cloned();
-    let ask = match message {
+    let (ask, entered) = match message {
         ToServer::Create {
             columns,
             rows,
@@ -175,30 +180,56 @@ async fn dispatch(
         } => {
             let size = Size::new(columns.into(), rows.into())
                 .map_err(|e| (Refusal::BadSize, e.to_string()))?;
-            *game = Some(hub.create(conn.clone(), size, seat, addr).await?);
+            let created = hub.create(conn.clone(), size, seat, conn.addr).await?;
+            enter(hub, conn, game, created).await;
             return Ok(());
         }
-        ToServer::Join { .. } => Ask::Join(conn.clone()),
-        ToServer::Resume { secret, .. } => Ask::Resume(conn.clone(), secret),
-        ToServer::Move { number, column, .. } => Ask::Move {
-            conn: conn.clone(),
-            number,
-            column,
-        },
-        ToServer::Resign { .. } => Ask::Resign(conn.clone()),
-        ToServer::Rematch { .. } => Ask::Rematch(conn.clone()),
-        ToServer::Claim { .. } => Ask::Claim(conn.clone()),
+        ToServer::Join { .. } | ToServer::Resume { .. } => {
+            if let Entry::Refused(why) = hub.entry_for(conn.addr) {
+                return Err((Refusal::TooFast, why.into()));
+            }
+            let (done, entered) = oneshot::channel();
+            let ask = match message {
+                ToServer::Resume { secret, .. } => Ask::Resume(conn.clone(), secret, Some(done)),
+                _ => Ask::Join(conn.clone(), Some(done)),
+            };
+            (ask, Some(entered))
+        }
+        ToServer::Move { number, column, .. } => (
+            Ask::Move {
+                conn: conn.clone(),
+                number,
+                column,
+            },
+            None,
+        ),
+        ToServer::Resign { .. } => (Ask::Resign(conn.clone()), None),
+        ToServer::Rematch { .. } => (Ask::Rematch(conn.clone()), None),
+        ToServer::Claim { .. } => (Ask::Claim(conn.clone()), None),
     };
     let Some(id) = id else { return Ok(()) };
-    if !entering && game.as_ref() != Some(&id) {
+    if entered.is_none() && game.as_ref() != Some(&id) {
         return Err((
             Refusal::NoSuchGame,
             format!("this connection is not in game {id}: join or resume it first"),
         ));
     }
     hub.send(&id, ask).await?;
-    if entering {
-        *game = Some(id);
+    if let Some(entered) = entered {
+        if entered.await.unwrap_or(false) {
+            enter(hub, conn, game, id).await;
+        } else {
+            hub.entry_failed(conn.addr);
+        }
     }
     Ok(())
+}
+
+/// The page is in game `id` now: it leaves the one it was in, if another.
+async fn enter(hub: &Hub, conn: &Conn, game: &mut Option<GameId>, id: GameId) {
+    if let Some(old) = game.replace(id.clone()) {
+        if old != id {
+            let _ = hub.send(&old, Ask::Leave(conn.id)).await;
+        }
+    }
 }

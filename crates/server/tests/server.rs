@@ -223,9 +223,112 @@ async fn a_flood_is_refused_and_the_game_goes_on() {
         }
     }
     assert!(too_fast, "a flood is refused as too fast");
-    // The flood joined nothing: the other player's game is as it was.
+    // The flood joined nothing: the other player's game is as it was, and Red, whose
+    // joins all failed, is still in it (once its rate has room again).
     yellow.play(&game, 0, 3).await;
     assert_eq!(yellow.refused().await, Refusal::NotYourTurn);
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    red.play(&game, 0, 3).await;
+    let seen = yellow.state_of(&game).await;
+    assert_eq!(seen.moves, "4", "Red's move was played");
+}
+
+/// Binary frames and pings count against the rate too: a flood of either ends the
+/// connection, as a flood of text does.
+#[tokio::test]
+async fn binary_and_ping_floods_end_the_connection() {
+    let server = Server::start(&data_dir("floods"), &[]);
+    for ping in [false, true] {
+        let mut flooder = Client::connect(&server).await;
+        for _ in 0..2_000 {
+            if flooder.try_flood(ping).await.is_none() {
+                break;
+            }
+        }
+        // A join after the flood is not answered: the connection is gone.
+        let _ = flooder
+            .try_send_text(r#"{"join":{"game":"0000000000000000"}}"#)
+            .await;
+        loop {
+            match flooder.try_recv().await {
+                None => break,
+                Some(ToPage::Refused {
+                    reason: Refusal::NoSuchGame,
+                    ..
+                }) => panic!("the connection survived a flood (ping: {ping})"),
+                Some(_) => continue,
+            }
+        }
+    }
+}
+
+/// Failed joins and resumes from one address are slowed, then refused: a guesser soon
+/// hears "too fast" for every try.
+#[tokio::test]
+async fn failed_joins_are_slowed_then_refused() {
+    let server = Server::start(&data_dir("guesses"), &[]);
+    let mut guesser = Client::connect(&server).await;
+    let mut refused = Vec::new();
+    for i in 0..40u64 {
+        guesser
+            .send(&format!(r#"{{"join":{{"game":"{i:016x}"}}}}"#))
+            .await;
+        refused.push(guesser.refused().await);
+        // Within the per-message rate: only the failures count here.
+        tokio::time::sleep(std::time::Duration::from_millis(120)).await;
+    }
+    assert_eq!(refused[0], Refusal::NoSuchGame);
+    assert!(
+        refused
+            .iter()
+            .filter(|r| **r == Refusal::NoSuchGame)
+            .count()
+            <= 31,
+        "{refused:?}"
+    );
+    assert_eq!(refused.last(), Some(&Refusal::TooFast), "{refused:?}");
+}
+
+/// A rematch counts toward the games one address may create in a minute: a chain of
+/// resigns and rematches cannot make games without end.
+#[tokio::test]
+async fn rematches_count_toward_the_creation_limit() {
+    let server = Server::start(&data_dir("rematches"), &["--games-per-minute", "3"]);
+    let (mut red, mut yellow, mut game, red_secret, yellow_secret) =
+        two_players(&server, 7, 6).await;
+    let mut made = 1;
+    loop {
+        red.send(&format!(r#"{{"resign":{{"game":"{game}"}}}}"#))
+            .await;
+        red.state_of(&game).await;
+        red.send(&format!(r#"{{"rematch":{{"game":"{game}"}}}}"#))
+            .await;
+        red.state_of(&game).await;
+        yellow
+            .send(&format!(r#"{{"rematch":{{"game":"{game}"}}}}"#))
+            .await;
+        let next = loop {
+            match yellow.recv().await {
+                ToPage::State(state) if state.next.is_some() => break state.next,
+                ToPage::State(_) => continue,
+                ToPage::Refused { reason, .. } => {
+                    assert_eq!(reason, Refusal::TooManyGames);
+                    break None;
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        let Some(next) = next else { break };
+        made += 1;
+        assert!(made <= 3, "{made} games from one address in a minute");
+        // Colours swap: each secret holds the other seat in the rematch.
+        red.resume(&next, &red_secret).await;
+        red.state_of(&next).await;
+        yellow.resume(&next, &yellow_secret).await;
+        yellow.state_of(&next).await;
+        game = next;
+    }
+    assert_eq!(made, 3);
 }
 
 #[tokio::test]
@@ -359,4 +462,77 @@ async fn the_site_is_told_where_online_play_is() {
         "{answer}"
     );
     server.stop("KILL");
+}
+
+/// A claim counts only the time the other player has been away on their own turn: Yellow
+/// drops on Red's turn, Red waits past the claim's time and moves, and a claim at once is
+/// refused; once Yellow has been away that long on their turn, it stands.
+#[tokio::test]
+async fn a_claim_counts_only_the_time_away_on_their_own_turn() {
+    let server = Server::start(&data_dir("claims"), &["--claim-after-ms", "400"]);
+    let (mut red, yellow, game, _, _) = two_players(&server, 7, 6).await;
+    drop(yellow);
+    let away = red.state_of(&game).await;
+    assert!(matches!(away.seats[1], Presence::Away { .. }), "{away:?}");
+    tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+    red.play(&game, 0, 3).await;
+    let after = red.state_with("4").await;
+    assert!(
+        matches!(after.seats[1], Presence::Away { ms } if ms < 400),
+        "Yellow's time away counts from their turn: {:?}",
+        after.seats[1]
+    );
+    red.send(&format!(r#"{{"claim":{{"game":"{game}"}}}}"#))
+        .await;
+    assert_eq!(red.refused().await, Refusal::CannotClaim);
+    // The server says when the time has come; then the claim stands.
+    loop {
+        let state = red.state_of(&game).await;
+        if matches!(state.seats[1], Presence::Away { ms } if ms >= 400) {
+            break;
+        }
+    }
+    red.send(&format!(r#"{{"claim":{{"game":"{game}"}}}}"#))
+        .await;
+    let claimed = red.state_of(&game).await;
+    assert_eq!(claimed.end, Some(End::Claimed { seat: Seat::Red }));
+}
+
+/// Watchers coming and going are nobody else's news: the players hear nothing of them.
+#[tokio::test]
+async fn watchers_coming_and_going_are_not_broadcast() {
+    let server = Server::start(&data_dir("watchers"), &[]);
+    let (mut red, mut yellow, game, _, _) = two_players(&server, 7, 6).await;
+    for _ in 0..10 {
+        let mut watcher = Client::connect(&server).await;
+        watcher.join(&game).await;
+        watcher.state_of(&game).await;
+    }
+    red.play(&game, 0, 3).await;
+    // The first thing Red hears after the watchers is its own move.
+    let next = red.state().await;
+    assert_eq!(next.moves, "4", "Red heard of the watchers first: {next:?}");
+    yellow.state_with("4").await;
+}
+
+/// A page too slow to read what it is sent is closed (so that it reconnects and resumes),
+/// not left open and deaf: a watcher that stops reading while the game changes thousands
+/// of times.
+#[tokio::test]
+async fn a_page_too_slow_to_read_is_closed() {
+    let server = Server::start(&data_dir("slow"), &[]);
+    let (mut red, _yellow, game, red_secret, _) = two_players(&server, 7, 6).await;
+    let mut slow = Client::connect_small(&server).await;
+    slow.join(&game).await;
+    // Red comes back again and again: each time every page hears the game.
+    drop(red);
+    // Enough states to fill what the server's socket buffers (256 KB, doubled by Linux)
+    // and the page's queue behind it.
+    for _ in 0..3_000 {
+        red = Client::connect(&server).await;
+        red.resume(&game, &red_secret).await;
+        red.state_of(&game).await;
+    }
+    // The slow page, read now, ends: the server closed it.
+    assert!(slow.drained().await, "the slow page is still open");
 }

@@ -163,6 +163,8 @@ pub fn data_dir(name: &str) -> PathBuf {
 
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The server closed the connection (rather than the test's patience running out).
+    closed: bool,
 }
 
 impl Client {
@@ -175,16 +177,44 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async(url)
             .await
             .map_err(|e| e.to_string())?;
-        Ok(Client { ws })
+        Ok(Client { ws, closed: false })
+    }
+
+    /// A client with a small receive buffer, which stops reading until told: a slow page.
+    pub async fn connect_small(server: &Server) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let stream = socket.connect(server.addr.parse().unwrap()).await.unwrap();
+        let url = format!("ws://{}/online", server.addr);
+        let (ws, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+            .await
+            .unwrap();
+        Client { ws, closed: false }
+    }
+
+    /// Whether the server closed the connection.
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
+
+    /// Reads all there is until the server closes the connection: true if it did within
+    /// the test's patience (pings would keep an open one going for ever).
+    pub async fn drained(&mut self) -> bool {
+        let drain = async { while self.try_recv().await.is_some() {} };
+        tokio::time::timeout(PATIENCE, drain).await.is_ok() && self.closed
     }
 
     /// The next message, or `None` once the connection is gone.
     pub async fn try_recv(&mut self) -> Option<ToPage> {
         loop {
-            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
-                .await
-                .ok()??
-                .ok()?;
+            let frame = tokio::time::timeout(PATIENCE, self.ws.next()).await.ok()?;
+            let Some(Ok(frame)) = frame else {
+                self.closed = true;
+                return None;
+            };
+            if let Message::Close(_) = frame {
+                self.closed = true;
+            }
             if let Message::Text(text) = frame {
                 return serde_json::from_str(text.as_str()).ok();
             }
@@ -193,6 +223,19 @@ impl Client {
 
     async fn try_send(&mut self, text: String) -> Option<()> {
         self.ws.send(Message::Text(text.into())).await.ok()
+    }
+
+    pub async fn try_send_text(&mut self, text: &str) -> Option<()> {
+        self.try_send(text.to_owned()).await
+    }
+
+    /// Sends a ping (`ping`) or a small binary frame: `None` once the connection is gone.
+    pub async fn try_flood(&mut self, ping: bool) -> Option<()> {
+        let frame = match ping {
+            true => Message::Ping(vec![1].into()),
+            false => Message::Binary(vec![1, 2, 3].into()),
+        };
+        self.ws.send(frame).await.ok()
     }
 
     /// Resumes the seat `secret` holds: `None` if the connection is gone or refused.
