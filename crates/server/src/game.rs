@@ -292,12 +292,19 @@ impl Game {
         self.members.push(Member { conn, role });
     }
 
+    /// Commits `changes`: true once they are. If they cannot be, nothing is acknowledged,
+    /// and every page in the game is closed: each reconnects, and resumes the game as it
+    /// was committed.
     async fn write(&self, conn: &Conn, changes: Vec<Change>) -> bool {
         match self.db.write(&self.id, changes).await {
             Ok(()) => true,
             Err(e) => {
                 eprintln!("connect-four-server: game {}: {e}", self.id);
                 refuse(conn, Refusal::Restarting, "the game could not be saved");
+                conn.close.notify_one();
+                for member in &self.members {
+                    member.conn.close.notify_one();
+                }
                 false
             }
         }

@@ -293,6 +293,11 @@ impl Hub {
         true
     }
 
+    /// The games in memory.
+    pub fn ids(&self) -> Vec<GameId> {
+        self.games().keys().cloned().collect()
+    }
+
     /// How many games are in memory.
     pub fn loaded(&self) -> usize {
         self.games().len()

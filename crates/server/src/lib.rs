@@ -9,6 +9,7 @@ pub const ONLINE_HEADER: &str = "x-connect-four-online";
 pub mod game;
 pub mod http;
 pub mod hub;
+pub mod site;
 pub mod socket;
 pub mod store;
 
@@ -23,7 +24,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
-use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -37,6 +37,9 @@ pub struct Config {
     pub site: Option<PathBuf>,
     /// Origins other than the site's own whose pages may play (embedders'): `https://host`.
     pub allow_origins: Vec<String>,
+    /// The origin the site's pages are served from when it is not the address the server
+    /// listens on (behind a proxy, under a domain name): `https://games.example.org`.
+    pub public_url: Option<String>,
     /// Finished games are deleted after this long.
     pub finished_ttl: Duration,
     /// Games nobody touched are deleted after this long.
@@ -70,20 +73,47 @@ impl Config {
 struct App {
     hub: hub::Hub,
     stopping: watch::Receiver<bool>,
-    allow_origins: Vec<String>,
+    /// The origins whose pages may play besides the server's own address: the public
+    /// URL's and each `--allow-origin`.
+    origins: Arc<Vec<String>>,
+    /// The last check that the store can commit: when, and what it said.
+    health: Arc<std::sync::Mutex<Option<Checked>>>,
 }
 
-/// Whether a page from `origin` may use the game's socket at `host`: the site's own pages,
-/// those of an allowed origin, and clients that are not pages (no `Origin`).
-fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
-        return true;
+/// When the store's commit was last checked, and what it said.
+type Checked = (std::time::Instant, Result<(), String>);
+
+/// `/healthz`: 200 `ok` while the store can commit, 503 with the reason when it cannot.
+/// A check commits a small write of its own, at most once a second however often asked.
+async fn healthz(State(app): State<App>) -> Response {
+    let db = app.hub.db();
+    let fresh = app
+        .health
+        .lock()
+        .ok()
+        .and_then(|h| h.clone())
+        .filter(|(at, _)| at.elapsed() < Duration::from_secs(1));
+    let checked = match fresh {
+        Some((_, result)) => result,
+        None => {
+            let result = db.check().await;
+            if let Ok(mut health) = app.health.lock() {
+                *health = Some((std::time::Instant::now(), result.clone()));
+            }
+            result
+        }
     };
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let own = host.is_some_and(|host| {
-        origin == format!("http://{host}") || origin == format!("https://{host}")
-    });
-    own || allowed.iter().any(|a| a == origin)
+    // The last commit, the games' own or the check's, failed: not healthy until one
+    // succeeds.
+    let result = checked.and_then(|()| db.failure().map_or(Ok(()), Err));
+    match result {
+        Ok(()) => "ok".into_response(),
+        Err(why) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the games cannot be saved: {why}"),
+        )
+            .into_response(),
+    }
 }
 
 async fn online(
@@ -93,10 +123,17 @@ async fn online(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !origin_allowed(&headers, &app.allow_origins) {
+    let header = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    if !site::origin_allowed(header(header::ORIGIN), header(header::HOST), &app.origins) {
         return (
             StatusCode::FORBIDDEN,
-            "this origin may not play here: start the server with --allow-origin for it",
+            "this page's origin may not play here: if this server's pages are served under a \
+             name (behind a proxy), start it with --public-url https://that.name; for \
+             another site's pages, --allow-origin https://that.site",
         )
             .into_response();
     }
@@ -122,22 +159,45 @@ async fn online(
 /// page it is restarting, finishes what it was writing, and returns. `ready` hears the
 /// address it listens on.
 pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
+    let mut origins = Vec::new();
+    for origin in config.public_url.iter() {
+        origins.push(site::parse_origin(origin, "--public-url")?);
+    }
+    for origin in &config.allow_origins {
+        origins.push(site::parse_origin(origin, "--allow-origin")?);
+    }
+    let site = match &config.site {
+        Some(dir) => Some(site::Site::open(dir, &config.data)?),
+        None => None,
+    };
+    // One process for one --data: a second would give seats twice.
+    let _lock = store::lock_dir(&config.data)?;
     let store = store::Sqlite::open(&config.data)?;
-    let (db, writer) = store::Db::start(Box::new(store));
+    let reader = store::Sqlite::reader(&config.data)?;
+    let (db, writer) = store::Db::start(Box::new(store), Box::new(reader));
     let hub = hub::Hub::new(db.clone(), config.games_per_minute, config.claim_after);
     let (stop, stopping) = watch::channel(false);
     let app = App {
         hub: hub.clone(),
         stopping: stopping.clone(),
-        allow_origins: config.allow_origins.clone(),
+        origins: Arc::new(origins),
+        health: Arc::new(std::sync::Mutex::new(None)),
     };
     let mut router = Router::new()
         .route("/online", get(online))
-        .route("/healthz", get(|| async { "ok" }))
+        .route("/healthz", get(healthz))
         .with_state(app);
-    if let Some(site) = &config.site {
-        let files = ServeDir::new(site).append_index_html_on_directories(true);
-        router = router.fallback_service(files);
+    if let Some(site) = site {
+        // The files compressed when the site was built (file.br, file.gz), never afresh.
+        let files = ServeDir::new(site.root())
+            .append_index_html_on_directories(true)
+            .precompressed_br()
+            .precompressed_gzip();
+        router = router.fallback_service(
+            tower::ServiceBuilder::new()
+                .layer(axum::middleware::from_fn_with_state(site, site::guard))
+                .service(files),
+        );
     }
     let router = router
         .layer(SetResponseHeaderLayer::if_not_present(
@@ -150,26 +210,43 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
             header::HeaderName::from_static(ONLINE_HEADER),
             HeaderValue::from_static("online"),
         ))
-        .layer(CompressionLayer::new());
+        .layer(axum::middleware::from_fn(site::headers));
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("{}: {e}", config.listen))?;
     // Expired games go before the first page comes, then every minute.
-    expire_once(&db, config.finished_ttl, config.idle_ttl).await;
+    expire_once(&hub, config.finished_ttl, config.idle_ttl).await;
     ready(listener.local_addr().map_err(|e| e.to_string())?);
-    let expiry = tokio::spawn(expire(db.clone(), config.finished_ttl, config.idle_ttl));
+    let expiry = tokio::spawn(expire(hub.clone(), config.finished_ttl, config.idle_ttl));
+    let signal_stop = stop.clone();
     tokio::spawn(async move {
         stop_signal().await;
-        let _ = stop.send(true);
+        let _ = signal_stop.send(true);
     });
+    // The writer thread ending before the server stops means it died: the process stops
+    // too, with the reason, for its supervisor to restart it.
+    let mut writer = tokio::task::spawn_blocking(move || writer.join());
     let connections = Arc::new(http::Connections::default());
-    http::serve(listener, router, connections, config.limits, stopping).await;
+    let serving = http::serve(listener, router, connections, config.limits, stopping);
+    tokio::pin!(serving);
+    let died = tokio::select! {
+        () = &mut serving => None,
+        joined = &mut writer => Some(joined),
+    };
+    if let Some(joined) = died {
+        let _ = stop.send(true);
+        let _ = tokio::time::timeout(config.limits.grace, serving).await;
+        let why = match joined {
+            Ok(Err(_)) => "the database's writer failed",
+            _ => "the database's writer stopped",
+        };
+        return Err(why.to_owned());
+    }
     expiry.abort();
     hub.close(Duration::from_secs(5)).await;
     drop((hub, db));
     // The writes under way finish; every acknowledged one was committed already.
-    let finished = tokio::task::spawn_blocking(move || writer.join());
-    match tokio::time::timeout(Duration::from_secs(10), finished).await {
+    match tokio::time::timeout(Duration::from_secs(10), writer).await {
         Ok(Ok(Ok(()))) => Ok(()),
         Ok(_) => Err("the database's writer failed".to_owned()),
         Err(_) => Err("the database's writer did not finish in 10 s".to_owned()),
@@ -208,21 +285,23 @@ async fn stop_signal() {
     }
 }
 
-/// Deletes the games finished more than `finished` ago and those untouched for `idle`.
-async fn expire_once(db: &store::Db, finished: Duration, idle: Duration) {
+/// Deletes the games finished more than `finished` ago and those untouched for `idle`,
+/// but none that is in memory.
+async fn expire_once(hub: &hub::Hub, finished: Duration, idle: Duration) {
     let now = store::now_ms();
     let before = |ttl: Duration| now.saturating_sub(ttl.as_millis() as u64);
-    if let Err(e) = db.expire(before(finished), before(idle)).await {
+    let keep = hub.ids();
+    if let Err(e) = hub.db().expire(before(finished), before(idle), keep).await {
         eprintln!("connect-four-server: expiring games: {e}");
     }
 }
 
 /// Deletes expired games every minute.
-async fn expire(db: store::Db, finished: Duration, idle: Duration) {
+async fn expire(hub: hub::Hub, finished: Duration, idle: Duration) {
     let mut every = tokio::time::interval(Duration::from_secs(60));
     every.tick().await;
     loop {
         every.tick().await;
-        expire_once(&db, finished, idle).await;
+        expire_once(&hub, finished, idle).await;
     }
 }

@@ -26,6 +26,10 @@ struct Args {
     /// https://example.com
     #[arg(long = "allow-origin")]
     allow_origins: Vec<String>,
+    /// The origin this server's pages are served from, when it is not the address it
+    /// listens on (behind a proxy, under a name): https://games.example.org
+    #[arg(long)]
+    public_url: Option<String>,
     /// Seconds a finished game is kept.
     #[arg(long, default_value_t = Config::FINISHED_TTL.as_secs())]
     finished_ttl: u64,
@@ -59,6 +63,7 @@ async fn main() -> std::process::ExitCode {
         data: args.data,
         site: args.site,
         allow_origins: args.allow_origins,
+        public_url: args.public_url,
         finished_ttl: Duration::from_secs(args.finished_ttl),
         idle_ttl: Duration::from_secs(args.idle_ttl),
         games_per_minute: args.games_per_minute,

@@ -60,13 +60,57 @@ pub trait Store: Send + 'static {
     fn commit(&mut self) -> Result<(), String>;
     fn rollback(&mut self);
     /// Deletes the games finished before `finished` and those not touched since `idle`
-    /// (milliseconds since the epoch); how many went.
-    fn expire(&mut self, finished: u64, idle: u64) -> Result<usize, String>;
+    /// (milliseconds since the epoch), but those in `keep` (in memory); how many went.
+    fn expire(&mut self, finished: u64, idle: u64, keep: &[GameId]) -> Result<usize, String>;
+    /// Commits a small write of its own: whether the store can commit now.
+    fn check(&mut self) -> Result<(), String>;
 }
 
-/// SQLite in write-ahead-log mode: a commit survives the process being killed.
+/// SQLite in write-ahead-log mode with `synchronous = FULL`: a commit is on the disk
+/// before it returns, so it survives the process being killed and the power failing.
 pub struct Sqlite {
     conn: Connection,
+}
+
+/// The name of the database in `--data`.
+pub const FILE: &str = "games.sqlite";
+
+/// A lock on a `--data` folder, held for the process's life: a second server on the same
+/// folder would hand out seats twice and miss the first one's moves.
+pub struct DirLock {
+    _file: std::fs::File,
+}
+
+/// Locks `dir` for this process (`server.lock`, which holds its PID), or says which
+/// process holds it.
+pub fn lock_dir(dir: &Path) -> Result<DirLock, String> {
+    use std::io::{Read, Seek, Write};
+    use std::os::fd::AsRawFd;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = dir.join("server.lock");
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    // SAFETY: flock on the descriptor of a file this function holds open.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        let mut pid = String::new();
+        let _ = file.read_to_string(&mut pid);
+        return Err(format!(
+            "--data {} is in use by another connect-four-server (pid {}): one process per \
+             folder (several processes share games through --database-url)",
+            dir.display(),
+            pid.trim()
+        ));
+    }
+    file.set_len(0)
+        .and_then(|()| file.rewind())
+        .and_then(|()| write!(file, "{}", std::process::id()))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(DirLock { _file: file })
 }
 
 fn db_error(e: rusqlite::Error) -> String {
@@ -85,14 +129,18 @@ fn seat_column(seat: Seat) -> &'static str {
 }
 
 impl Sqlite {
-    /// Opens (or creates) the database `games.sqlite` in `dir`.
+    /// Opens (or creates) the database `games.sqlite` in `dir` for writing, and checks
+    /// that it can commit: a database that cannot be written (a read-only directory, a
+    /// full disk, a damaged file) stops the start here, with the reason.
     pub fn open(dir: &Path) -> Result<Sqlite, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let conn = Connection::open(dir.join("games.sqlite")).map_err(db_error)?;
+        let path = dir.join(FILE);
+        let conn = Connection::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         conn.execute_batch(
             "PRAGMA journal_mode = WAL;
-             PRAGMA synchronous = NORMAL;
+             PRAGMA synchronous = FULL;
              PRAGMA foreign_keys = ON;
+             CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY, at INTEGER NOT NULL);
              CREATE TABLE IF NOT EXISTS games (
                id TEXT PRIMARY KEY,
                columns INTEGER NOT NULL,
@@ -113,8 +161,40 @@ impl Sqlite {
              ) WITHOUT ROWID;
              CREATE INDEX IF NOT EXISTS games_updated ON games(updated);",
         )
-        .map_err(db_error)?;
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut store = Sqlite { conn };
+        let quick: String = store
+            .conn
+            .query_row("PRAGMA quick_check", [], |r| r.get(0))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if quick != "ok" {
+            return Err(format!("{} is damaged: {quick}", path.display()));
+        }
+        store
+            .check()
+            .map_err(|e| format!("{} cannot be written: {e}", path.display()))?;
+        Ok(store)
+    }
+
+    /// A second connection to the same database, for reading games: a read that misses
+    /// does not wait behind the writer's batch.
+    pub fn reader(dir: &Path) -> Result<Sqlite, String> {
+        let path = dir.join(FILE);
+        let conn = Connection::open_with_flags(
+            &path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Sqlite { conn })
+    }
+}
+
+/// `Ok` if the statement changed exactly one row: an UPDATE of a game that is not there
+/// is an error, not a silent nothing.
+fn one_row(changed: usize, id: &str) -> Result<(), String> {
+    match changed {
+        1 => Ok(()),
+        _ => Err(format!("game {id} is not in the database")),
     }
 }
 
@@ -186,6 +266,7 @@ impl Store for Sqlite {
         let now = now as i64;
         let c = &self.conn;
         let id = id.as_str();
+        let updated = |n: rusqlite::Result<usize>| n.map_err(db_error).and_then(|n| one_row(n, id));
         match change {
             Change::Create(game) => c
                 .execute(
@@ -200,39 +281,47 @@ impl Store for Sqlite {
                         now
                     ],
                 )
-                .map(drop),
+                .map(drop)
+                .map_err(db_error),
             Change::Move { number, column } => c
                 .prepare_cached("INSERT INTO moves (game, number, col) VALUES (?1, ?2, ?3)")
                 .and_then(|mut s| s.execute(params![id, *number as i64, *column as i64]))
-                .map(drop),
-            Change::Seat { seat, hash } => c
-                .execute(
-                    &format!("UPDATE games SET {} = ?2 WHERE id = ?1", seat_column(*seat)),
-                    params![id, hash.to_vec()],
-                )
-                .map(drop),
-            Change::End(end) => c
-                .execute(
-                    "UPDATE games SET end_state = ?2 WHERE id = ?1",
-                    params![id, end_text(end)],
-                )
-                .map(drop),
-            Change::Rematch { asked, next } => c
-                .execute(
-                    "UPDATE games SET rematch = ?2, next = ?3 WHERE id = ?1",
-                    params![
-                        id,
-                        i64::from(asked[0]) | (i64::from(asked[1]) << 1),
-                        next.as_ref().map(GameId::as_str)
-                    ],
-                )
-                .map(drop),
-        }
-        .map_err(db_error)?;
-        c.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")
-            .and_then(|mut s| s.execute(params![id, now]))
-            .map_err(db_error)?;
-        Ok(())
+                .map(drop)
+                .map_err(db_error),
+            Change::Seat { seat, hash } => updated(c.execute(
+                &format!("UPDATE games SET {} = ?2 WHERE id = ?1", seat_column(*seat)),
+                params![id, hash.to_vec()],
+            )),
+            Change::End(end) => updated(c.execute(
+                "UPDATE games SET end_state = ?2 WHERE id = ?1",
+                params![id, end_text(end)],
+            )),
+            Change::Rematch { asked, next } => updated(c.execute(
+                "UPDATE games SET rematch = ?2, next = ?3 WHERE id = ?1",
+                params![
+                    id,
+                    i64::from(asked[0]) | (i64::from(asked[1]) << 1),
+                    next.as_ref().map(GameId::as_str)
+                ],
+            )),
+        }?;
+        updated(
+            c.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")
+                .and_then(|mut s| s.execute(params![id, now])),
+        )
+    }
+
+    fn check(&mut self) -> Result<(), String> {
+        self.conn
+            .execute_batch(&format!(
+                "BEGIN IMMEDIATE; INSERT OR REPLACE INTO health (id, at) VALUES (1, {});
+                 COMMIT;",
+                now_ms()
+            ))
+            .map_err(|e| {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                db_error(e)
+            })
     }
 
     fn commit(&mut self) -> Result<(), String> {
@@ -243,13 +332,26 @@ impl Store for Sqlite {
         let _ = self.conn.execute_batch("ROLLBACK");
     }
 
-    fn expire(&mut self, finished: u64, idle: u64) -> Result<usize, String> {
-        self.conn
-            .execute(
-                "DELETE FROM games WHERE (end_state IS NOT NULL AND updated < ?1) OR updated < ?2",
-                params![finished as i64, idle as i64],
+    fn expire(&mut self, finished: u64, idle: u64, keep: &[GameId]) -> Result<usize, String> {
+        let expired: Vec<String> = self
+            .conn
+            .prepare(
+                "SELECT id FROM games WHERE (end_state IS NOT NULL AND updated < ?1) OR updated < ?2",
             )
-            .map_err(db_error)
+            .and_then(|mut s| {
+                s.query_map(params![finished as i64, idle as i64], |r| r.get(0))?
+                    .collect()
+            })
+            .map_err(db_error)?;
+        let keep: std::collections::HashSet<&str> = keep.iter().map(GameId::as_str).collect();
+        let mut gone = 0;
+        for id in expired.iter().filter(|id| !keep.contains(id.as_str())) {
+            gone += self
+                .conn
+                .execute("DELETE FROM games WHERE id = ?1", params![id])
+                .map_err(db_error)?;
+        }
+        Ok(gone)
     }
 }
 
@@ -260,21 +362,30 @@ enum Job {
         changes: Vec<Change>,
         done: oneshot::Sender<Result<(), String>>,
     },
-    Load {
-        id: GameId,
-        done: oneshot::Sender<Result<Option<Stored>, String>>,
-    },
     Expire {
         finished: u64,
         idle: u64,
+        keep: Vec<GameId>,
         done: oneshot::Sender<Result<usize, String>>,
+    },
+    Check {
+        done: oneshot::Sender<Result<(), String>>,
     },
 }
 
-/// The handle on the writer thread: cheap to clone, one per game task.
+/// What the reader thread is asked.
+struct Read {
+    id: GameId,
+    done: oneshot::Sender<Result<Option<Stored>, String>>,
+}
+
+/// The handles on the writer thread and the reader thread: cheap to clone, one per game
+/// task. The last commit's failure, if it failed, is kept for `/healthz`.
 #[derive(Clone)]
 pub struct Db {
     jobs: mpsc::Sender<Job>,
+    reads: mpsc::Sender<Read>,
+    failure: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
 
 /// The most writes committed in one transaction.
@@ -287,39 +398,65 @@ pub fn now_ms() -> u64 {
 }
 
 impl Db {
-    /// Starts the writer thread on `store`. It stops when every handle is dropped, after
-    /// the writes already asked for.
-    pub fn start(mut store: Box<dyn Store>) -> (Db, std::thread::JoinHandle<()>) {
+    /// Starts the writer thread on `store` and the reader thread on `reader`. The writer
+    /// stops when every handle is dropped, after the writes already asked for; its handle
+    /// is returned, to wait for it (or to learn that it died).
+    pub fn start(
+        mut store: Box<dyn Store>,
+        mut reader: Box<dyn Store>,
+    ) -> (Db, std::thread::JoinHandle<()>) {
         let (jobs, queue) = mpsc::channel::<Job>();
+        let (reads, read_queue) = mpsc::channel::<Read>();
+        let failure = std::sync::Arc::new(std::sync::Mutex::new(None));
+        let failed = failure.clone();
         let thread = std::thread::spawn(move || {
+            let note = |result: &Result<(), String>| {
+                if let Ok(mut failure) = failed.lock() {
+                    *failure = result.as_ref().err().cloned();
+                }
+            };
             while let Ok(first) = queue.recv() {
                 let mut writes = Vec::new();
                 let mut next = Some(first);
                 while let Some(job) = next.take() {
                     match job {
                         Job::Write { id, changes, done } => writes.push((id, changes, done)),
-                        Job::Load { id, done } => {
-                            // Writes asked for before the load are in it.
-                            commit(&mut *store, std::mem::take(&mut writes));
-                            let _ = done.send(store.load(&id));
-                        }
                         Job::Expire {
                             finished,
                             idle,
+                            keep,
                             done,
                         } => {
-                            commit(&mut *store, std::mem::take(&mut writes));
-                            let _ = done.send(store.expire(finished, idle));
+                            commit(&mut *store, std::mem::take(&mut writes), &note);
+                            let _ = done.send(store.expire(finished, idle, &keep));
+                        }
+                        Job::Check { done } => {
+                            commit(&mut *store, std::mem::take(&mut writes), &note);
+                            let checked = store.check();
+                            note(&checked);
+                            let _ = done.send(checked);
                         }
                     }
                     if writes.len() < BATCH {
                         next = queue.try_recv().ok();
                     }
                 }
-                commit(&mut *store, writes);
+                commit(&mut *store, writes, &note);
             }
         });
-        (Db { jobs }, thread)
+        std::thread::spawn(move || {
+            while let Ok(Read { id, done }) = read_queue.recv() {
+                let _ = done.send(reader.load(&id));
+            }
+        });
+        (
+            Db {
+                jobs,
+                reads,
+                failure,
+            },
+            thread,
+        )
     }
 
     /// Hands the writer the job `make` builds around its answer's channel, and waits for
@@ -328,7 +465,6 @@ impl Db {
         &self,
         make: impl FnOnce(oneshot::Sender<Result<T, String>>) -> Job,
     ) -> Result<T, String> {
-        const CLOSED: &str = "the database is closed";
         let (done, wait) = oneshot::channel();
         self.jobs.send(make(done)).map_err(|_| CLOSED.to_owned())?;
         wait.await.map_err(|_| CLOSED.to_owned())?
@@ -340,26 +476,54 @@ impl Db {
         self.ask(|done| Job::Write { id, changes, done }).await
     }
 
+    /// Reads game `id` (on the reader's own connection: never behind the writer).
     pub async fn load(&self, id: &GameId) -> Result<Option<Stored>, String> {
-        let id = id.clone();
-        self.ask(|done| Job::Load { id, done }).await
+        let (done, wait) = oneshot::channel();
+        self.reads
+            .send(Read {
+                id: id.clone(),
+                done,
+            })
+            .map_err(|_| CLOSED.to_owned())?;
+        wait.await.map_err(|_| CLOSED.to_owned())?
     }
 
-    pub async fn expire(&self, finished: u64, idle: u64) -> Result<usize, String> {
+    /// Deletes expired games, but those in `keep` (in memory).
+    pub async fn expire(
+        &self,
+        finished: u64,
+        idle: u64,
+        keep: Vec<GameId>,
+    ) -> Result<usize, String> {
         self.ask(|done| Job::Expire {
             finished,
             idle,
+            keep,
             done,
         })
         .await
     }
+
+    /// Whether the store can commit now: a small commit of its own, after the writes
+    /// waiting. `Err` says why not.
+    pub async fn check(&self) -> Result<(), String> {
+        self.ask(|done| Job::Check { done }).await
+    }
+
+    /// Why the last commit failed, if it did.
+    pub fn failure(&self) -> Option<String> {
+        self.failure.lock().ok().and_then(|f| f.clone())
+    }
 }
+
+const CLOSED: &str = "the database is closed";
 
 type Write = (GameId, Vec<Change>, oneshot::Sender<Result<(), String>>);
 
 /// Commits `writes` in one transaction and tells each writer. If the transaction fails,
-/// each write is tried alone, so one bad write refuses only itself.
-fn commit(store: &mut dyn Store, writes: Vec<Write>) {
+/// each write is tried alone, so one bad write refuses only itself. `note` hears whether
+/// the store could commit.
+fn commit(store: &mut dyn Store, writes: Vec<Write>, note: &impl Fn(&Result<(), String>)) {
     if writes.is_empty() {
         return;
     }
@@ -373,12 +537,16 @@ fn commit(store: &mut dyn Store, writes: Vec<Write>) {
         store.commit()
     });
     if together.is_ok() {
+        note(&Ok(()));
         for (_, _, done) in writes {
             let _ = done.send(Ok(()));
         }
         return;
     }
     store.rollback();
+    if let Err(e) = &together {
+        eprintln!("connect-four-server: a commit failed: {e}");
+    }
     for (id, changes, done) in writes {
         let alone = store.begin().and_then(|()| {
             for change in &changes {
@@ -389,6 +557,7 @@ fn commit(store: &mut dyn Store, writes: Vec<Write>) {
         if alone.is_err() {
             store.rollback();
         }
+        note(&alone);
         let _ = done.send(alone);
     }
 }
@@ -416,7 +585,7 @@ mod tests {
         let dir = tempdir();
         let id = GameId::from_bytes([1, 2, 3, 4, 5, 6, 7, 8]);
         {
-            let (db, thread) = Db::start(Box::new(Sqlite::open(&dir).unwrap()));
+            let (db, thread) = start(&dir);
             db.write(&id, vec![Change::Create(game(&id))])
                 .await
                 .unwrap();
@@ -458,7 +627,7 @@ mod tests {
             drop(db);
             thread.join().unwrap();
         }
-        let (db, _thread) = Db::start(Box::new(Sqlite::open(&dir).unwrap()));
+        let (db, _thread) = start(&dir);
         let back = db.load(&id).await.unwrap().unwrap();
         assert_eq!(back.moves, [3, 2]);
         assert_eq!(back.seats, [Some([1; 32]), Some([2; 32])]);
@@ -466,6 +635,52 @@ mod tests {
         let other = GameId::from_bytes([9; 8]);
         assert_eq!(db.load(&other).await.unwrap(), None);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Every commit reaches the disk before it returns (FULL is 2): NORMAL or OFF would
+    /// lose acknowledged moves to a power cut, which no SIGKILL test can see.
+    #[test]
+    fn commits_are_synchronous_in_full() {
+        let dir = tempdir();
+        let store = Sqlite::open(&dir).unwrap();
+        let synchronous: i64 = store
+            .conn
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(synchronous, 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// An update of a game that is not there is an error, not a silent nothing; expiry
+    /// keeps the games in memory.
+    #[tokio::test]
+    async fn an_update_must_change_a_row_and_expiry_keeps_games_in_memory() {
+        let dir = tempdir();
+        let (db, _thread) = start(&dir);
+        let missing = GameId::from_bytes([7; 8]);
+        let end = Change::End(End::Resigned { seat: Seat::Red });
+        let refused = db.write(&missing, vec![end]).await.unwrap_err();
+        assert!(refused.contains("not in the database"), "{refused}");
+        let (a, b) = (GameId::from_bytes([1; 8]), GameId::from_bytes([2; 8]));
+        for id in [&a, &b] {
+            db.write(id, vec![Change::Create(game(id))]).await.unwrap();
+        }
+        // Both are older than the idle cutoff; `a` is in memory.
+        let gone = db
+            .expire(0, now_ms() + 1_000, vec![a.clone()])
+            .await
+            .unwrap();
+        assert_eq!(gone, 1);
+        assert!(db.load(&a).await.unwrap().is_some());
+        assert!(db.load(&b).await.unwrap().is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn start(dir: &Path) -> (Db, std::thread::JoinHandle<()>) {
+        Db::start(
+            Box::new(Sqlite::open(dir).unwrap()),
+            Box::new(Sqlite::reader(dir).unwrap()),
+        )
     }
 
     fn tempdir() -> std::path::PathBuf {

@@ -23,13 +23,30 @@ pub struct Server {
 
 impl Server {
     pub fn start(data: &PathBuf, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_connect-four-server"))
+        Server::start_with(data, extra, || {})
+    }
+
+    /// The server, with `before_exec` run in its process before it starts (a limit).
+    pub fn start_with(
+        data: &std::path::Path,
+        extra: &[&str],
+        before_exec: impl Fn() + Send + Sync + 'static,
+    ) -> Server {
+        use std::os::unix::process::CommandExt;
+        let mut command = Command::new(env!("CARGO_BIN_EXE_connect-four-server"));
+        command
             .args(["--listen", "127.0.0.1:0", "--data"])
             .arg(data)
             .args(extra)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the server starts");
+            .stdout(Stdio::piped());
+        // SAFETY: `before_exec` only sets limits and signal dispositions.
+        unsafe {
+            command.pre_exec(move || {
+                before_exec();
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().expect("the server starts");
         let stdout = child.stdout.take().unwrap();
         let mut line = String::new();
         BufReader::new(stdout).read_line(&mut line).unwrap();
@@ -42,7 +59,7 @@ impl Server {
         Server {
             child,
             addr,
-            data: data.clone(),
+            data: data.to_path_buf(),
         }
     }
 
@@ -145,6 +162,102 @@ pub fn get(stream: &mut std::net::TcpStream, path: &str) -> String {
         .next()
         .unwrap_or_default()
         .to_owned()
+}
+
+/// What a server answered: its status, its headers (names in lower case) and its body.
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A GET of `path` with `headers` (and `Connection: close`), read to its end.
+pub fn request(addr: &str, path: &str, headers: &[(&str, &str)]) -> Answer {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    let mut ask = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        ask.push_str(&format!("{name}: {value}\r\n"));
+    }
+    ask.push_str("\r\n");
+    stream.write_all(ask.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("an answer");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    // A chunked body, unchunked.
+    let chunked = headers
+        .iter()
+        .any(|(n, v)| n == "transfer-encoding" && v == "chunked");
+    if chunked {
+        let mut out = Vec::new();
+        let mut rest = &body[..];
+        while let Some(end) = rest.windows(2).position(|w| w == b"\r\n") {
+            let size = usize::from_str_radix(std::str::from_utf8(&rest[..end]).unwrap().trim(), 16)
+                .unwrap();
+            if size == 0 {
+                break;
+            }
+            out.extend_from_slice(&rest[end + 2..end + 2 + size]);
+            rest = &rest[end + 2 + size + 2..];
+        }
+        body = out;
+    }
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// Runs the server with `args` expecting it to refuse to start: its exit status and
+/// what it wrote to stderr.
+pub fn refuses_to_start(args: &[&str]) -> (std::process::ExitStatus, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_connect-four-server"))
+        .args(["--listen", "127.0.0.1:0"])
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the server runs");
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("the server started with {args:?}, and is still running");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut said).unwrap();
+    (status, said)
 }
 
 impl Drop for Server {
