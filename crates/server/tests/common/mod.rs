@@ -22,7 +22,7 @@ pub struct Server {
 }
 
 impl Server {
-    pub fn start(data: &PathBuf, extra: &[&str]) -> Server {
+    pub fn start(data: &std::path::Path, extra: &[&str]) -> Server {
         Server::start_with(data, extra, || {})
     }
 
