@@ -161,10 +161,23 @@ impl Seat {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub enum ToServer {
-    /// A new game on a board of `columns` x `rows`, the asker in `seat`.
-    Create { columns: u8, rows: u8, seat: Seat },
-    /// Takes the free seat of `game`, or watches it if both are taken.
-    Join { game: GameId },
+    /// A new game on a board of `columns` x `rows`, the asker in `seat`. With `secret`
+    /// (128 random bits the page made), the seat is held by it, and the same message sent
+    /// again (its answer lost with the connection) finds the same game: no second one.
+    Create {
+        columns: u8,
+        rows: u8,
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        secret: Option<Secret>,
+    },
+    /// Takes the free seat of `game`, or watches it if both are taken. With `secret`, the
+    /// seat is held by it, and the same message sent again takes the same seat back.
+    Join {
+        game: GameId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        secret: Option<Secret>,
+    },
     /// Takes back the seat whose secret this is (after a reload or a lost connection).
     Resume { game: GameId, secret: Secret },
     /// A move in `column` (0-based), as move `number` (the moves played before it).
@@ -398,7 +411,7 @@ impl ToServer {
     pub fn game(&self) -> Option<&GameId> {
         match self {
             ToServer::Create { .. } => None,
-            ToServer::Join { game }
+            ToServer::Join { game, .. }
             | ToServer::Resume { game, .. }
             | ToServer::Move { game, .. }
             | ToServer::Resign { game }

@@ -133,6 +133,10 @@ pub struct OnlineRun {
     /// The connection opened and no state came on it yet: the first says whether the
     /// server has the move sent.
     first_state: bool,
+    /// The secret the page made to hold the seat it creates or joins: sent with every try
+    /// until the server says the seat is taken, so that a try whose answer was lost finds
+    /// the same seat again.
+    claim: Option<Secret>,
 }
 
 impl OnlineRun {
@@ -144,6 +148,15 @@ impl OnlineRun {
             connection: Connection::Connecting { failures: 0 },
             sent: None,
             first_state: false,
+            claim: None,
+        }
+    }
+
+    /// The secret to hold the seat the page creates or joins with, made by the page (128
+    /// random bits): kept from the first try on.
+    pub fn claim_with(&mut self, secret: Secret) {
+        if matches!(self.entry, Entry::Create { .. } | Entry::Join(_)) && self.claim.is_none() {
+            self.claim = Some(secret);
         }
     }
 
@@ -216,8 +229,12 @@ impl OnlineRun {
                 columns: size.width() as u8,
                 rows: size.height() as u8,
                 seat: *seat,
+                secret: self.claim.clone(),
             },
-            Entry::Join(game) => ToServer::Join { game: game.clone() },
+            Entry::Join(game) => ToServer::Join {
+                game: game.clone(),
+                secret: self.claim.clone(),
+            },
             Entry::Resume(game, secret) => ToServer::Resume {
                 game: game.clone(),
                 secret: secret.clone(),
@@ -261,6 +278,7 @@ impl OnlineRun {
         match message {
             ToPage::Seated { game, seat, secret } => {
                 self.entry = Entry::Resume(game.clone(), secret.clone());
+                self.claim = None;
                 (vec![Heard::Seated { game, seat, secret }], Vec::new())
             }
             ToPage::State(state) => self.take(state),
@@ -358,7 +376,11 @@ impl OnlineRun {
                 }
                 Entry::Join(_) | Entry::Create { .. } => {
                     self.entry = Entry::Join(next.clone());
-                    send.push(ToServer::Join { game: next.clone() });
+                    self.claim = None;
+                    send.push(ToServer::Join {
+                        game: next.clone(),
+                        secret: None,
+                    });
                 }
             }
         }
@@ -623,6 +645,36 @@ mod tests {
         run
     }
 
+    /// The seat's secret the page made goes with every try to create or join, the same each
+    /// time until the server says the seat is taken: a try whose answer was lost finds the
+    /// same game and seat again.
+    #[test]
+    fn the_pages_secret_goes_with_every_try_until_seated() {
+        let mut run = OnlineRun::new(Entry::Join(id(4)));
+        let mine = Secret::from_bytes([5; 16]);
+        run.claim_with(mine.clone());
+        run.claim_with(Secret::from_bytes([6; 16]));
+        let join = ToServer::Join {
+            game: id(4),
+            secret: Some(mine.clone()),
+        };
+        assert_eq!(run.opened(), join);
+        run.closed(0.5);
+        assert_eq!(run.opened(), join, "the same secret on the next connection");
+        run.received(ToPage::Seated {
+            game: id(4),
+            seat: Seat::Yellow,
+            secret: mine.clone(),
+        });
+        assert_eq!(
+            run.opened(),
+            ToServer::Resume {
+                game: id(4),
+                secret: mine
+            }
+        );
+    }
+
     #[test]
     fn a_created_game_is_entered_again_by_its_secret() {
         let mut run = OnlineRun::new(Entry::Create {
@@ -634,7 +686,8 @@ mod tests {
             ToServer::Create {
                 columns: 8,
                 rows: 7,
-                seat: Seat::Yellow
+                seat: Seat::Yellow,
+                ..
             }
         ));
         let secret = Secret::from_bytes([9; 16]);
@@ -778,9 +831,13 @@ mod tests {
         over.next = Some(id(5));
         let (heard, send) = run.received(ToPage::State(over));
         assert_eq!(heard, [Heard::Rematch(id(5))]);
-        assert_eq!(send, [ToServer::Join { game: id(5) }]);
+        let join = ToServer::Join {
+            game: id(5),
+            secret: None,
+        };
+        assert_eq!(send, [join.clone()]);
         run.closed(0.0);
-        assert_eq!(run.opened(), ToServer::Join { game: id(5) });
+        assert_eq!(run.opened(), join);
     }
 
     #[test]

@@ -176,6 +176,21 @@ fn disconnect(inner: &Inner) {
     }
 }
 
+/// A new seat's secret: 128 bits from the browser's `crypto.getRandomValues`, or none
+/// where there is no such source (the server then makes the secret).
+pub fn new_secret() -> Option<Secret> {
+    let crypto = js_sys::Reflect::get(&js_sys::global(), &"crypto".into()).ok()?;
+    let fill: js_sys::Function = js_sys::Reflect::get(&crypto, &"getRandomValues".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let bytes = js_sys::Uint8Array::new_with_length(16);
+    fill.call1(&crypto, &bytes).ok()?;
+    let mut secret = [0; 16];
+    bytes.copy_to(&mut secret);
+    Some(Secret::from_bytes(secret))
+}
+
 /// Reads a message as the server writes it (`ToPage`'s serde shape, which the tests below
 /// read back): by hand, as the worker's replies are.
 fn to_page(data: &JsValue) -> Result<ToPage, String> {

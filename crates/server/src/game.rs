@@ -33,8 +33,9 @@ pub type Entered = tokio::sync::oneshot::Sender<bool>;
 /// What a connection asks of a game.
 #[derive(Debug)]
 pub enum Ask {
-    /// The free seat, or a watcher's place.
-    Join(Conn, Option<Entered>),
+    /// The free seat (held by the page's secret, if it made one; the same secret again
+    /// takes the same seat back), or a watcher's place.
+    Join(Conn, Option<Secret>, Option<Entered>),
     /// The seat whose secret this is (the creator's first, too).
     Resume(Conn, Secret, Option<Entered>),
     Move {
@@ -53,7 +54,7 @@ impl Ask {
     /// Refuses the ask (a game that does not exist, or cannot be read).
     pub fn refuse(self, reason: Refusal, detail: &str) {
         match self {
-            Ask::Join(conn, entered) | Ask::Resume(conn, _, entered) => {
+            Ask::Join(conn, _, entered) | Ask::Resume(conn, _, entered) => {
                 refuse(&conn, reason, detail);
                 tell(entered, false);
             }
@@ -66,7 +67,7 @@ impl Ask {
 
     fn conn(&self) -> u64 {
         match self {
-            Ask::Join(conn, _)
+            Ask::Join(conn, ..)
             | Ask::Resume(conn, ..)
             | Ask::Move { conn, .. }
             | Ask::Resign(conn)
@@ -328,9 +329,9 @@ impl Game {
             return;
         }
         match ask {
-            Ask::Join(conn, entered) => {
+            Ask::Join(conn, secret, entered) => {
                 let id = conn.id;
-                self.take_seat(conn).await;
+                self.take_seat(conn, secret).await;
                 tell(entered, self.member(id).is_some());
             }
             Ask::Resume(conn, secret, entered) => {
@@ -383,7 +384,24 @@ impl Game {
         }
     }
 
-    async fn take_seat(&mut self, conn: Conn) {
+    async fn take_seat(&mut self, conn: Conn, secret: Option<Secret>) {
+        // The same join again (its answer lost with the connection): the seat it took.
+        if let Some(secret) = &secret {
+            let hashed = hash(secret);
+            if let Some(seat) = Seat::BOTH
+                .into_iter()
+                .find(|s| self.seats[s.index()] == Some(hashed))
+            {
+                let _ = conn.tx.try_send(ToPage::Seated {
+                    game: self.id.clone(),
+                    seat,
+                    secret: secret.clone(),
+                });
+                self.join(conn, seat.into());
+                self.broadcast();
+                return;
+            }
+        }
         let free = Seat::BOTH
             .into_iter()
             .find(|s| self.seats[s.index()].is_none());
@@ -405,7 +423,7 @@ impl Game {
             let _ = conn.tx.try_send(state);
             return;
         };
-        let secret = match new_secret() {
+        let secret = match secret.map_or_else(new_secret, Ok) {
             Ok(secret) => secret,
             Err(e) => return refuse(&conn, Refusal::Restarting, &e),
         };

@@ -6,7 +6,7 @@
 use crate::game::{hash, new_secret, Ask, Conn, Game};
 use crate::store::{now_ms, Change, Db, Stored};
 use connect_four::engine::Size;
-use connect_four::online::{GameId, Refusal, Seat, ToPage};
+use connect_four::online::{GameId, Refusal, Seat, Secret, ToPage};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -158,20 +158,44 @@ impl Hub {
     }
 
     /// Creates a game of `size` with `conn` in `seat`, from `addr`: the page gets its seat
-    /// and secret, then the game.
+    /// and secret, then the game. With the page's own `secret`, a game it already holds a
+    /// seat in by that secret is the one it created (the same create sent again, its
+    /// answer lost): it gets that seat again, and no game is made.
     pub async fn create(
         &self,
         conn: Conn,
         size: Size,
         seat: Seat,
         addr: IpAddr,
+        secret: Option<Secret>,
     ) -> Result<GameId, (Refusal, String)> {
+        let restarting = |e: String| (Refusal::Restarting, e);
+        if let Some(secret) = &secret {
+            if let Some((id, held)) = self
+                .inner
+                .db
+                .find_seat(hash(secret))
+                .await
+                .map_err(restarting)?
+            {
+                let _ = conn.tx.try_send(ToPage::Seated {
+                    game: id.clone(),
+                    seat: held,
+                    secret: secret.clone(),
+                });
+                self.send(&id, Ask::Resume(conn, secret.clone(), None))
+                    .await?;
+                return Ok(id);
+            }
+        }
         if !self.may_create(addr) {
             return Err((Refusal::TooManyGames, self.too_many_games()));
         }
-        let restarting = |e: String| (Refusal::Restarting, e);
         let id = self.new_id().map_err(restarting)?;
-        let secret = new_secret().map_err(restarting)?;
+        let secret = match secret {
+            Some(secret) => secret,
+            None => new_secret().map_err(restarting)?,
+        };
         let now = now_ms();
         let mut seats = [None, None];
         seats[seat.index()] = Some(hash(&secret));

@@ -177,10 +177,13 @@ async fn dispatch(
             columns,
             rows,
             seat,
+            secret,
         } => {
             let size = Size::new(columns.into(), rows.into())
                 .map_err(|e| (Refusal::BadSize, e.to_string()))?;
-            let created = hub.create(conn.clone(), size, seat, conn.addr).await?;
+            let created = hub
+                .create(conn.clone(), size, seat, conn.addr, secret)
+                .await?;
             enter(hub, conn, game, created).await;
             return Ok(());
         }
@@ -191,7 +194,8 @@ async fn dispatch(
             let (done, entered) = oneshot::channel();
             let ask = match message {
                 ToServer::Resume { secret, .. } => Ask::Resume(conn.clone(), secret, Some(done)),
-                _ => Ask::Join(conn.clone(), Some(done)),
+                ToServer::Join { secret, .. } => Ask::Join(conn.clone(), secret, Some(done)),
+                _ => return Ok(()),
             };
             (ask, Some(entered))
         }

@@ -64,6 +64,8 @@ pub trait Store: Send + 'static {
     fn expire(&mut self, finished: u64, idle: u64, keep: &[GameId]) -> Result<usize, String>;
     /// Commits a small write of its own: whether the store can commit now.
     fn check(&mut self) -> Result<(), String>;
+    /// The game and seat held by the secret with this hash, if any.
+    fn find_seat(&mut self, hash: SecretHash) -> Result<Option<(GameId, Seat)>, String>;
 }
 
 /// SQLite in write-ahead-log mode with `synchronous = FULL`: a commit is on the disk
@@ -159,7 +161,9 @@ impl Sqlite {
                col INTEGER NOT NULL,
                PRIMARY KEY (game, number)
              ) WITHOUT ROWID;
-             CREATE INDEX IF NOT EXISTS games_updated ON games(updated);",
+             CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+             CREATE INDEX IF NOT EXISTS games_red ON games(red);
+             CREATE INDEX IF NOT EXISTS games_yellow ON games(yellow);",
         )
         .map_err(|e| format!("{}: {e}", path.display()))?;
         let mut store = Sqlite { conn };
@@ -311,6 +315,22 @@ impl Store for Sqlite {
         )
     }
 
+    fn find_seat(&mut self, hash: SecretHash) -> Result<Option<(GameId, Seat)>, String> {
+        let found: Option<(String, bool)> = self
+            .conn
+            .query_row(
+                "SELECT id, red = ?1 FROM games WHERE red = ?1 OR yellow = ?1 LIMIT 1",
+                params![hash.to_vec()],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(db_error)?;
+        Ok(found.and_then(|(id, red)| {
+            let seat = if red { Seat::Red } else { Seat::Yellow };
+            Some((GameId::try_from(id).ok()?, seat))
+        }))
+    }
+
     fn check(&mut self) -> Result<(), String> {
         self.conn
             .execute_batch(&format!(
@@ -374,9 +394,15 @@ enum Job {
 }
 
 /// What the reader thread is asked.
-struct Read {
-    id: GameId,
-    done: oneshot::Sender<Result<Option<Stored>, String>>,
+enum Read {
+    Load {
+        id: GameId,
+        done: oneshot::Sender<Result<Option<Stored>, String>>,
+    },
+    FindSeat {
+        hash: SecretHash,
+        done: oneshot::Sender<Result<Option<(GameId, Seat)>, String>>,
+    },
 }
 
 /// The handles on the writer thread and the reader thread: cheap to clone, one per game
@@ -445,8 +471,15 @@ impl Db {
             }
         });
         std::thread::spawn(move || {
-            while let Ok(Read { id, done }) = read_queue.recv() {
-                let _ = done.send(reader.load(&id));
+            while let Ok(read) = read_queue.recv() {
+                match read {
+                    Read::Load { id, done } => {
+                        let _ = done.send(reader.load(&id));
+                    }
+                    Read::FindSeat { hash, done } => {
+                        let _ = done.send(reader.find_seat(hash));
+                    }
+                }
             }
         });
         (
@@ -480,10 +513,19 @@ impl Db {
     pub async fn load(&self, id: &GameId) -> Result<Option<Stored>, String> {
         let (done, wait) = oneshot::channel();
         self.reads
-            .send(Read {
+            .send(Read::Load {
                 id: id.clone(),
                 done,
             })
+            .map_err(|_| CLOSED.to_owned())?;
+        wait.await.map_err(|_| CLOSED.to_owned())?
+    }
+
+    /// The game and seat held by the secret with this hash, if any (on the reader).
+    pub async fn find_seat(&self, hash: SecretHash) -> Result<Option<(GameId, Seat)>, String> {
+        let (done, wait) = oneshot::channel();
+        self.reads
+            .send(Read::FindSeat { hash, done })
             .map_err(|_| CLOSED.to_owned())?;
         wait.await.map_err(|_| CLOSED.to_owned())?
     }

@@ -536,3 +536,45 @@ async fn a_page_too_slow_to_read_is_closed() {
     // The slow page, read now, ends: the server closed it.
     assert!(slow.drained().await, "the slow page is still open");
 }
+
+/// Taking a seat is safe to repeat: the page makes the seat's secret and sends it with
+/// `create` and `join`, and the same message again (its answer lost with the connection)
+/// gets the same game and seat back, not a second game nor a watcher's place.
+#[tokio::test]
+async fn a_repeated_create_or_join_finds_the_same_seat() {
+    let server = Server::start(&data_dir("repeat"), &[]);
+    let red_secret = Secret::from_bytes([0x11; 16]);
+    let create = format!(
+        r#"{{"create":{{"columns":7,"rows":6,"seat":"red","secret":"{}"}}}}"#,
+        red_secret.as_str()
+    );
+    let mut first = Client::connect(&server).await;
+    first.send(&create).await;
+    let (game, seat, secret) = first.seated().await;
+    assert_eq!((seat, &secret), (Seat::Red, &red_secret));
+    drop(first);
+    // The same create on a new connection: the same game, the same seat.
+    let mut again = Client::connect(&server).await;
+    again.send(&create).await;
+    let (same, seat, _) = again.seated().await;
+    assert_eq!((same.clone(), seat), (game.clone(), Seat::Red));
+    assert_eq!(again.state_of(&game).await.you, Role::Red);
+    // The same for a join.
+    let yellow_secret = Secret::from_bytes([0x22; 16]);
+    let join = format!(
+        r#"{{"join":{{"game":"{game}","secret":"{}"}}}}"#,
+        yellow_secret.as_str()
+    );
+    let mut yellow = Client::connect(&server).await;
+    yellow.send(&join).await;
+    assert_eq!(yellow.seated().await.1, Seat::Yellow);
+    drop(yellow);
+    let mut yellow = Client::connect(&server).await;
+    yellow.send(&join).await;
+    let (joined, seat, kept) = yellow.seated().await;
+    assert_eq!(
+        (joined, seat, kept),
+        (game.clone(), Seat::Yellow, yellow_secret)
+    );
+    assert_eq!(yellow.state_of(&game).await.you, Role::Yellow);
+}

@@ -257,6 +257,14 @@ impl Controller {
         }
     }
 
+    /// The secret the page made (128 random bits) to hold the seat it creates or joins;
+    /// the first one given is kept until the seat is taken.
+    pub fn online_claim(&mut self, secret: Secret) {
+        if let Activity::Online(online) = &mut self.activity {
+            online.run.claim_with(secret);
+        }
+    }
+
     /// The connection to the game's server opened: the page enters its game.
     pub fn online_opened(&mut self) -> Vec<Effect> {
         let Activity::Online(online) = &mut self.activity else {

@@ -9,7 +9,14 @@ impl App {
     pub(super) fn heard(&mut self, heard: Heard) {
         let now = self.now();
         let effects = match heard {
-            Heard::Opened => self.controller.online_opened(),
+            Heard::Opened => {
+                // The seat the page creates or joins is held by a secret it makes itself,
+                // so that a try whose answer was lost is known when it comes again.
+                if let Some(secret) = crate::web::online::new_secret() {
+                    self.controller.online_claim(secret);
+                }
+                self.controller.online_opened()
+            }
             Heard::Message(message) => self.controller.online_message(message, now),
             // The wait before the next try is spread, so pages do not all come back at once.
             Heard::Closed => self.controller.online_closed(js_sys::Math::random()),

@@ -46,7 +46,8 @@ fn red_online() -> Controller {
         [ToServer::Create {
             columns: 7,
             rows: 6,
-            seat: Seat::Red
+            seat: Seat::Red,
+            ..
         }]
     ));
     let secret = Secret::from_bytes([3; 16]);
@@ -189,7 +190,13 @@ fn an_invite_link_joins_or_watches() {
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new());
     c.join_online(game(), 0.0);
-    assert_eq!(sent(&c.online_opened()), [ToServer::Join { game: game() }]);
+    assert_eq!(
+        sent(&c.online_opened()),
+        [ToServer::Join {
+            game: game(),
+            secret: None
+        }]
+    );
     c.online_message(state("44", Role::Watcher, BOTH, None), 1.0);
     assert_eq!(c.position().moves_string(), "44");
     assert_eq!(
