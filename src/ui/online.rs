@@ -835,7 +835,7 @@ mod tests {
             game: id(5),
             secret: None,
         };
-        assert_eq!(send, [join.clone()]);
+        assert_eq!(send, std::slice::from_ref(&join));
         run.closed(0.0);
         assert_eq!(run.opened(), join);
     }
