@@ -300,7 +300,7 @@ impl Game {
         match self.db.write(&self.id, changes).await {
             Ok(()) => true,
             Err(e) => {
-                eprintln!("connect-four-server: game {}: {e}", self.id);
+                crate::log!("game {}: {e}", self.id);
                 refuse(conn, Refusal::Restarting, "the game could not be saved");
                 conn.close.notify_one();
                 for member in &self.members {

@@ -3,6 +3,16 @@
 //! task that owns its state ([`game`]); the [`hub`] finds or loads a game's task; each page's
 //! socket is checked frame by frame ([`socket`]). See docs/online.md.
 
+/// Writes a line to the server's log (stderr). A log that cannot be written (a full disk)
+/// loses the line: it never stops the server, as `eprintln!` would by panicking.
+#[macro_export]
+macro_rules! log {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), "connect-four-server: {}", format_args!($($arg)*));
+    }};
+}
+
 /// The response header that names the game's WebSocket path, relative to the site.
 pub const ONLINE_HEADER: &str = "x-connect-four-online";
 
@@ -292,7 +302,7 @@ async fn expire_once(hub: &hub::Hub, finished: Duration, idle: Duration) {
     let before = |ttl: Duration| now.saturating_sub(ttl.as_millis() as u64);
     let keep = hub.ids();
     if let Err(e) = hub.db().expire(before(finished), before(idle), keep).await {
-        eprintln!("connect-four-server: expiring games: {e}");
+        log!("expiring games: {e}");
     }
 }
 

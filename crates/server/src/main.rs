@@ -76,11 +76,17 @@ async fn main() -> std::process::ExitCode {
         claim_after: Duration::from_millis(args.claim_after_ms),
     };
     connect_four_server::raise_file_limit();
-    let ready = |addr: SocketAddr| println!("connect-four-server: listening on http://{addr}");
+    let ready = |addr: SocketAddr| {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stdout(),
+            "connect-four-server: listening on http://{addr}"
+        );
+    };
     match run(config, ready).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("connect-four-server: {e}");
+            connect_four_server::log!("{e}");
             std::process::ExitCode::FAILURE
         }
     }

@@ -587,7 +587,7 @@ fn commit(store: &mut dyn Store, writes: Vec<Write>, note: &impl Fn(&Result<(), 
     }
     store.rollback();
     if let Err(e) = &together {
-        eprintln!("connect-four-server: a commit failed: {e}");
+        crate::log!("a commit failed: {e}");
     }
     for (id, changes, done) in writes {
         let alone = store.begin().and_then(|()| {
@@ -726,8 +726,11 @@ mod tests {
     }
 
     fn tempdir() -> std::path::PathBuf {
+        // One folder a test, though tests run at the same time.
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let dir =
-            std::env::temp_dir().join(format!("c4-store-{}-{}", std::process::id(), now_ms()));
+            std::env::temp_dir().join(format!("c4-store-{}-{}-{n}", std::process::id(), now_ms()));
         std::fs::create_dir_all(&dir).unwrap();
         dir
     }

@@ -26,7 +26,9 @@ impl Server {
         Server::start_with(data, extra, || {})
     }
 
-    /// The server, with `before_exec` run in its process before it starts (a limit).
+    /// The server, with `before_exec` run in its process before it starts (a limit). Its
+    /// log goes to `server.log` beside the data folder: a file, as a host's log is, so a
+    /// limit on files applies to it too.
     pub fn start_with(
         data: &std::path::Path,
         extra: &[&str],
@@ -38,7 +40,12 @@ impl Server {
             .args(["--listen", "127.0.0.1:0", "--data"])
             .arg(data)
             .args(extra)
-            .stdout(Stdio::piped());
+            .stdout(Stdio::piped())
+            .stderr(
+                std::fs::File::create(data.with_extension("log"))
+                    .map(Stdio::from)
+                    .unwrap_or_else(|_| Stdio::inherit()),
+            );
         // SAFETY: `before_exec` only sets limits and signal dispositions.
         unsafe {
             command.pre_exec(move || {
