@@ -40,6 +40,10 @@ struct Args {
     /// The games are entered and then left idle (nobody moves): what an idle game costs.
     #[arg(long)]
     idle: bool,
+    /// Sockets besides the games' that join games that do not exist, one after another,
+    /// all the time (at most 8,000): a hostile client's load beside the games.
+    #[arg(long, default_value_t = 0)]
+    missing: usize,
 }
 
 type Socket =
@@ -214,6 +218,30 @@ async fn play(
     Ok(())
 }
 
+/// Joins games that do not exist on one socket until `until`, each as soon as the last
+/// was answered; counts the answers.
+async fn join_missing(addr: SocketAddr, until: Instant, seed: u64, answers: Arc<AtomicU64>) {
+    let Ok(mut ws) = connect(addr).await else {
+        return;
+    };
+    let mut id = seed;
+    while Instant::now() < until {
+        id = id
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        if !send(&mut ws, format!(r#"{{"join":{{"game":"{id:016x}"}}}}"#)).await {
+            return;
+        }
+        let left = until.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, next_page(&mut ws)).await {
+            Ok(Some(_)) => {
+                answers.fetch_add(1, Ordering::Relaxed);
+            }
+            _ => return,
+        }
+    }
+}
+
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -225,10 +253,15 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let args = Args::parse();
-    if !args.addr.ip().is_loopback() || args.games > 5000 || args.seconds > 600 || args.watchers > 8
+    if !args.addr.ip().is_loopback()
+        || args.games > 5000
+        || args.seconds > 600
+        || args.watchers > 8
+        || args.missing > 8000
     {
         eprintln!(
-            "connect-four-load: a loopback address, at most 5,000 games, 8 watchers and 600 s"
+            "connect-four-load: a loopback address, at most 5,000 games, 8 watchers, 8,000 \
+             missing joiners and 600 s"
         );
         return std::process::ExitCode::FAILURE;
     }
@@ -253,6 +286,15 @@ async fn main() -> std::process::ExitCode {
         ));
     }
     let ramp = started.elapsed();
+    let answers = Arc::new(AtomicU64::new(0));
+    for i in 0..args.missing {
+        tokio::spawn(join_missing(
+            args.addr,
+            until,
+            0x5eed + i as u64,
+            answers.clone(),
+        ));
+    }
     // The server's memory at its highest while the games are played.
     let peak = Arc::new(AtomicU64::new(0));
     if let Some(pid) = args.pid {
@@ -302,6 +344,14 @@ async fn main() -> std::process::ExitCode {
         percentile(&latencies, 0.99),
         latencies.last().map_or(0.0, |&l| l as f64 / 1000.0)
     );
+    if args.missing > 0 {
+        println!(
+            "joins of missing games: {} sockets, {} answered ({:.0} a second)",
+            args.missing,
+            answers.load(Ordering::Relaxed),
+            answers.load(Ordering::Relaxed) as f64 / args.seconds as f64
+        );
+    }
     let during = peak.load(Ordering::Relaxed);
     if let Some(before) = before.filter(|_| during > 0) {
         println!(
