@@ -19,7 +19,9 @@ const revision = (bytes) => createHash("sha256").update(bytes).digest("hex").sli
 const names = readdirSync(dir, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
   .map((entry) => relative(dir, join(entry.parentPath ?? entry.path, entry.name)).split("\\").join("/"))
-  .filter((name) => name !== "sw.js")
+  // The compressed copies (scripts/precompress.mjs) are for the server to send in place of
+  // their files: the browser never asks for them by name.
+  .filter((name) => name !== "sw.js" && !/\.(br|gz)$/.test(name))
   .sort();
 const files = names.map((name) => [name, revision(readFileSync(join(dir, name))), LAZY.test(name)]);
 const page = files.find(([name]) => name === "index.html");
