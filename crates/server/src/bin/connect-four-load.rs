@@ -41,7 +41,8 @@ struct Args {
     #[arg(long)]
     idle: bool,
     /// Sockets besides the games' that join games that do not exist, one after another,
-    /// all the time (at most 8,000): a hostile client's load beside the games.
+    /// all the time (at most 8,000), from another address (127.0.0.2): a hostile client's
+    /// load beside the games.
     #[arg(long, default_value_t = 0)]
     missing: usize,
 }
@@ -218,10 +219,26 @@ async fn play(
     Ok(())
 }
 
-/// Joins games that do not exist on one socket until `until`, each as soon as the last
-/// was answered; counts the answers.
+/// A socket from 127.0.0.2: another address than the games' (127.0.0.1), as a hostile
+/// client's would be.
+async fn connect_from_another(addr: SocketAddr) -> Result<Socket, String> {
+    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket
+        .bind("127.0.0.2:0".parse().map_err(|_| "an address")?)
+        .map_err(|e| e.to_string())?;
+    let stream = socket.connect(addr).await.map_err(|e| e.to_string())?;
+    let url = format!("ws://{addr}/online");
+    let (ws, _) =
+        tokio_tungstenite::client_async(url, tokio_tungstenite::MaybeTlsStream::Plain(stream))
+            .await
+            .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+/// Joins games that do not exist on one socket (from 127.0.0.2) until `until`, each as
+/// soon as the last was answered; counts the answers.
 async fn join_missing(addr: SocketAddr, until: Instant, seed: u64, answers: Arc<AtomicU64>) {
-    let Ok(mut ws) = connect(addr).await else {
+    let Ok(mut ws) = connect_from_another(addr).await else {
         return;
     };
     let mut id = seed;
