@@ -30,29 +30,48 @@ pub enum Entry {
     Refused(&'static str),
 }
 
-/// Counts per address and minute.
-type PerMinute = std::sync::Mutex<HashMap<IpAddr, (u64, u32)>>;
+/// Per address, the times (ms since the epoch) of its events in the last 60 s: a rolling
+/// minute, not the clock's (which would let a count start again at each minute's turn).
+type PerMinute = std::sync::Mutex<HashMap<IpAddr, std::collections::VecDeque<u64>>>;
 
-/// Counts one more for `addr` this minute: the count so far, this one included.
+/// The most events kept per address: counts past it read as this many.
+const KEPT_PER_ADDRESS: usize = 4096;
+
+/// Counts one more for `addr`: its count in the last minute, this one included.
 fn count_this_minute(counts: &PerMinute, addr: IpAddr) -> u32 {
-    let minute = now_ms() / 60_000;
+    let now = now_ms();
     let Ok(mut counts) = counts.lock() else {
         return u32::MAX;
     };
-    counts.retain(|_, (m, _)| *m == minute);
-    let count = counts.entry(addr).or_insert((minute, 0));
-    count.1 = count.1.saturating_add(1);
-    count.1
+    counts.retain(|_, times| {
+        times
+            .back()
+            .is_some_and(|&t| now.saturating_sub(t) < 60_000)
+    });
+    let times = counts.entry(addr).or_default();
+    while times
+        .front()
+        .is_some_and(|&t| now.saturating_sub(t) >= 60_000)
+    {
+        times.pop_front();
+    }
+    if times.len() >= KEPT_PER_ADDRESS {
+        times.pop_front();
+    }
+    times.push_back(now);
+    times.len() as u32
 }
 
-/// `addr`'s count this minute.
+/// `addr`'s count in the last minute.
 fn peek_this_minute(counts: &PerMinute, addr: IpAddr) -> u32 {
-    let minute = now_ms() / 60_000;
+    let now = now_ms();
     counts.lock().map_or(u32::MAX, |counts| {
-        counts
-            .get(&addr)
-            .filter(|(m, _)| *m == minute)
-            .map_or(0, |(_, n)| *n)
+        counts.get(&addr).map_or(0, |times| {
+            times
+                .iter()
+                .filter(|&&t| now.saturating_sub(t) < 60_000)
+                .count() as u32
+        })
     })
 }
 

@@ -35,10 +35,7 @@ impl Site {
                 dir.display()
             ));
         }
-        std::fs::create_dir_all(data).map_err(|e| format!("--data {}: {e}", data.display()))?;
-        let data = data
-            .canonicalize()
-            .map_err(|e| format!("--data {}: {e}", data.display()))?;
+        let data = resolved(data).map_err(|e| format!("--data {}: {e}", data.display()))?;
         if data.starts_with(&root) {
             return Err(format!(
                 "--data {} is inside --site {}: anyone could download the games' database; \
@@ -54,18 +51,16 @@ impl Site {
         &self.root
     }
 
-    /// Whether the URL path `path` names something the site may serve: no part of it
+    /// What the URL path `path` may be served as: `None` if nothing (404), else whether
+    /// its compressed copies (`.br`, `.gz`) may be sent too. It is served if no part of it
     /// starts with a dot, and what it names (or its `index.html`) is a regular file inside
-    /// the site once every link is followed. A path that names nothing is left to the file
-    /// service, which answers 404.
-    pub fn allows(&self, path: &str) -> bool {
-        let Some(decoded) = percent_decode(path) else {
-            return false;
-        };
+    /// the site once every link is followed; its copies, if each that exists is one too.
+    pub fn allows(&self, path: &str) -> Option<bool> {
+        let decoded = percent_decode(path)?;
         let mut relative = PathBuf::new();
         for part in decoded.split('/').filter(|p| !p.is_empty()) {
             if part.starts_with('.') || part.contains('\\') {
-                return false;
+                return None;
             }
             relative.push(part);
         }
@@ -73,18 +68,46 @@ impl Site {
             .components()
             .any(|c| !matches!(c, Component::Normal(_)))
         {
-            return false;
+            return None;
         }
         let mut target = self.root.join(&relative);
         if target.is_dir() {
             target.push("index.html");
         }
-        match target.canonicalize() {
-            Ok(real) => real.starts_with(&self.root) && real.is_file(),
-            // Nothing there: a 404 from the file service.
-            Err(_) => target.symlink_metadata().is_err(),
+        // Nothing there (a copy alone is not the file), or not a file of the site's: 404.
+        if !self.holds(&target) {
+            return None;
         }
+        let copies_safe = ["br", "gz"].iter().all(|ending| {
+            let mut copy = target.clone().into_os_string();
+            copy.push(".");
+            copy.push(ending);
+            let copy = PathBuf::from(copy);
+            copy.symlink_metadata().is_err() || self.holds(&copy)
+        });
+        Some(copies_safe)
     }
+
+    /// Whether `path` is a regular file inside the site, once every link is followed.
+    fn holds(&self, path: &Path) -> bool {
+        path.canonicalize()
+            .is_ok_and(|real| real.starts_with(&self.root) && real.is_file())
+    }
+}
+
+/// `path` made absolute with every link followed, though its last parts do not exist yet
+/// (nothing is created).
+fn resolved(path: &Path) -> std::io::Result<PathBuf> {
+    let path = std::path::absolute(path)?;
+    let mut existing = path.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        rest.push(existing.file_name().unwrap_or_default().to_owned());
+        existing = existing.parent().unwrap_or(Path::new("/"));
+    }
+    let mut out = existing.canonicalize()?;
+    out.extend(rest.iter().rev());
+    Ok(out)
 }
 
 /// `%xx` escapes decoded, if they make UTF-8.
@@ -106,12 +129,17 @@ fn percent_decode(path: &str) -> Option<String> {
 }
 
 /// Refuses (404) a request for anything the site may not serve, before the file service
-/// sees it.
-pub async fn guard(State(site): State<Site>, request: Request, next: Next) -> Response {
-    if site.allows(request.uri().path()) {
-        next.run(request).await
-    } else {
-        StatusCode::NOT_FOUND.into_response()
+/// sees it; where a compressed copy is not one of the site's files, the file itself is
+/// sent uncompressed.
+pub async fn guard(State(site): State<Site>, mut request: Request, next: Next) -> Response {
+    match site.allows(request.uri().path()) {
+        None => StatusCode::NOT_FOUND.into_response(),
+        Some(copies_safe) => {
+            if !copies_safe {
+                request.headers_mut().remove(header::ACCEPT_ENCODING);
+            }
+            next.run(request).await
+        }
     }
 }
 
@@ -128,6 +156,8 @@ pub async fn headers(request: Request, next: Next) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
+    // The same path is sent compressed or not, as the browser says: a cache must tell.
+    headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
     if html {
         headers.insert(
             header::CONTENT_SECURITY_POLICY,
@@ -150,6 +180,8 @@ pub fn parse_origin(text: &str, what: &str) -> Result<String, String> {
     let Some((scheme, rest)) = text.split_once("://") else {
         return bad("it has no scheme");
     };
+    let scheme = scheme.to_ascii_lowercase();
+    let scheme = scheme.as_str();
     if scheme != "http" && scheme != "https" {
         return bad("the scheme is not http or https");
     }
@@ -183,12 +215,19 @@ pub fn parse_origin(text: &str, what: &str) -> Result<String, String> {
     if host.is_empty() {
         return bad("it has no host");
     }
-    if let Some(port) = port {
-        if port.parse::<u16>().is_err() {
-            return bad("its port is not a number");
-        }
+    if !host.is_ascii() {
+        return bad("its host is not ASCII: give its punycode form (xn--…), as browsers send it");
     }
-    Ok(text.to_ascii_lowercase())
+    let default = match scheme {
+        "https" => "443",
+        _ => "80",
+    };
+    match port {
+        Some(port) if port.parse::<u16>().is_err() => bad("its port is not a port (1 to 65535)"),
+        // Browsers leave the scheme's own port out: so does the origin kept.
+        Some(port) if port == default => Ok(format!("{scheme}://{host}").to_ascii_lowercase()),
+        _ => Ok(format!("{scheme}://{rest}").to_ascii_lowercase()),
+    }
 }
 
 /// Whether a page from `origin` may use the game's socket: one of `allowed` (the public
@@ -235,6 +274,16 @@ mod tests {
         ] {
             assert_eq!(parse_origin(good, "--allow-origin").as_deref(), Ok(good));
         }
+        // As browsers send them: no default port, lower case.
+        for (given, kept) in [
+            ("https://b.example:443", "https://b.example"),
+            ("http://c.example:80", "http://c.example"),
+            ("HTTPS://Games.Example.org", "https://games.example.org"),
+        ] {
+            assert_eq!(parse_origin(given, "--allow-origin").as_deref(), Ok(kept));
+        }
+        assert!(parse_origin("https://ä.example", "--allow-origin").is_err());
+        assert!(parse_origin("https://a.example:99999", "--allow-origin").is_err());
         for bad in [
             "https://games.example.org/",
             "https://games.example.org/c4",

@@ -22,8 +22,10 @@ const SILENT_FOR: Duration = Duration::from_secs(45);
 /// The rate limit: a burst of this many messages, then this many a second.
 const BURST: f64 = 20.0;
 const PER_SECOND: f64 = 10.0;
-/// A page refused this many times in a row for its rate is let go.
-const FLOOD: u32 = 100;
+/// A page may be refused for its rate this many times in a burst, and this many more a
+/// second; past that it is let go (a sustained flood, however paced, ends).
+const FLOOD_BURST: f64 = 100.0;
+const FLOOD_PER_SECOND: f64 = 2.0;
 /// What the server queues for a slow page before letting it go.
 const QUEUE: usize = 64;
 /// The longest frame read: longer ones end the connection as soon as their header says
@@ -35,17 +37,28 @@ const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
-/// A token bucket.
+/// A token bucket: `burst` at once, `per_second` more each second.
 struct Rate {
+    burst: f64,
+    per_second: f64,
     tokens: f64,
     at: Instant,
 }
 
 impl Rate {
+    fn new(burst: f64, per_second: f64) -> Rate {
+        Rate {
+            burst,
+            per_second,
+            tokens: burst,
+            at: Instant::now(),
+        }
+    }
+
     fn allow(&mut self) -> bool {
         let now = Instant::now();
-        let refill = now.duration_since(self.at).as_secs_f64() * PER_SECOND;
-        self.tokens = (self.tokens + refill).min(BURST);
+        let refill = now.duration_since(self.at).as_secs_f64() * self.per_second;
+        self.tokens = (self.tokens + refill).min(self.burst);
         self.at = now;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
@@ -92,11 +105,8 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
         }
         let _ = sink.close().await;
     });
-    let mut rate = Rate {
-        tokens: BURST,
-        at: Instant::now(),
-    };
-    let mut refused_in_a_row = 0;
+    let mut rate = Rate::new(BURST, PER_SECOND);
+    let mut flood = Rate::new(FLOOD_BURST, FLOOD_PER_SECOND);
     let mut game: Option<GameId> = None;
     let close = conn.close.clone();
     loop {
@@ -117,8 +127,7 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
         };
         // Every frame counts against the rate: text, binary, pings and pongs alike.
         if !rate.allow() {
-            refused_in_a_row += 1;
-            if refused_in_a_row >= FLOOD {
+            if !flood.allow() {
                 break;
             }
             if matches!(message, Message::Text(_) | Message::Binary(_)) {
@@ -126,7 +135,6 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
             }
             continue;
         }
-        refused_in_a_row = 0;
         let text = match message {
             Message::Text(text) => text,
             Message::Binary(_) => {

@@ -103,7 +103,7 @@ pub fn lock_dir(dir: &Path) -> Result<DirLock, String> {
         let _ = file.read_to_string(&mut pid);
         return Err(format!(
             "--data {} is in use by another connect-four-server (pid {}): one process per \
-             folder (several processes share games through --database-url)",
+             folder",
             dir.display(),
             pid.trim()
         ));
@@ -136,6 +136,12 @@ impl Sqlite {
     /// full disk, a damaged file) stops the start here, with the reason.
     pub fn open(dir: &Path) -> Result<Sqlite, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        // The games' secrets' hashes are nobody else's to read: the folder is the
+        // server's user's alone.
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
+        }
         let path = dir.join(FILE);
         let conn = Connection::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         conn.execute_batch(

@@ -38,6 +38,11 @@ fn site(data: &std::path::Path) -> std::path::PathBuf {
     std::fs::write(site.join(".env"), "SECRET=1").unwrap();
     std::fs::write(site.join(".git/config"), "[core]").unwrap();
     let _ = symlink("/etc/passwd", site.join("linked-passwd"));
+    // A file whose compressed copies are links out of the site, and a copy without its file.
+    std::fs::write(site.join("leak.txt"), "the site's own text").unwrap();
+    let _ = symlink("/etc/passwd", site.join("leak.txt.br"));
+    let _ = symlink("/etc/passwd", site.join("leak.txt.gz"));
+    std::fs::write(site.join("alone.txt.br"), b"a copy without its file").unwrap();
     site
 }
 
@@ -72,10 +77,21 @@ fn the_site_is_served_safely_and_precompressed() {
         assert_eq!(script.header("content-encoding"), Some("br"));
         assert_eq!(script.body, b"precompressed at build time");
     }
-    // A client that takes no compression gets the file itself.
+    // A client that takes no compression gets the file itself; caches are told it varies.
     let plain = request(&server.addr, "/game.js", &[]);
     assert_eq!(plain.header("content-encoding"), None);
     assert!(plain.body.starts_with(b"console.log"));
+    assert_eq!(plain.header("vary"), Some("Accept-Encoding"));
+    // A compressed copy that links out of the site is never sent: the file itself is.
+    for encoding in ["br", "gzip"] {
+        let leak = request(&server.addr, "/leak.txt", &[("Accept-Encoding", encoding)]);
+        assert_eq!(leak.status, 200);
+        assert_eq!(leak.header("content-encoding"), None, "{encoding}");
+        assert_eq!(leak.body, b"the site's own text", "{encoding}");
+    }
+    // A copy without its file is not the file.
+    let alone = request(&server.addr, "/alone.txt", &[("Accept-Encoding", "br")]);
+    assert_eq!(alone.status, 404);
 }
 
 #[test]

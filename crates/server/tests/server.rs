@@ -262,6 +262,32 @@ async fn binary_and_ping_floods_end_the_connection() {
     }
 }
 
+/// A flood paced to stay just over the rate (40 pings a second) ends the connection too,
+/// within seconds: a refusal in a row is not what counts, their number is.
+#[tokio::test]
+async fn a_paced_ping_flood_ends_the_connection() {
+    let server = Server::start(&data_dir("paced"), &[]);
+    let mut flooder = Client::connect(&server).await;
+    let mut closed = false;
+    for _ in 0..40 * 20 {
+        if flooder.try_flood(true).await.is_none() {
+            closed = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    if !closed {
+        let _ = flooder
+            .try_send_text(r#"{"join":{"game":"0000000000000000"}}"#)
+            .await;
+        closed = flooder.drained().await;
+    }
+    assert!(
+        closed,
+        "20 s of pings at 40 a second, and the connection is open"
+    );
+}
+
 /// Failed joins and resumes from one address are slowed, then refused: a guesser soon
 /// hears "too fast" for every try.
 #[tokio::test]
