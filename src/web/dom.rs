@@ -81,8 +81,7 @@ pub fn set_hidden(e: &HtmlElement, hidden: bool) {
 /// Sets an attribute only when it changes, so assistive technology hears real changes only.
 pub fn set_attr(e: &Element, name: &str, value: &str) {
     if e.get_attribute(name).as_deref() != Some(value) {
-        // Setting a plain attribute on a live element cannot fail for valid names.
-        let _ = e.set_attribute(name, value);
+        attr(e, name, value);
     }
 }
 
