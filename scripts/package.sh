@@ -15,10 +15,13 @@ bash scripts/setup.sh
 source scripts/env.sh
 # Node's build first: the web build below starts pkg/ afresh.
 wasm-pack build --release --target web --out-dir ../../target/pkg-solver crates/solver
-# The page's module for size: the `page` profile (opt-level "z") and wasm-opt -Oz.
+# The page's module for size: the `page` profile (opt-level "z") and wasm-opt -Oz, told (as
+# in www/index.html) that a new instance's memory is zeros and that its lowest 1 KiB is
+# never used (Rust's stack ends there, at 1 MiB of depth).
 wasm-pack build --profile page --no-opt --target web
-wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-reference-types \
-  --enable-sign-ext --enable-mutable-globals pkg/connect_four_bg.wasm -o pkg/connect_four_bg.wasm
+wasm-opt -Oz --low-memory-unused --zero-filled-memory --enable-bulk-memory \
+  --enable-nontrapping-float-to-int --enable-reference-types --enable-sign-ext \
+  --enable-mutable-globals pkg/connect_four_bg.wasm -o pkg/connect_four_bg.wasm
 cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solver.d.ts \
   target/pkg-solver/connect_four_solver_bg.wasm target/pkg-solver/connect_four_solver_bg.wasm.d.ts pkg/
 # The solver's own snippets (src/web/book.js, the book's reader), beside the page's.

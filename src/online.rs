@@ -12,6 +12,11 @@ use std::fmt;
 /// The longest frame a page may send, in bytes.
 pub const MAX_FRAME: usize = 1024;
 
+/// The version of these messages. A page sends it with its WebSocket's address
+/// (`/online?v=1`); a server that cannot serve it answers [`Refusal::Version`] and closes.
+/// Raised whenever a message changes in a way the other side would misread.
+pub const PROTOCOL: u32 = 1;
+
 /// A game's id: 16 lowercase hex digits (64 random bits), the part of an invite link
 /// (`#join=…`) that names the game.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -324,10 +329,13 @@ pub enum Refusal {
     CannotClaim,
     /// The server is stopping: connect again in a moment.
     Restarting,
+    /// The page and the server speak different versions of this protocol
+    /// ([`PROTOCOL`]): the page is older (a service worker kept it) and must reload.
+    Version,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 16] = [
+    pub const ALL: [Refusal; 17] = [
         Refusal::Unreadable,
         Refusal::TooLong,
         Refusal::TooFast,
@@ -344,6 +352,7 @@ impl Refusal {
         Refusal::NotOver,
         Refusal::CannotClaim,
         Refusal::Restarting,
+        Refusal::Version,
     ];
 
     /// Its name in a message (as serde writes it: a test checks): the page reads messages
@@ -366,6 +375,7 @@ impl Refusal {
             Refusal::NotOver => "not-over",
             Refusal::CannotClaim => "cannot-claim",
             Refusal::Restarting => "restarting",
+            Refusal::Version => "version",
         }
     }
 

@@ -519,6 +519,8 @@ texts! {
     online_no_game / "onlineNoGame" = "That online game does not exist or has expired.",
     /// The server refused something. `{why}`: the reason's code.
     online_refused / "onlineRefused" = "The game's server refused that ({why}).",
+    /// The page is older than the server's messages (a service worker kept it).
+    online_reload / "onlineReload" = "This page is older than the game's server: reload it to play online.",
     /// The page has no game server.
     online_no_server / "onlineNoServer" = "Online play needs the game's server: this page has none.",
 }

@@ -130,6 +130,9 @@ fn connect(inner: &Rc<Inner>) {
     let Some(url) = inner.url.borrow().clone() else {
         return (inner.on_heard)(Heard::Closed);
     };
+    // The messages' version, for the server to refuse a page it cannot serve.
+    let sep = if url.contains('?') { '&' } else { '?' };
+    let url = format!("{url}{sep}v={}", crate::online::PROTOCOL);
     let Ok(socket) = WebSocket::new(&url) else {
         return (inner.on_heard)(Heard::Closed);
     };

@@ -120,6 +120,16 @@ pub struct Game {
 
 /// Tells `conn` why its message was refused (dropped if its queue is full: it is let go).
 pub fn refuse(conn: &Conn, reason: Refusal, detail: &str) {
+    crate::obs::metrics().refused(reason.name());
+    let addr = conn.addr;
+    match reason {
+        // The server's limits: worth an operator's eye.
+        Refusal::TooFast | Refusal::TooManyGames | Refusal::TooManyWatchers => {
+            tracing::info!(reason = reason.name(), %addr, "refused: {detail}")
+        }
+        // A game's own rules, and pages that are not this game's.
+        _ => tracing::debug!(reason = reason.name(), %addr, "refused: {detail}"),
+    }
     let _ = conn.tx.try_send(ToPage::Refused {
         reason,
         detail: detail.to_owned(),
@@ -300,7 +310,7 @@ impl Game {
         match self.db.write(&self.id, changes).await {
             Ok(()) => true,
             Err(e) => {
-                crate::log!("game {}: {e}", self.id);
+                tracing::warn!(game = %self.id, "a change was not saved: {e}");
                 refuse(conn, Refusal::Restarting, "the game could not be saved");
                 conn.close.notify_one();
                 for member in &self.members {
@@ -489,9 +499,41 @@ impl Game {
             return;
         }
         self.position = next;
-        self.end = end;
+        crate::obs::metrics().moves.inc();
         self.turn_since = Instant::now();
+        if let Some(end) = end {
+            self.ended(end);
+        }
         self.broadcast();
+    }
+
+    /// The game is over (`end` is committed): logged and counted.
+    fn ended(&mut self, end: End) {
+        self.end = Some(end);
+        let result = match (end, self.position.winner()) {
+            (End::Resigned { seat } | End::Claimed { seat }, _) => Role::from(seat.other()).name(),
+            (End::Played, Some(winner)) if winner == Seat::Red.player() => "red",
+            (End::Played, Some(_)) => "yellow",
+            (End::Played, None) => "draw",
+        };
+        let how = match end {
+            End::Played => "played",
+            End::Resigned { .. } => "resigned",
+            End::Claimed { .. } => "claimed",
+        };
+        crate::obs::metrics()
+            .games_ended
+            .get_or_create(&[("result", result), ("how", how)])
+            .inc();
+        let size = self.position.size();
+        tracing::info!(
+            game = %self.id,
+            %size,
+            result,
+            how,
+            moves = self.position.move_count(),
+            "game ended"
+        );
     }
 
     async fn resign(&mut self, conn: &Conn, seat: Seat) {
@@ -500,7 +542,7 @@ impl Game {
         }
         let end = End::Resigned { seat };
         if self.write(conn, vec![Change::End(end)]).await {
-            self.end = Some(end);
+            self.ended(end);
             self.broadcast();
         }
     }
@@ -522,7 +564,7 @@ impl Game {
         }
         let end = End::Claimed { seat };
         if self.write(conn, vec![Change::End(end)]).await {
-            self.end = Some(end);
+            self.ended(end);
             self.broadcast();
         }
     }
@@ -571,6 +613,9 @@ impl Game {
             next: next.clone(),
         });
         if self.write(conn, changes).await {
+            if let Some(id) = &next {
+                crate::hub::created(id, self.position.size(), "rematch");
+            }
             self.rematch = asked;
             self.next = next;
             self.broadcast();

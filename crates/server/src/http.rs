@@ -1,7 +1,8 @@
 //! HTTP as the open internet needs it: each connection counts against a cap in total and
 //! one per address (an IPv6 address by its /64), a request's head has a size limit and a
 //! time limit (which also ends a kept-alive connection that sits idle), and a shutdown ends
-//! every connection within a grace period, whatever its client does.
+//! every connection within a grace period, whatever its client does. Behind a trusted
+//! proxy ([`crate::proxy`]), the per-address cap counts each client's WebSockets instead.
 
 use axum::extract::ConnectInfo;
 use axum::Router;
@@ -61,22 +62,68 @@ pub struct Connections {
 /// drops it (the HTTP connection, or the WebSocket it became).
 pub struct Place {
     connections: Arc<Connections>,
-    addr: IpAddr,
+    /// Whether it counts in the total (a connection does; a WebSocket's place for its
+    /// client's address behind a proxy does not: its connection counts already).
+    total: bool,
+    /// The address it counts against, if any (none for a trusted proxy's connection: its
+    /// clients' WebSockets count against their own addresses).
+    addr: Option<IpAddr>,
+}
+
+/// Why a connection was turned away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Full {
+    /// The server holds `--max-connections` already.
+    Total,
+    /// The address holds `--max-connections-per-address` already.
+    Address,
+}
+
+impl Full {
+    pub fn name(self) -> &'static str {
+        match self {
+            Full::Total => "connections",
+            Full::Address => "connections-per-address",
+        }
+    }
 }
 
 impl Connections {
-    /// A place for a connection from `addr`, if the limits allow one.
-    pub fn enter(self: &Arc<Self>, addr: IpAddr, limits: &Limits) -> Option<Place> {
-        let addr = counted(addr);
-        let mut open = self.open.lock().ok()?;
-        let from = open.1.get(&addr).copied().unwrap_or(0);
-        if open.0 >= limits.total || from >= limits.per_address {
-            return None;
+    /// A place for a connection from `addr` (`None`: a trusted proxy's, which counts only
+    /// in the total), if the limits allow one.
+    pub fn enter(self: &Arc<Self>, addr: Option<IpAddr>, limits: &Limits) -> Result<Place, Full> {
+        self.take(true, addr.map(counted), limits)
+    }
+
+    /// A place for a client behind a trusted proxy, against its own address only.
+    pub fn enter_address(self: &Arc<Self>, addr: IpAddr, limits: &Limits) -> Result<Place, Full> {
+        self.take(false, Some(counted(addr)), limits)
+    }
+
+    fn take(
+        self: &Arc<Self>,
+        total: bool,
+        addr: Option<IpAddr>,
+        limits: &Limits,
+    ) -> Result<Place, Full> {
+        let mut open = self.open.lock().map_err(|_| Full::Total)?;
+        if total && open.0 >= limits.total {
+            return Err(Full::Total);
         }
-        open.0 += 1;
-        open.1.insert(addr, from + 1);
-        Some(Place {
+        if let Some(addr) = addr {
+            let from = open.1.get(&addr).copied().unwrap_or(0);
+            if from >= limits.per_address {
+                return Err(Full::Address);
+            }
+            open.1.insert(addr, from + 1);
+        }
+        if total {
+            open.0 += 1;
+            crate::obs::metrics().connections.inc();
+        }
+        Ok(Place {
             connections: self.clone(),
+            total,
             addr,
         })
     }
@@ -90,14 +137,31 @@ impl Connections {
 impl Drop for Place {
     fn drop(&mut self) {
         if let Ok(mut open) = self.connections.open.lock() {
-            open.0 = open.0.saturating_sub(1);
-            if let Some(n) = open.1.get_mut(&self.addr) {
-                *n -= 1;
-                if *n == 0 {
-                    open.1.remove(&self.addr);
+            if self.total {
+                open.0 = open.0.saturating_sub(1);
+                crate::obs::metrics().connections.dec();
+            }
+            if let Some(addr) = self.addr {
+                if let Some(n) = open.1.get_mut(&addr) {
+                    *n -= 1;
+                    if *n == 0 {
+                        open.1.remove(&addr);
+                    }
                 }
             }
         }
+    }
+}
+
+/// Counts and logs (once a minute an address and reason) a connection turned away.
+pub fn turned_away(full: Full, addr: IpAddr) {
+    crate::obs::metrics().turned_away(full.name());
+    if crate::obs::once_a_minute(&format!("{}/{addr}", full.name())) {
+        tracing::info!(
+            reason = full.name(),
+            addr = %counted(addr),
+            "connections turned away (logged once a minute an address)"
+        );
     }
 }
 
@@ -110,6 +174,7 @@ pub async fn serve(
     router: Router,
     connections: Arc<Connections>,
     limits: Limits,
+    proxies: Arc<crate::proxy::Trusted>,
     mut stop: watch::Receiver<bool>,
 ) {
     let mut tasks = JoinSet::new();
@@ -125,10 +190,17 @@ pub async fn serve(
             },
             _ = stopped(&mut stop) => break,
         };
-        // Over a limit: closed at once, before anything is read.
-        let Some(place) = connections.enter(peer.ip(), &limits) else {
-            drop(stream);
-            continue;
+        // Over a limit: closed at once, before anything is read. A trusted proxy's
+        // connections count in the total only: each WebSocket through it counts against
+        // its client's own address.
+        let counted_as = (!proxies.trusts(peer.ip())).then_some(peer.ip());
+        let place = match connections.enter(counted_as, &limits) {
+            Ok(place) => place,
+            Err(full) => {
+                drop(stream);
+                turned_away(full, peer.ip());
+                continue;
+            }
         };
         let _ = stream.set_nodelay(true);
         bound_send_buffer(&stream);

@@ -234,6 +234,7 @@ impl Hub {
             .write(&id, vec![Change::Create(stored)])
             .await
             .map_err(restarting)?;
+        created(&id, size, "new");
         let _ = conn.tx.try_send(ToPage::Seated {
             game: id.clone(),
             seat,
@@ -361,4 +362,15 @@ impl Hub {
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
     }
+}
+
+/// A game was created (`how`: `new` or `rematch`) and committed: logged and counted.
+pub fn created(id: &GameId, size: Size, how: &'static str) {
+    crate::obs::metrics().games_created.inc();
+    tracing::info!(
+        game = %id,
+        %size,
+        how,
+        "game created"
+    );
 }

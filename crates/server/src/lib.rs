@@ -3,22 +3,23 @@
 //! task that owns its state ([`game`]); the [`hub`] finds or loads a game's task; each page's
 //! socket is checked frame by frame ([`socket`]). See docs/online.md.
 
-/// Writes a line to the server's log (stderr). A log that cannot be written (a full disk)
-/// loses the line: it never stops the server, as `eprintln!` would by panicking.
-#[macro_export]
-macro_rules! log {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), "connect-four-server: {}", format_args!($($arg)*));
-    }};
-}
+/// This server's version and the commit it was built from: `0.1.0 (abc1234)`.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("CONNECT_FOUR_COMMIT"),
+    ")"
+);
 
 /// The response header that names the game's WebSocket path, relative to the site.
 pub const ONLINE_HEADER: &str = "x-connect-four-online";
 
+pub mod builtin;
 pub mod game;
 pub mod http;
 pub mod hub;
+pub mod obs;
+pub mod proxy;
 pub mod site;
 pub mod socket;
 pub mod store;
@@ -43,8 +44,8 @@ pub struct Config {
     pub listen: SocketAddr,
     /// Where the database lives.
     pub data: PathBuf,
-    /// The built site (Trunk's `dist/`), if it serves one.
-    pub site: Option<PathBuf>,
+    /// The site it serves, if any.
+    pub site: SiteFrom,
     /// Origins other than the site's own whose pages may play (embedders'): `https://host`.
     pub allow_origins: Vec<String>,
     /// The origin the site's pages are served from when it is not the address the server
@@ -58,10 +59,49 @@ pub struct Config {
     pub games_per_minute: u32,
     /// The limits on connections.
     pub limits: http::Limits,
+    /// The reverse proxies whose `X-Forwarded-For` (or `Forwarded`) names the client.
+    pub trust_proxy: proxy::Trusted,
+    /// Where `/metrics` is served.
+    pub metrics: MetricsAt,
     /// How long a player must be away on their own turn before the other may claim the
     /// win ([`connect_four::online::CLAIM_AFTER_MS`], which the page counts with, unless a
     /// test says otherwise).
     pub claim_after: Duration,
+}
+
+/// Where the site comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SiteFrom {
+    /// No site: online play only.
+    None,
+    /// A built site in a folder (Trunk's `dist/`).
+    Dir(PathBuf),
+    /// The one built into the binary, if it has one (else none, said in the log).
+    BuiltIn,
+}
+
+/// Where the metrics are served.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MetricsAt {
+    /// Not at all.
+    Off,
+    /// At `/metrics` on the game's own address.
+    Here,
+    /// At `/metrics` on an address of its own only (`127.0.0.1:9100`, say).
+    At(SocketAddr),
+}
+
+impl std::str::FromStr for MetricsAt {
+    type Err = String;
+    fn from_str(text: &str) -> Result<MetricsAt, String> {
+        match text {
+            "off" => Ok(MetricsAt::Off),
+            "on" => Ok(MetricsAt::Here),
+            _ => text.parse().map(MetricsAt::At).map_err(|_| {
+                format!("{text:?}: expected on, off, or an address such as 127.0.0.1:9100")
+            }),
+        }
+    }
 }
 
 impl Config {
@@ -86,6 +126,11 @@ struct App {
     /// The origins whose pages may play besides the server's own address: the public
     /// URL's and each `--allow-origin`.
     origins: Arc<Vec<String>>,
+    /// What the refusal of another origin says to set.
+    expected_origin: Arc<String>,
+    proxies: Arc<proxy::Trusted>,
+    limits: http::Limits,
+    connections: Arc<http::Connections>,
     /// The last check that the store can commit: when, and what it said.
     health: Arc<std::sync::Mutex<Option<Checked>>>,
 }
@@ -126,10 +171,19 @@ async fn healthz(State(app): State<App>) -> Response {
     }
 }
 
+/// What the page sends with its WebSocket's address.
+#[derive(serde::Deserialize)]
+struct OnlineQuery {
+    /// The protocol's version ([`connect_four::online::PROTOCOL`]); pages from before it
+    /// was sent speak version 1.
+    v: Option<String>,
+}
+
 async fn online(
     State(app): State<App>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Extension(place): Extension<Arc<http::Place>>,
+    axum::extract::Query(query): axum::extract::Query<OnlineQuery>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -138,18 +192,62 @@ async fn online(
             .get(name)
             .and_then(|v: &HeaderValue| v.to_str().ok())
     };
+    let addr = app.proxies.client(peer.ip(), &headers);
     if !site::origin_allowed(header(header::ORIGIN), header(header::HOST), &app.origins) {
-        return (
-            StatusCode::FORBIDDEN,
-            "this page's origin may not play here: if this server's pages are served under a \
-             name (behind a proxy), start it with --public-url https://that.name; for \
-             another site's pages, --allow-origin https://that.site",
-        )
-            .into_response();
+        let origin = header(header::ORIGIN).unwrap_or("(none)");
+        obs::metrics().turned_away("origin");
+        if obs::once_a_minute(&format!("origin/{origin}")) {
+            tracing::warn!(
+                origin,
+                host = header(header::HOST).unwrap_or("(none)"),
+                %addr,
+                expected = %app.expected_origin,
+                "a page's origin was refused (logged once a minute an origin)"
+            );
+        }
+        let body = format!(
+            "this page's origin ({origin}) may not play here: this server expects {}. If its \
+             pages are served under another name (behind a proxy that does not pass Host), \
+             start it with --public-url set to that origin, such as --public-url \
+             https://games.example.org; for another site's pages that embed the game, \
+             --allow-origin with that site's origin",
+            app.expected_origin
+        );
+        return (StatusCode::FORBIDDEN, body).into_response();
     }
     if *app.stopping.borrow() {
         return (StatusCode::SERVICE_UNAVAILABLE, "restarting").into_response();
     }
+    // Behind a trusted proxy, each WebSocket counts against its client's address.
+    let client_place = if app.proxies.trusts(peer.ip()) {
+        match app.connections.enter_address(addr, &app.limits) {
+            Ok(place) => Some(place),
+            Err(full) => {
+                http::turned_away(full, addr);
+                return (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too many connections from your address",
+                )
+                    .into_response();
+            }
+        }
+    } else {
+        None
+    };
+    let version = query.v.as_deref().map_or(Ok(1), str::parse::<u32>);
+    let refused = match version {
+        Ok(connect_four::online::PROTOCOL) => None,
+        Ok(v) if v < connect_four::online::PROTOCOL => Some(format!(
+            "this page speaks version {v} of the game's messages, and the server {}: reload \
+             the page",
+            connect_four::online::PROTOCOL
+        )),
+        _ => Some(format!(
+            "this page speaks version {} of the game's messages, newer than the server's {}",
+            query.v.as_deref().unwrap_or_default(),
+            connect_four::online::PROTOCOL
+        )),
+    };
     // A frame over the game's limit is refused with a reason; one over 4 KB ends the
     // connection as soon as its header says its length, before it is read.
     // Small buffers: a game's frames are under 1 KB, and thousands of sockets are open.
@@ -160,9 +258,29 @@ async fn online(
         .max_frame_size(socket::MAX_READ)
         .on_upgrade(move |socket| async move {
             // The WebSocket keeps its connection's place among the open ones.
-            let _place = place;
-            socket::serve(socket, app.hub, http::counted(addr.ip()), app.stopping).await
+            let _places = (place, client_place);
+            if let Some(detail) = refused {
+                obs::metrics().turned_away("version");
+                tracing::info!(%addr, "a page was refused: {detail}");
+                return socket::refuse_version(socket, detail).await;
+            }
+            socket::serve(socket, app.hub, http::counted(addr), app.stopping).await
         })
+}
+
+/// `/metrics`: the server's metrics in Prometheus' text format.
+async fn metrics(State(hub): State<hub::Hub>) -> Response {
+    obs::metrics()
+        .games_in_memory
+        .set(i64::try_from(hub.loaded()).unwrap_or(i64::MAX));
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        obs::metrics().encode(),
+    )
+        .into_response()
 }
 
 /// Runs the server until SIGTERM or SIGINT: then it stops taking connections, tells every
@@ -177,8 +295,24 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         origins.push(site::parse_origin(origin, "--allow-origin")?);
     }
     let site = match &config.site {
-        Some(dir) => Some(site::Site::open(dir, &config.data)?),
-        None => None,
+        SiteFrom::Dir(dir) => Some(site::Site::open(dir, &config.data)?),
+        SiteFrom::None | SiteFrom::BuiltIn => None,
+    };
+    let builtin = config.site == SiteFrom::BuiltIn && builtin::present();
+    if config.site == SiteFrom::BuiltIn && !builtin {
+        tracing::warn!(
+            "this binary has no site built in (build it with `make server`, or give --site \
+             dist): online play only"
+        );
+    }
+    let index = match (&site, builtin) {
+        (Some(site), _) => {
+            let path = site.root().join("index.html");
+            let html = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(site::IndexPage::new(&html))
+        }
+        (None, true) => builtin::index_html().map(|html| site::IndexPage::new(&html)),
+        (None, false) => None,
     };
     // One process for one --data: a second would give seats twice.
     let _lock = store::lock_dir(&config.data)?;
@@ -187,16 +321,58 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     let (db, writer) = store::Db::start(Box::new(store), Box::new(reader));
     let hub = hub::Hub::new(db.clone(), config.games_per_minute, config.claim_after);
     let (stop, stopping) = watch::channel(false);
+    let expected_origin = match &config.public_url {
+        Some(url) => site::parse_origin(url, "--public-url")?,
+        None => format!(
+            "pages from the address it listens on ({}), or from localhost",
+            config.listen
+        ),
+    };
+    let connections = Arc::new(http::Connections::default());
+    let proxies = Arc::new(config.trust_proxy.clone());
     let app = App {
         hub: hub.clone(),
         stopping: stopping.clone(),
         origins: Arc::new(origins),
+        expected_origin: Arc::new(expected_origin),
+        proxies: proxies.clone(),
+        limits: config.limits,
+        connections: connections.clone(),
         health: Arc::new(std::sync::Mutex::new(None)),
     };
     let mut router = Router::new()
         .route("/online", get(online))
         .route("/healthz", get(healthz))
+        .route("/readyz", get(healthz))
         .with_state(app);
+    match config.metrics {
+        MetricsAt::Off => {}
+        MetricsAt::Here => {
+            router = router.route("/metrics", get(metrics).with_state(hub.clone()));
+        }
+        MetricsAt::At(addr) => {
+            let listener = tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| format!("--metrics {addr}: {e}"))?;
+            let metrics_router = Router::new()
+                .route("/metrics", get(metrics))
+                .with_state(hub.clone());
+            let mut stopping = stopping.clone();
+            tokio::spawn(async move {
+                let _ = axum::serve(listener, metrics_router)
+                    .with_graceful_shutdown(async move { http::stopped(&mut stopping).await })
+                    .await;
+            });
+        }
+    }
+    if let Some(index) = index {
+        router = router
+            .route("/", get(site::index).with_state(index.clone()))
+            .route("/index.html", get(site::index).with_state(index));
+    }
+    if builtin {
+        router = router.fallback(builtin::serve);
+    }
     if let Some(site) = site {
         // The files compressed when the site was built (file.br, file.gz), never afresh.
         let files = ServeDir::new(site.root())
@@ -226,7 +402,20 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         .map_err(|e| format!("{}: {e}", config.listen))?;
     // Expired games go before the first page comes, then every minute.
     expire_once(&hub, config.finished_ttl, config.idle_ttl).await;
-    ready(listener.local_addr().map_err(|e| e.to_string())?);
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    tracing::info!(
+        %addr,
+        version = VERSION,
+        data = %config.data.display(),
+        site = %match &config.site {
+            SiteFrom::Dir(dir) => dir.display().to_string(),
+            SiteFrom::BuiltIn if builtin => "built in".to_owned(),
+            _ => "none".to_owned(),
+        },
+        trusted_proxies = config.trust_proxy.len(),
+        "started"
+    );
+    ready(addr);
     let expiry = tokio::spawn(expire(hub.clone(), config.finished_ttl, config.idle_ttl));
     let signal_stop = stop.clone();
     tokio::spawn(async move {
@@ -236,14 +425,21 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     // The writer thread ending before the server stops means it died: the process stops
     // too, with the reason, for its supervisor to restart it.
     let mut writer = tokio::task::spawn_blocking(move || writer.join());
-    let connections = Arc::new(http::Connections::default());
-    let serving = http::serve(listener, router, connections, config.limits, stopping);
+    let serving = http::serve(
+        listener,
+        router,
+        connections,
+        config.limits,
+        proxies,
+        stopping,
+    );
     tokio::pin!(serving);
     let died = tokio::select! {
         () = &mut serving => None,
         joined = &mut writer => Some(joined),
     };
     if let Some(joined) = died {
+        tracing::error!("the database's writer stopped: stopping");
         let _ = stop.send(true);
         let _ = tokio::time::timeout(config.limits.grace, serving).await;
         let why = match joined {
@@ -253,11 +449,15 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         return Err(why.to_owned());
     }
     expiry.abort();
+    tracing::info!("stopping: the connections are closed, the games saved");
     hub.close(Duration::from_secs(5)).await;
     drop((hub, db));
     // The writes under way finish; every acknowledged one was committed already.
     match tokio::time::timeout(Duration::from_secs(10), writer).await {
-        Ok(Ok(Ok(()))) => Ok(()),
+        Ok(Ok(Ok(()))) => {
+            tracing::info!("stopped");
+            Ok(())
+        }
         Ok(_) => Err("the database's writer failed".to_owned()),
         Err(_) => Err("the database's writer did not finish in 10 s".to_owned()),
     }
@@ -279,17 +479,23 @@ pub fn raise_file_limit() {
     }
 }
 
+/// SIGTERM, SIGINT or SIGHUP: each stops the server the same way (pages are told it is
+/// restarting, the games are saved). SIGHUP too, as a terminal that closes sends it: the
+/// log is stderr, which needs no reopening.
 async fn stop_signal() {
     use tokio::signal::unix::{signal, SignalKind};
     match (
         signal(SignalKind::terminate()),
         signal(SignalKind::interrupt()),
+        signal(SignalKind::hangup()),
     ) {
-        (Ok(mut term), Ok(mut int)) => {
-            tokio::select! {
-                _ = term.recv() => {}
-                _ = int.recv() => {}
-            }
+        (Ok(mut term), Ok(mut int), Ok(mut hup)) => {
+            let name = tokio::select! {
+                _ = term.recv() => "SIGTERM",
+                _ = int.recv() => "SIGINT",
+                _ = hup.recv() => "SIGHUP",
+            };
+            tracing::info!(signal = name, "asked to stop");
         }
         _ => std::future::pending().await,
     }
@@ -301,8 +507,13 @@ async fn expire_once(hub: &hub::Hub, finished: Duration, idle: Duration) {
     let now = store::now_ms();
     let before = |ttl: Duration| now.saturating_sub(ttl.as_millis() as u64);
     let keep = hub.ids();
-    if let Err(e) = hub.db().expire(before(finished), before(idle), keep).await {
-        log!("expiring games: {e}");
+    match hub.db().expire(before(finished), before(idle), keep).await {
+        Ok(0) => {}
+        Ok(n) => {
+            obs::metrics().games_expired.inc_by(n as u64);
+            tracing::info!(games = n, "expired games deleted");
+        }
+        Err(e) => tracing::warn!("expiring games: {e}"),
     }
 }
 
@@ -314,4 +525,54 @@ async fn expire(hub: hub::Hub, finished: Duration, idle: Duration) {
         every.tick().await;
         expire_once(&hub, finished, idle).await;
     }
+}
+
+/// The addresses of this machine's interfaces that another device may reach it at (not
+/// loopback, not link-local), IPv4 first: what a server listening on every interface
+/// prints, for a phone on the same network.
+pub fn reachable_addresses(ipv6: bool) -> Vec<std::net::IpAddr> {
+    use std::net::IpAddr;
+    let mut found = Vec::new();
+    let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
+    // SAFETY: getifaddrs fills `list` with a linked list that freeifaddrs frees; each
+    // entry's ifa_addr, when not null, points to a sockaddr of the family it names.
+    unsafe {
+        if libc::getifaddrs(&mut list) != 0 {
+            return found;
+        }
+        let mut at = list;
+        while !at.is_null() {
+            let entry = &*at;
+            at = entry.ifa_next;
+            let up = entry.ifa_flags & (libc::IFF_UP as libc::c_uint) != 0;
+            if entry.ifa_addr.is_null() || !up {
+                continue;
+            }
+            match i32::from((*entry.ifa_addr).sa_family) {
+                libc::AF_INET => {
+                    let sin = &*(entry.ifa_addr as *const libc::sockaddr_in);
+                    found.push(IpAddr::from(
+                        u32::from_be(sin.sin_addr.s_addr).to_be_bytes(),
+                    ));
+                }
+                libc::AF_INET6 if ipv6 => {
+                    let sin6 = &*(entry.ifa_addr as *const libc::sockaddr_in6);
+                    found.push(IpAddr::from(sin6.sin6_addr.s6_addr));
+                }
+                _ => {}
+            }
+        }
+        libc::freeifaddrs(list);
+    }
+    found.retain(|ip| {
+        !ip.is_loopback()
+            && !ip.is_unspecified()
+            && match ip {
+                IpAddr::V4(v4) => !v4.is_link_local(),
+                IpAddr::V6(v6) => (v6.segments()[0] & 0xffc0) != 0xfe80,
+            }
+    });
+    found.sort_by_key(|ip| (ip.is_ipv6(), *ip));
+    found.dedup();
+    found
 }

@@ -111,7 +111,7 @@ fn resolved(path: &Path) -> std::io::Result<PathBuf> {
 }
 
 /// `%xx` escapes decoded, if they make UTF-8.
-fn percent_decode(path: &str) -> Option<String> {
+pub(crate) fn percent_decode(path: &str) -> Option<String> {
     let bytes = path.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -314,4 +314,40 @@ mod tests {
         assert!(!ok("http://evil.example:8080", "127.0.0.1:8080"));
         assert!(origin_allowed(None, Some("x"), &allowed), "not a page");
     }
+}
+
+/// The site's `index.html` as this server sends it: with a
+/// `<meta name="connect-four-online" content="online">` in its head, which tells the page
+/// that online play is here and where (the path of its WebSocket, relative to the page).
+/// The `X-Connect-Four-Online` header says it too, but a proxy or a CDN may strip headers;
+/// it leaves the page's own words alone.
+#[derive(Clone)]
+pub struct IndexPage(axum::body::Bytes);
+
+impl IndexPage {
+    pub fn new(html: &[u8]) -> IndexPage {
+        let meta = b"<meta name=\"connect-four-online\" content=\"online\">";
+        let at = html.windows(7).position(|w| w == b"</head>").unwrap_or(0);
+        let mut page = Vec::with_capacity(html.len() + meta.len());
+        page.extend_from_slice(&html[..at]);
+        page.extend_from_slice(meta);
+        page.extend_from_slice(&html[at..]);
+        IndexPage(page.into())
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+/// Serves [`IndexPage`] at `/` and `/index.html`.
+pub async fn index(
+    axum::extract::State(page): axum::extract::State<IndexPage>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (
+        [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        page.0.clone(),
+    )
+        .into_response()
 }

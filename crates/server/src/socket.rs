@@ -72,6 +72,7 @@ impl Rate {
 /// Serves one page until it closes, goes quiet, floods, is too slow to read what it is
 /// sent (its game closes it), or the server stops (`stopping`).
 pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watch::Receiver<bool>) {
+    let _open = Open::new();
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<ToPage>(QUEUE);
     let conn = Conn {
@@ -168,6 +169,33 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
     }
     drop(conn);
     let _ = writer.await;
+}
+
+/// Counts an open WebSocket in the metrics for as long as it lives.
+struct Open;
+
+impl Open {
+    fn new() -> Open {
+        crate::obs::metrics().sockets.inc();
+        Open
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        crate::obs::metrics().sockets.dec();
+    }
+}
+
+/// Tells a page whose protocol version the server cannot serve why, and closes.
+pub async fn refuse_version(mut socket: WebSocket, detail: String) {
+    let refusal = ToPage::Refused {
+        reason: Refusal::Version,
+        detail,
+    };
+    let said = socket.send(Message::Text(refusal.encode().into()));
+    let _ = tokio::time::timeout(WRITE_TIMEOUT, said).await;
+    let _ = tokio::time::timeout(WRITE_TIMEOUT, socket.close()).await;
 }
 
 /// Hands a message to its game. The page's game is the last it created, joined or resumed:

@@ -130,6 +130,82 @@ fn seat_column(seat: Seat) -> &'static str {
     }
 }
 
+/// What a backup holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Backup {
+    pub games: u64,
+    pub moves: u64,
+    pub bytes: u64,
+}
+
+/// Copies the database in `dir` to `file` with SQLite's online backup, while a server may
+/// be running on it: one consistent moment, what is still in the write-ahead log included
+/// (a copy of `games.sqlite` alone misses that). The copy is written beside `file` and
+/// renamed into place once it passes `PRAGMA integrity_check`, so `file` is never half a
+/// backup.
+pub fn backup(dir: &Path, file: &Path) -> Result<Backup, String> {
+    let path = dir.join(FILE);
+    if !path.is_file() {
+        return Err(format!(
+            "{}: no database there (is --data right?)",
+            path.display()
+        ));
+    }
+    let source = Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    source
+        .busy_timeout(std::time::Duration::from_secs(10))
+        .map_err(|e| e.to_string())?;
+    let name = file
+        .file_name()
+        .ok_or_else(|| format!("{}: not a file name", file.display()))?;
+    let mut partial_name = std::ffi::OsString::from(".");
+    partial_name.push(name);
+    partial_name.push(".partial");
+    let partial = file.with_file_name(partial_name);
+    let _ = std::fs::remove_file(&partial);
+    let copied = (|| {
+        let mut copy = Connection::open(&partial).map_err(|e| e.to_string())?;
+        {
+            let backup =
+                rusqlite::backup::Backup::new(&source, &mut copy).map_err(|e| e.to_string())?;
+            // Every page in one step: one read transaction, so one consistent moment.
+            backup
+                .run_to_completion(-1, std::time::Duration::ZERO, None)
+                .map_err(|e| e.to_string())?;
+        }
+        let integrity: String = copy
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .map_err(|e| e.to_string())?;
+        if integrity != "ok" {
+            return Err(format!("the copy fails its integrity check: {integrity}"));
+        }
+        let count = |sql: &str| -> Result<u64, String> {
+            copy.query_row(sql, [], |r| r.get::<_, i64>(0))
+                .map(|n| n as u64)
+                .map_err(|e| e.to_string())
+        };
+        let games = count("SELECT count(*) FROM games")?;
+        let moves = count("SELECT count(*) FROM moves")?;
+        copy.close().map_err(|(_, e)| e.to_string())?;
+        Ok((games, moves))
+    })();
+    let (games, moves) = match copied {
+        Ok(counts) => counts,
+        Err(e) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(format!("{}: {e}", file.display()));
+        }
+    };
+    std::fs::rename(&partial, file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let bytes = std::fs::metadata(file).map(|m| m.len()).unwrap_or(0);
+    Ok(Backup {
+        games,
+        moves,
+        bytes,
+    })
+}
+
 impl Sqlite {
     /// Opens (or creates) the database `games.sqlite` in `dir` for writing, and checks
     /// that it can commit: a database that cannot be written (a read-only directory, a
@@ -576,6 +652,7 @@ fn commit(store: &mut dyn Store, writes: Vec<Write>, note: &impl Fn(&Result<(), 
         return;
     }
     let now = now_ms();
+    let started = std::time::Instant::now();
     let together = store.begin().and_then(|()| {
         for (id, changes, _) in &writes {
             for change in changes {
@@ -584,6 +661,9 @@ fn commit(store: &mut dyn Store, writes: Vec<Write>, note: &impl Fn(&Result<(), 
         }
         store.commit()
     });
+    crate::obs::metrics()
+        .commit_seconds
+        .observe(started.elapsed().as_secs_f64());
     if together.is_ok() {
         note(&Ok(()));
         for (_, _, done) in writes {
@@ -593,7 +673,8 @@ fn commit(store: &mut dyn Store, writes: Vec<Write>, note: &impl Fn(&Result<(), 
     }
     store.rollback();
     if let Err(e) = &together {
-        crate::log!("a commit failed: {e}");
+        crate::obs::metrics().commit_failures.inc();
+        tracing::error!(writes = writes.len(), "a commit failed: {e}");
     }
     for (id, changes, done) in writes {
         let alone = store.begin().and_then(|()| {

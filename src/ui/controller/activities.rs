@@ -377,10 +377,13 @@ impl Controller {
                     None => said,
                 }
             }
-            Heard::Refused(Refusal::NoSuchGame) => {
+            Heard::Refused(reason @ (Refusal::NoSuchGame | Refusal::Version)) => {
                 // The page starts as it would have, with a line that says why.
-                let said = t.online_no_game().to_owned();
-                [self.notify(said), self.leave(now)].concat()
+                let said = match reason {
+                    Refusal::Version => t.online_reload(),
+                    _ => t.online_no_game(),
+                };
+                [self.notify(said.to_owned()), self.leave(now)].concat()
             }
             Heard::Refused(reason) => {
                 let why = serde_json::to_string(&reason).unwrap_or_default();

@@ -1,0 +1,223 @@
+//! What the server tells its operator: its log (through `tracing`, as text or JSON lines on
+//! stderr) and its metrics (Prometheus' text format, at `/metrics`). See docs/deploy.md.
+//!
+//! Log levels: `info` for the server's life (start, stop), each game created and ended, the
+//! expired games, and refusals for limits (too fast, too many games, too many watchers, a
+//! connection over its limit); `warn` for a refused origin and a store's failure; `debug`
+//! for refusals of a game's own rules (not your turn, a wrong move number, a full column).
+//! No secret and no move is logged at `info`.
+
+use prometheus_client::encoding::text::encode;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
+use prometheus_client::registry::Registry;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+use std::time::{Duration, Instant};
+
+/// How the log is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// A line of text an event: time, level, message, fields.
+    Text,
+    /// A JSON object a line, for log collectors.
+    Json,
+}
+
+/// Starts the log on stderr at the level `filter` names (`info`, `debug`, or a
+/// `tracing_subscriber` filter such as `info,connect_four_server::socket=debug`).
+pub fn init_logs(format: LogFormat, filter: &str) -> Result<(), String> {
+    let filter = tracing_subscriber::EnvFilter::try_new(filter)
+        .map_err(|e| format!("--log-level {filter:?}: {e}"))?;
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        // A line that cannot be written (a full disk) is lost: never a panic, as
+        // `eprintln!`'s report of the failure would be.
+        .log_internal_errors(false);
+    let set = match format {
+        LogFormat::Text => builder.with_ansi(false).try_init(),
+        LogFormat::Json => builder.json().flatten_event(true).try_init(),
+    };
+    set.map_err(|e| e.to_string())
+}
+
+type Labels = [(&'static str, &'static str); 1];
+
+/// The server's counters, gauges and histograms: one set in the process.
+pub struct Metrics {
+    registry: Registry,
+    pub sockets: Gauge,
+    pub connections: Gauge,
+    pub games_in_memory: Gauge,
+    pub games_created: Counter,
+    /// By result (`red`, `yellow`, `draw`) and how it ended (`played`, `resigned`,
+    /// `claimed`).
+    pub games_ended: Family<[(&'static str, &'static str); 2], Counter>,
+    pub moves: Counter,
+    /// Messages refused, by the reason the page is told.
+    pub refusals: Family<Labels, Counter>,
+    /// Connections and WebSockets refused before any message: `connections`,
+    /// `connections-per-address`, `origin`, `version`.
+    pub turned_away: Family<Labels, Counter>,
+    /// Seconds each commit of the store took (a batch of writes, or a health check).
+    pub commit_seconds: Histogram,
+    pub commit_failures: Counter,
+    pub games_expired: Counter,
+}
+
+impl Metrics {
+    fn new() -> Metrics {
+        let mut registry = Registry::with_prefix("connect_four");
+        let metrics = Metrics {
+            sockets: Gauge::default(),
+            connections: Gauge::default(),
+            games_in_memory: Gauge::default(),
+            games_created: Counter::default(),
+            games_ended: Family::default(),
+            moves: Counter::default(),
+            refusals: Family::default(),
+            turned_away: Family::default(),
+            // 100 µs to 3.3 s.
+            commit_seconds: Histogram::new(exponential_buckets(0.0001, 2.0, 16)),
+            commit_failures: Counter::default(),
+            games_expired: Counter::default(),
+            registry: Registry::default(),
+        };
+        let r = &mut registry;
+        r.register(
+            "open_sockets",
+            "Online play's WebSockets open now",
+            metrics.sockets.clone(),
+        );
+        r.register(
+            "open_connections",
+            "HTTP connections open now, WebSockets included",
+            metrics.connections.clone(),
+        );
+        r.register(
+            "games_in_memory",
+            "Games loaded in memory (those someone is connected to, and a minute after)",
+            metrics.games_in_memory.clone(),
+        );
+        r.register(
+            "games_created",
+            "Games created, rematches included",
+            metrics.games_created.clone(),
+        );
+        r.register(
+            "games_ended",
+            "Games ended, by result and by how",
+            metrics.games_ended.clone(),
+        );
+        r.register("moves", "Moves played and saved", metrics.moves.clone());
+        r.register(
+            "refusals",
+            "Messages refused, by the reason the page is told",
+            metrics.refusals.clone(),
+        );
+        r.register(
+            "turned_away",
+            "Connections refused before any message, by reason",
+            metrics.turned_away.clone(),
+        );
+        r.register(
+            "store_commit_seconds",
+            "How long the store's commits took",
+            metrics.commit_seconds.clone(),
+        );
+        r.register(
+            "store_commit_failures",
+            "Commits the store could not make",
+            metrics.commit_failures.clone(),
+        );
+        r.register(
+            "games_expired",
+            "Games deleted for their age",
+            metrics.games_expired.clone(),
+        );
+        Metrics {
+            registry,
+            ..metrics
+        }
+    }
+
+    /// Everything, in Prometheus' text format.
+    pub fn encode(&self) -> String {
+        let mut text = String::new();
+        // Writing to a String cannot fail.
+        let _ = encode(&mut text, &self.registry);
+        text
+    }
+
+    pub fn refused(&self, reason: &'static str) {
+        self.refusals.get_or_create(&[("reason", reason)]).inc();
+    }
+
+    pub fn turned_away(&self, reason: &'static str) {
+        self.turned_away.get_or_create(&[("reason", reason)]).inc();
+    }
+}
+
+static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
+
+/// The process's metrics.
+pub fn metrics() -> &'static Metrics {
+    &METRICS
+}
+
+/// Whether a line about `key` may be logged now: once a minute for each key, so that a
+/// flood of the same refusal is one line a minute, not thousands.
+pub fn once_a_minute(key: &str) -> bool {
+    static LAST: LazyLock<Mutex<HashMap<String, Instant>>> = LazyLock::new(Default::default);
+    let Ok(mut last) = LAST.lock() else {
+        return false;
+    };
+    let now = Instant::now();
+    if last.len() > 10_000 {
+        last.retain(|_, at| now.duration_since(*at) < Duration::from_secs(60));
+    }
+    match last.get(key) {
+        Some(at) if now.duration_since(*at) < Duration::from_secs(60) => false,
+        _ => {
+            last.insert(key.to_owned(), now);
+            true
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_text_format_names_every_metric() {
+        let m = Metrics::new();
+        m.refused("too-fast");
+        m.games_ended
+            .get_or_create(&[("result", "red"), ("how", "played")])
+            .inc();
+        m.commit_seconds.observe(0.002);
+        let text = m.encode();
+        for line in [
+            "connect_four_open_sockets 0",
+            "connect_four_refusals_total{reason=\"too-fast\"} 1",
+            "connect_four_games_ended_total{result=\"red\",how=\"played\"} 1",
+            "connect_four_store_commit_seconds_count 1",
+            "connect_four_games_expired_total 0",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line} in:\n{text}");
+        }
+        assert!(text.ends_with("# EOF\n"));
+    }
+
+    #[test]
+    fn a_key_is_let_through_once_a_minute() {
+        assert!(once_a_minute("obs-test-a"));
+        assert!(!once_a_minute("obs-test-a"));
+        assert!(once_a_minute("obs-test-b"));
+    }
+}
