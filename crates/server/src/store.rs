@@ -166,12 +166,17 @@ pub fn backup(dir: &Path, file: &Path) -> Result<Backup, String> {
     let _ = std::fs::remove_file(&partial);
     let copied = (|| {
         let mut copy = Connection::open(&partial).map_err(|e| e.to_string())?;
+        // It holds the seats' secrets' hashes, as the database does: the owner's alone.
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&partial, std::fs::Permissions::from_mode(0o600));
+        }
         {
             let backup =
                 rusqlite::backup::Backup::new(&source, &mut copy).map_err(|e| e.to_string())?;
             // Every page in one step: one read transaction, so one consistent moment.
             backup
-                .run_to_completion(-1, std::time::Duration::ZERO, None)
+                .run_to_completion(std::ffi::c_int::MAX, std::time::Duration::ZERO, None)
                 .map_err(|e| e.to_string())?;
         }
         let integrity: String = copy

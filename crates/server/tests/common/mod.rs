@@ -34,12 +34,24 @@ impl Server {
         extra: &[&str],
         before_exec: impl Fn() + Send + Sync + 'static,
     ) -> Server {
+        let mut args = vec!["--listen", "127.0.0.1:0", "--data", data.to_str().unwrap()];
+        args.extend(extra);
+        Server::spawn(data, &args, &[], before_exec)
+    }
+
+    /// The server started with exactly `args` and the environment variables `env`; its
+    /// log goes to `data`'s `.log` file.
+    pub fn spawn(
+        data: &std::path::Path,
+        args: &[&str],
+        env: &[(&str, &str)],
+        before_exec: impl Fn() + Send + Sync + 'static,
+    ) -> Server {
         use std::os::unix::process::CommandExt;
         let mut command = Command::new(env!("CARGO_BIN_EXE_connect-four-server"));
         command
-            .args(["--listen", "127.0.0.1:0", "--data"])
-            .arg(data)
-            .args(extra)
+            .args(args)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(
                 std::fs::File::create(data.with_extension("log"))
@@ -293,8 +305,25 @@ impl Client {
     }
 
     pub async fn try_connect(addr: &str) -> Result<Client, String> {
-        let url = format!("ws://{addr}/online");
-        let (ws, _) = tokio_tungstenite::connect_async(url)
+        Client::try_connect_with(addr, "/online", &[]).await
+    }
+
+    /// A WebSocket to `path` (with its query) on `addr`, its request carrying `headers`.
+    pub async fn try_connect_with(
+        addr: &str,
+        path: &str,
+        headers: &[(&'static str, &str)],
+    ) -> Result<Client, String> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{addr}{path}")
+            .into_client_request()
+            .map_err(|e| e.to_string())?;
+        for (name, value) in headers {
+            request
+                .headers_mut()
+                .append(*name, value.parse().map_err(|_| "a bad header".to_owned())?);
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(request)
             .await
             .map_err(|e| e.to_string())?;
         Ok(Client { ws, closed: false })
