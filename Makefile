@@ -1,11 +1,22 @@
 # The two commands: `make serve` and `make test`. Each installs whatever is missing first.
-.PHONY: serve test check bench setup package example fuzz soak throttle bench-review
+.PHONY: serve test check bench setup package example fuzz soak throttle bench-review server server-static
 
 serve:
 	bash scripts/serve.sh
 
 test:
 	bash scripts/test.sh
+
+# The one file to host (docs/deploy.md): the server with the release site built in,
+# target/release/connect-four-server; `server-static`, the same for any x86_64 Linux
+# (musl, static): target/x86_64-unknown-linux-musl/release/connect-four-server.
+server:
+	bash scripts/setup.sh serve
+	bash scripts/server.sh
+
+server-static:
+	bash scripts/setup.sh
+	bash scripts/server.sh static
 
 # The quick loop while working: formatting, clippy and the native tests (about a minute
 # once the tools are installed and the build is warm; it installs nothing).

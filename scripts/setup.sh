@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Installs whatever the project needs and skips what is already there.
 # A second run on a machine that has everything touches no network.
+# `setup.sh serve` installs only what serving the game needs (`make serve`): the tests'
+# tools (Chromium, nginx, wasm-pack, cargo-fuzz, the fixture apps, the static build's
+# musl) come with `setup.sh` alone, which `make test` runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+MODE=${1:-test}
 
 WASM_BINDGEN_VERSION=0.2.130
 WASM_PACK_VERSION=0.15.1
@@ -32,7 +36,7 @@ if ! have_version wasm-bindgen "$WASM_BINDGEN_VERSION"; then
   # No --locked: the registry here lacks one crate version its lock file names.
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
-if ! have_version wasm-pack "$WASM_PACK_VERSION"; then
+if [ "$MODE" = test ] && ! have_version wasm-pack "$WASM_PACK_VERSION"; then
   log "installing wasm-pack $WASM_PACK_VERSION"
   cargo install wasm-pack --version "$WASM_PACK_VERSION" --force
 fi
@@ -42,16 +46,30 @@ if ! have_version trunk "$TRUNK_VERSION"; then
   cargo install trunk --version "$TRUNK_VERSION" --locked --force
 fi
 
-if ! (cargo fuzz --version 2>/dev/null | grep -q "$CARGO_FUZZ_VERSION"); then
+if [ "$MODE" = test ] && ! (cargo fuzz --version 2>/dev/null | grep -q "$CARGO_FUZZ_VERSION"); then
   log "installing cargo-fuzz $CARGO_FUZZ_VERSION"
   cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked --force
 fi
 
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-  log "installing chromium and chromedriver"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium chromium-driver
+# Debian's packages the tests use: Chromium for the browser tests, nginx and openssl for
+# the proxy test, musl-tools for the static server binary.
+if [ "$MODE" = test ]; then
+  missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+  [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+  command -v musl-gcc >/dev/null 2>&1 || missing+=(musl-tools)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "installing ${missing[*]}"
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
+  fi
+  if ! rustup target list --installed | grep -qx x86_64-unknown-linux-musl; then
+    log "adding rust target x86_64-unknown-linux-musl (the static server binary)"
+    rustup target add x86_64-unknown-linux-musl
+  fi
 fi
 
 # Node packages (binaryen's wasm-opt 132, playwright-core, axe-core, esbuild), pinned by
@@ -65,6 +83,7 @@ fi
 # The fixture apps the e2e tests embed the package in (Vite, webpack, …), each pinned by its
 # own lock file.
 for lock in tests/fixtures/*/package-lock.json; do
+  [ "$MODE" = test ] || break
   dir=$(dirname "$lock")
   stamp=$dir/node_modules/.package-lock.stamp
   if [ ! -f "$stamp" ] || ! cmp -s "$lock" "$stamp"; then

@@ -30,8 +30,11 @@ wasm-pack test --headless --chrome --features solver-js
 step "level 3: browser end-to-end tests against the release build and the npm package"
 trunk build --release --offline
 bash scripts/package.sh
-# The online tests play through the game's own server, as `make serve` runs it.
+# The online tests play through the game's own server, as `make serve` runs it; the proxy
+# test through Debian's nginx in front of it; the binary test runs the one static file to
+# host (`make server-static`), its site built in.
 cargo build --locked -p connect-four-server
+bash scripts/server.sh static
 node --test --test-concurrency=1 tests/e2e/
 
 step "all tests passed"

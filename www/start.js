@@ -2,14 +2,18 @@
 // import. No inline script, so the page runs under a strict Content-Security-Policy.
 import init, * as bindings from "./index.js";
 
-// Online play needs the game's server (`connect-four-server`, which `make serve` runs): it
-// answers a HEAD of this page with `X-Connect-Four-Online`, the path of its WebSocket. A
-// static host or `trunk serve` answers without it, and the choice is not offered. Offline,
-// nothing is asked.
+// Online play needs the game's server (`connect-four-server`, which `make serve` runs). It
+// says so in this page itself (`<meta name="connect-four-online">`, which no proxy strips),
+// and in the `X-Connect-Four-Online` header of a HEAD of this page: each names the path of
+// its WebSocket. A static host or `trunk serve` says neither, and the choice is not
+// offered. Offline, nothing is asked.
+const said = document.querySelector('meta[name="connect-four-online"]')?.content;
 const server = navigator.onLine === false
   ? Promise.resolve(null)
-  : fetch(location.href.split("#")[0], { method: "HEAD", cache: "no-store" })
-    .then((response) => response.headers.get("x-connect-four-online"), () => null);
+  : said
+    ? Promise.resolve(said)
+    : fetch(location.href.split("#")[0], { method: "HEAD", cache: "no-store" })
+      .then((response) => response.headers.get("x-connect-four-online"), () => null);
 await init();
 // For the console and the end-to-end tests.
 window.wasmBindings = bindings;
@@ -25,6 +29,12 @@ try {
 } catch {}
 const path = await server;
 const online = path ? { online: new URL(path, location.href).href } : {};
+if (!path) {
+  console.info(navigator.onLine === false
+    ? "connect-four: online play is not offered: this browser is offline"
+    : "connect-four: online play is not offered: this page's server is not connect-four-server " +
+      "(no <meta name=\"connect-four-online\"> in the page, no X-Connect-Four-Online header)");
+}
 window.c4 = bindings.mount(document.getElementById("game"), {
   links: true, storageKey, ...online, ...(firstVisit ? { sound: true, yellow: "medium" } : {}),
 });

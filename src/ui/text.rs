@@ -408,6 +408,9 @@ texts! {
     copy_link / "copyLink" = "Copy link",
     link_copied / "linkCopied" = "Link copied.",
     link_not_copied / "linkNotCopied" = "The link could not be copied: this browser did not allow it.",
+    /// The clipboard refused the invite link (a page over plain `http` has none): the link's
+    /// box is selected instead.
+    link_selected / "linkSelected" = "This page cannot use the clipboard (over plain http, browsers give it none): the link is selected, copy it by hand.",
     /// A share link that could not be opened. `{why}`: what is wrong with it (`linkUnreadable`…);
     /// `{instead}`: what shows instead (`linkKeepsGame` or `linkNewGame`).
     link_refused / "linkRefused" = "This link could not be opened: {why}. {instead}",

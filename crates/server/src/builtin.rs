@@ -8,8 +8,7 @@ use axum::response::{IntoResponse, Response};
 
 #[cfg(feature = "embed-site")]
 #[derive(rust_embed::Embed)]
-#[folder = "$CARGO_MANIFEST_DIR/../../dist"]
-#[exclude = ".*"]
+#[folder = "../../dist"]
 struct Dist;
 
 /// Whether this binary has a site built in.

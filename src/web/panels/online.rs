@@ -146,6 +146,14 @@ impl OnlinePanel {
         ]
     }
 
+    /// Focuses and selects the invite link, if it shows.
+    pub fn select_link(&self) {
+        if !self.section.hidden() && !self.invite.hidden() {
+            let _ = self.link.focus();
+            self.link.select();
+        }
+    }
+
     /// Shows the online game in `view` (hidden while none is played).
     pub fn apply(&self, view: Option<&OnlineView>) {
         set_hidden(&self.section, view.is_none());

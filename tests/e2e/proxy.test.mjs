@@ -1,0 +1,235 @@
+// The game behind Debian's nginx, configured with the very files docs/deploy.md gives
+// (docs/deploy/nginx.conf, on a host of its own, and nginx-path.conf, under /games/c4/),
+// over HTTPS with a self-signed certificate: two browser contexts play through the invite
+// link over wss://, and the server sees each player's address through --trust-proxy.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtemp, rm, readFile, writeFile, chmod } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, settled } from "./harness.mjs";
+import { freePort } from "./fixtures.mjs";
+
+const SERVER = join(ROOT, "target", "debug", "connect-four-server");
+const NGINX = "/usr/sbin/nginx";
+let browser, dir;
+const stops = [];
+
+/** Starts `command` and resolves once `ready` matches what it printed. */
+function started(command, args, ready, what) {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  return new Promise((ok, fail) => {
+    child.on("error", fail);
+    child.on("exit", (code) => fail(new Error(`${what} exited (${code}):\n${out}`)));
+    const heard = (chunk) => {
+      out += chunk;
+      if (ready.test(out)) ok({ child, output: () => out });
+    };
+    child.stdout.on("data", heard);
+    child.stderr.on("data", heard);
+    stops.push(() => new Promise((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.removeAllListeners("exit");
+      child.once("exit", done);
+      child.kill("SIGTERM");
+    }));
+  });
+}
+
+/** `text` with each [from, to] replaced, each of which must be there (the docs changed?). */
+function replaced(text, pairs) {
+  for (const [from, to] of pairs) {
+    assert.ok(text.includes(from), `the documented configuration has ${JSON.stringify(from)}`);
+    text = text.split(from).join(to);
+  }
+  return text;
+}
+
+/** nginx with `http` as its http block's content, in a folder of its own; waits for `port`. */
+async function nginx(name, http, port) {
+  const prefix = join(dir, name);
+  execFileSync("mkdir", ["-p", prefix]);
+  const root = process.getuid?.() === 0 ? "user root;\n" : "";
+  const conf = `${root}daemon off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log ${prefix}/access.log;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+${http}
+}
+`;
+  await writeFile(join(prefix, "nginx.conf"), conf);
+  execFileSync(NGINX, ["-t", "-p", prefix, "-c", join(prefix, "nginx.conf")], { stdio: "pipe" });
+  const child = spawn(NGINX, ["-p", prefix, "-c", join(prefix, "nginx.conf")], { stdio: "inherit" });
+  stops.push(() => new Promise((done) => {
+    if (child.exitCode !== null) return done();
+    child.once("exit", done);
+    child.kill("SIGQUIT");
+  }));
+  await until(async () => {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
+      return true;
+    } catch {
+      return false;
+    }
+  }, `nginx on ${port}`);
+}
+
+/** The game's server on `port`, for pages served from `publicUrl`, trusting nginx. */
+async function gameServer(port, publicUrl) {
+  const data = join(dir, `data-${port}`);
+  return started(SERVER, [
+    "--listen", `127.0.0.1:${port}`, "--data", data, "--site", DIST,
+    "--public-url", publicUrl, "--trust-proxy", "127.0.0.1",
+  ], /listening on/, "the game's server");
+}
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), "c4-proxy-"));
+  await chmod(dir, 0o755);
+  execFileSync("openssl", [
+    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+    "-addext", "subjectAltName=DNS:localhost", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"),
+  ], { stdio: "pipe" });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  for (const stop of stops.reverse()) await stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const HTTPS = { ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } };
+const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });
+const line = (page) => page.locator(".c4-turn").textContent();
+
+async function lineIs(page, pattern, what) {
+  return until(async () => pattern.test((await line(page)) ?? ""), `${what}: ${pattern}`, 20_000);
+}
+
+async function movesAre(page, n) {
+  await until(async () => (await moveCount(page)) === n, `${n} moves on the board`, 20_000);
+  await settled(page);
+}
+
+async function play(mover, other, n) {
+  const before = await moveCount(mover);
+  await lineIs(mover, /^Your move/, "the mover's turn");
+  await column(mover, n).click();
+  await movesAre(mover, before + 1);
+  await movesAre(other, before + 1);
+}
+
+/** Red invites from `url`, Yellow opens the link; they play `moves` (columns, 1-based). */
+async function game(url, moves) {
+  const red = await openPage(browser, url, HTTPS);
+  await column(red.page, 4).waitFor();
+  await red.page.getByRole("radio", { name: "A friend online" }).click();
+  const invite = red.page.getByRole("textbox", { name: "Invite link" });
+  const link = await until(async () => {
+    const value = await invite.inputValue().catch(() => "");
+    return /#join=[0-9a-f]{16}$/.test(value) && value;
+  }, "the invite link");
+  assert.ok(link.startsWith(url), `${link} is under ${url}`);
+  const yellow = await openPage(browser, link, HTTPS);
+  await lineIs(yellow.page, /^Red to move: you play Yellow\.$/, "the friend seated");
+  for (const [i, n] of moves.entries()) {
+    if (i % 2 === 0) await play(red.page, yellow.page, n);
+    else await play(yellow.page, red.page, n);
+  }
+  return { red, yellow };
+}
+
+test("two players through nginx on its own host, over wss://, with HSTS and their addresses", async () => {
+  const [app, https, http] = [await freePort(), await freePort(), await freePort()];
+  const documented = await readFile(join(ROOT, "docs", "deploy", "nginx.conf"), "utf8");
+  const conf = replaced(documented, [
+    ["games.example.org", "localhost"],
+    ["/etc/letsencrypt/live/localhost/fullchain.pem", join(dir, "cert.pem")],
+    ["/etc/letsencrypt/live/localhost/privkey.pem", join(dir, "key.pem")],
+    ["listen 80;", `listen 127.0.0.1:${http};`],
+    ["listen [::]:80;", ""],
+    ["listen 443 ssl;", `listen 127.0.0.1:${https} ssl;`],
+    ["listen [::]:443 ssl;", ""],
+    ["server 127.0.0.1:8080;", `server 127.0.0.1:${app};`],
+  ]);
+  const url = `https://localhost:${https}/`;
+  const server = await gameServer(app, `https://localhost:${https}`);
+  await nginx("host", conf, http);
+  // Plain HTTP is sent to HTTPS.
+  const redirect = await fetch(`http://127.0.0.1:${http}/`, { redirect: "manual", headers: { host: "localhost" } });
+  assert.equal(redirect.status, 301);
+
+  const { red, yellow } = await game(url, [4, 5, 4, 5, 4, 5, 4]);
+  for (const page of [red.page, yellow.page]) {
+    await until(async () => /Red wins/.test(await page.locator(".c4-result-text").textContent()), "the result");
+  }
+  await screenshot(yellow.page, "proxy-nginx-wss");
+  const sockets = await red.page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+  // The page found online play (the index page's own words), and its socket went over wss.
+  const html = await red.page.evaluate(() => document.querySelector('meta[name="connect-four-online"]')?.content);
+  assert.equal(html, "online");
+  // What a browser gets through nginx: HSTS, and the game's own CSP.
+  const response = await red.page.evaluate(async () => {
+    const r = await fetch(location.href, { cache: "no-store" });
+    return { hsts: r.headers.get("strict-transport-security"), csp: r.headers.get("content-security-policy") };
+  });
+  assert.match(response.hsts ?? "", /max-age=63072000/);
+  assert.ok(response.csp, "the CSP passes through");
+  const metrics = await red.context.request.get(`${url}metrics`);
+  assert.equal(metrics.status(), 404, "the metrics are not public through the proxy");
+  // The server's own view: the game ended; the players were seen at their own address
+  // (127.0.0.1 here, which the proxy wrote) and nothing was refused.
+  const direct = await (await fetch(`http://127.0.0.1:${app}/metrics`)).text();
+  assert.match(direct, /connect_four_games_ended_total\{result="red",how="played"\} 1/);
+  assert.match(direct, /connect_four_moves_total 7/);
+  assert.doesNotMatch(direct, /connect_four_turned_away_total\{reason="origin"\}/);
+  assert.match(server.output(), /game ended/);
+  for (const p of [red, yellow]) assert.deepEqual(p.problems, [], `${sockets.length} requests`);
+  await red.context.close();
+  await yellow.context.close();
+});
+
+test("two players through nginx under a path of another site", async () => {
+  const [app, https] = [await freePort(), await freePort()];
+  const documented = await readFile(join(ROOT, "docs", "deploy", "nginx-path.conf"), "utf8");
+  const blocks = replaced(documented, [["proxy_pass http://127.0.0.1:8080/;", `proxy_pass http://127.0.0.1:${app}/;`]]);
+  // The map goes in the http block, the locations in the site's server block.
+  const at = blocks.indexOf("location = /games/c4 {");
+  assert.ok(at > 0, "the documented file has its map, then its locations");
+  const conf = `${blocks.slice(0, at)}
+  server {
+    listen 127.0.0.1:${https} ssl;
+    server_name localhost;
+    ssl_certificate ${join(dir, "cert.pem")};
+    ssl_certificate_key ${join(dir, "key.pem")};
+    location = / { return 200 "the host's own site"; }
+${blocks.slice(at)}
+  }`;
+  await gameServer(app, `https://localhost:${https}`);
+  await nginx("path", conf, https);
+  await until(async () => {
+    try {
+      return (await fetch(`http://127.0.0.1:${app}/healthz`)).ok;
+    } catch {
+      return false;
+    }
+  }, "the server");
+  const { red, yellow } = await game(`https://localhost:${https}/games/c4/`, [4, 5, 3]);
+  assert.equal(await moveCount(red.page), 3);
+  assert.ok(red.page.url().startsWith(`https://localhost:${https}/games/c4/`));
+  for (const p of [red, yellow]) assert.deepEqual(p.problems, []);
+  await red.context.close();
+  await yellow.context.close();
+});
