@@ -54,8 +54,9 @@ pub enum Command {
     ResetRecord,
     /// Put the share link on the clipboard.
     CopyLink,
-    /// Whether the clipboard took the link.
-    LinkCopied(bool),
+    /// What became of the link: the clipboard took it, or not (and then whether the link's
+    /// box was selected instead, to copy by hand).
+    LinkCopied(Copied),
     /// A new game against a friend online, on the size and colour chosen.
     PlayOnline,
     /// Give up the online game.
@@ -200,4 +201,15 @@ mod tests {
         assert!(!focus("u", KeyTarget::Column));
         assert!(!focus("h", KeyTarget::Column));
     }
+}
+
+/// What became of a link to copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Copied {
+    /// On the clipboard.
+    Done,
+    /// The browser gave no clipboard (or refused it).
+    Refused,
+    /// No clipboard, and the link's box is selected instead (an online game's invite).
+    Selected,
 }

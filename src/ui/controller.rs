@@ -187,9 +187,7 @@ impl Controller {
                 [effects, changed.then(|| self.save()).into_iter().collect()].concat()
             }
             Command::CopyLink => vec![Effect::CopyLink(self.link().encode())],
-            Command::LinkCopied(ok) => {
-                share::copied(ok, self.activity.online().is_some(), &self.texts)
-            }
+            Command::LinkCopied(copied) => share::copied(copied, &self.texts),
         }
     }
 

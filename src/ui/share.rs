@@ -265,13 +265,13 @@ impl Link {
     }
 }
 
-/// What the player hears once the clipboard took the link (`ok`), or did not; an online
-/// game's invite link (`invite`) is then selected in its box, to copy by hand.
-pub fn copied(ok: bool, invite: bool, t: &Texts) -> Vec<Effect> {
-    Effect::say(match (ok, invite) {
-        (true, _) => t.link_copied().to_owned(),
-        (false, true) => t.link_selected().to_owned(),
-        (false, false) => t.link_not_copied().to_owned(),
+/// What the player hears once the clipboard took the link, or did not.
+pub fn copied(copied: crate::ui::command::Copied, t: &Texts) -> Vec<Effect> {
+    use crate::ui::command::Copied;
+    Effect::say(match copied {
+        Copied::Done => t.link_copied().to_owned(),
+        Copied::Selected => t.link_selected().to_owned(),
+        Copied::Refused => t.link_not_copied().to_owned(),
     })
 }
 

@@ -486,6 +486,11 @@ texts! {
     online_lost / "onlineLost" = "The connection to the game's server was lost: trying again…",
     /// The server is restarting.
     online_restarting / "onlineRestarting" = "The game's server is restarting: reconnecting…",
+    /// Beside the invite link of a page opened at a loopback address (127.0.0.1, localhost),
+    /// which no other device can open.
+    invite_local / "inviteLocal" = "This link works only on this device. To play from another, serve the game on your network (HOST=0.0.0.0 make serve) and open it there.",
+    /// The same, when the server knows an address another device can open: it follows.
+    invite_elsewhere / "inviteElsewhere" = "This link works only on this device. Open the game at this address instead, and invite from there:",
     /// Waiting for the friend to open the invite link. `{player}`: the person's colour.
     online_waiting / "onlineWaiting" = "You play {player}: waiting for your friend.",
     /// What to do while waiting for the friend.

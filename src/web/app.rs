@@ -304,14 +304,7 @@ impl App {
         let me = self.me.clone();
         let url = address::with_fragment(&self.window, fragment);
         address::copy(&self.window, &url, move |ok| {
-            with_app(&me, |a| {
-                // No clipboard (a page over plain http): the invite link's box, if it shows,
-                // is selected for a copy by hand.
-                if !ok {
-                    a.view.panels.online.select_link();
-                }
-                a.run(Command::LinkCopied(ok))
-            })
+            with_app(&me, |a| a.copied(ok))
         });
     }
 

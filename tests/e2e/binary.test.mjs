@@ -107,4 +107,37 @@ test("on every interface it prints the addresses another device can open", async
     // Each answers.
     assert.equal((await fetch(`${url}/healthz`)).status, 200, url);
   }
+  if (printed.length === 0) return; // a machine with no network but loopback: nothing more to see
+  // Opened at 127.0.0.1, the invite says it works only here, and names the address to open.
+  const here = await invite(`http://127.0.0.1:${port}/`);
+  const lan = here.page.getByRole("link", { name: `${printed[0]}/` });
+  await lan.waitFor({ timeout: 5000 }).catch(async (e) => {
+    throw new Error(`${e.message}\n${await here.page.locator(".c4-online").evaluate((x) => x.outerHTML)}`);
+  });
+  assert.equal(await lan.getAttribute("href"), `${printed[0]}/`);
+  await here.page.getByText("This link works only on this device. Open the game at this address instead").waitFor();
+  // Opened there (plain http, no clipboard for the page), the link is the network's, and
+  // Copy link selects it, saying so.
+  const there = await invite(`${printed[0]}/`);
+  const box = there.page.getByRole("textbox", { name: "Invite link" });
+  assert.ok((await box.inputValue()).startsWith(`${printed[0]}/#join=`));
+  const notes = await there.page.locator(".c4-invite .c4-help").evaluateAll((all) => all.filter((p) => !p.hidden).length);
+  assert.equal(notes, 0, "no word of a link that works only here");
+  await there.page.getByRole("button", { name: "Copy link" }).click();
+  await there.page.getByText("This page cannot use the clipboard (over plain http, browsers give it none): the link is selected, copy it by hand.").waitFor({ state: "attached" });
+  const selected = await box.evaluate((input) => input.selectionEnd - input.selectionStart === input.value.length && input.value.length > 0);
+  assert.ok(selected, "the link is selected");
+  for (const p of [here, there]) {
+    assert.deepEqual(p.problems, []);
+    await p.context.close();
+  }
 });
+
+/** A page at `url` that chose "A friend online": its invite link is shown. */
+async function invite(url) {
+  const opened = await openPage(browser, url, { viewport: { width: 1280, height: 800 } });
+  await opened.page.getByRole("radio", { name: "A friend online" }).click();
+  const box = opened.page.getByRole("textbox", { name: "Invite link" });
+  await until(async () => /#join=[0-9a-f]{16}$/.test(await box.inputValue().catch(() => "")), "the invite link");
+  return opened;
+}

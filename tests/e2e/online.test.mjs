@@ -90,6 +90,8 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
   assert.ok(link.startsWith(server.url), link);
   await lineIs(red.page, /^You play Red: waiting for your friend\.$/, "waiting for the friend");
   await red.page.getByText("Send your friend the invite link: the game starts when they open it.").waitFor();
+  // Served on 127.0.0.1 only, the link opens on no other device: said beside it.
+  await red.page.getByText("This link works only on this device. To play from another, serve the game on your network (HOST=0.0.0.0 make serve) and open it there.").waitFor();
   // Fair: no hint, no undo while it is played.
   assert.equal(await red.page.locator(".c4-controls").isVisible(), false);
   await red.page.getByRole("button", { name: "Copy link" }).waitFor();

@@ -305,13 +305,27 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
              dist): online play only"
         );
     }
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| format!("{}: {e}", config.listen))?;
+    let bound = listener.local_addr().map_err(|e| e.to_string())?;
+    // Listening on every interface: the first address another device can open, for pages
+    // opened at a loopback address (their invite links would open nowhere else).
+    let lan = bound.ip().is_unspecified().then(|| {
+        reachable_addresses(bound.ip().is_ipv6())
+            .first()
+            .map(|ip| format!("http://{}/", SocketAddr::new(*ip, bound.port())))
+    });
+    let lan = lan.flatten();
     let index = match (&site, builtin) {
         (Some(site), _) => {
             let path = site.root().join("index.html");
             let html = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            Some(site::IndexPage::new(&html))
+            Some(site::IndexPage::new(&html, lan.as_deref()))
         }
-        (None, true) => builtin::index_html().map(|html| site::IndexPage::new(&html)),
+        (None, true) => {
+            builtin::index_html().map(|html| site::IndexPage::new(&html, lan.as_deref()))
+        }
         (None, false) => None,
     };
     // One process for one --data: a second would give seats twice.
@@ -397,9 +411,6 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
             HeaderValue::from_static("online"),
         ))
         .layer(axum::middleware::from_fn(site::headers));
-    let listener = tokio::net::TcpListener::bind(config.listen)
-        .await
-        .map_err(|e| format!("{}: {e}", config.listen))?;
     // Expired games go before the first page comes, then every minute.
     expire_once(&hub, config.finished_ttl, config.idle_ttl).await;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;

@@ -325,8 +325,17 @@ mod tests {
 pub struct IndexPage(axum::body::Bytes);
 
 impl IndexPage {
-    pub fn new(html: &[u8]) -> IndexPage {
-        let meta = b"<meta name=\"connect-four-online\" content=\"online\">";
+    /// The page, with `lan` (an address another device on the network can open the game
+    /// at, when the server listens on every interface) named in it too, for a page opened
+    /// at a loopback address to offer instead of its own.
+    pub fn new(html: &[u8], lan: Option<&str>) -> IndexPage {
+        let mut meta = String::from("<meta name=\"connect-four-online\" content=\"online\">");
+        if let Some(lan) = lan {
+            meta.push_str(&format!(
+                "<meta name=\"connect-four-lan\" content=\"{lan}\">"
+            ));
+        }
+        let meta = meta.as_bytes();
         let at = html.windows(7).position(|w| w == b"</head>").unwrap_or(0);
         let mut page = Vec::with_capacity(html.len() + meta.len());
         page.extend_from_slice(&html[..at]);

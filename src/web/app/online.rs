@@ -24,6 +24,18 @@ impl App {
         self.apply(effects);
     }
 
+    /// The clipboard took a link (`ok`), or gave none (a page over plain http): then the
+    /// invite link's box, if it shows, is selected for a copy by hand.
+    pub(super) fn copied(&mut self, ok: bool) {
+        use crate::ui::command::Copied;
+        let copied = match ok {
+            true => Copied::Done,
+            false if self.view.panels.online.select_link() => Copied::Selected,
+            false => Copied::Refused,
+        };
+        self.run(crate::ui::Command::LinkCopied(copied));
+    }
+
     /// The game server's address, from the options (`None`: online play is not offered).
     pub(super) fn set_online(&mut self) {
         let url = self.choice.online.clone();

@@ -19,6 +19,11 @@ pub struct OnlinePanel {
     /// The invite link's label and box, and its buttons.
     invite: HtmlElement,
     link: HtmlInputElement,
+    /// Beside the link of a page at a loopback address: it works only on this device;
+    /// and the address another device can open, when the server named one.
+    local: HtmlElement,
+    elsewhere: HtmlElement,
+    lan: HtmlElement,
     copy: HtmlButtonElement,
     share: HtmlButtonElement,
     resign: HtmlButtonElement,
@@ -56,7 +61,16 @@ impl OnlinePanel {
         });
         let share = text_button(doc, labels, "c4-btn", |t| t.share_invite().to_owned());
         share.set_hidden(share_sheet().is_none());
-        for part in [&label, copy.as_ref(), share.as_ref()] {
+        let local: HtmlElement = el(doc, "p", "c4-help");
+        labels.text(&local, |t| t.invite_local().to_owned());
+        let elsewhere: HtmlElement = el(doc, "p", "c4-help");
+        let said: HtmlElement = el(doc, "span", "");
+        labels.text(&said, |t| t.invite_elsewhere().to_owned());
+        let lan: HtmlElement = el(doc, "a", "");
+        append(&elsewhere, &said);
+        append(&elsewhere, &el::<HtmlElement>(doc, "br", ""));
+        append(&elsewhere, &lan);
+        for part in [&label, copy.as_ref(), share.as_ref(), &local, &elsewhere] {
             append(&invite, part);
         }
         let actions: HtmlElement = el(doc, "div", "c4-actions");
@@ -78,6 +92,9 @@ impl OnlinePanel {
             note,
             invite,
             link,
+            local,
+            elsewhere,
+            lan,
             copy,
             share,
             resign,
@@ -146,12 +163,14 @@ impl OnlinePanel {
         ]
     }
 
-    /// Focuses and selects the invite link, if it shows.
-    pub fn select_link(&self) {
-        if !self.section.hidden() && !self.invite.hidden() {
+    /// Focuses and selects the invite link, if it shows: whether it did.
+    pub fn select_link(&self) -> bool {
+        let shown = !self.section.hidden() && !self.invite.hidden();
+        if shown {
             let _ = self.link.focus();
             self.link.select();
         }
+        shown
     }
 
     /// Shows the online game in `view` (hidden while none is played).
@@ -168,6 +187,26 @@ impl OnlinePanel {
             if self.link.value() != url {
                 self.link.set_value(&url);
             }
+            // A link to a loopback address opens nowhere else: said, with the address the
+            // server named for its network if it did (`<meta name="connect-four-lan">`).
+            let host = window.location().hostname().unwrap_or_default();
+            let here_only = host == "localhost" || host == "[::1]" || host.starts_with("127.");
+            let lan = here_only
+                .then(|| {
+                    window
+                        .document()?
+                        .query_selector("meta[name=connect-four-lan]")
+                        .ok()??
+                        .get_attribute("content")
+                })
+                .flatten()
+                .filter(|url| url.starts_with("http"));
+            if let Some(lan) = &lan {
+                attr(&self.lan, "href", lan);
+                text(&self.lan, lan);
+            }
+            set_hidden(&self.local, !here_only || lan.is_some());
+            set_hidden(&self.elsewhere, lan.is_none());
         }
         set_hidden(&self.resign, !view.can_resign);
         set_hidden(&self.rematch, !view.can_rematch);
