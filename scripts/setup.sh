@@ -51,13 +51,14 @@ if [ "$MODE" = test ] && ! (cargo fuzz --version 2>/dev/null | grep -q "$CARGO_F
   cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked --force
 fi
 
-# Debian's packages the tests use: Chromium for the browser tests, nginx and openssl for
-# the proxy test, musl-tools for the static server binary.
+# Debian's packages the tests use: Chromium for the browser tests, nginx, Caddy and openssl
+# for the proxy tests, musl-tools for the static server binary.
 if [ "$MODE" = test ]; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
   [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  [ -x /usr/bin/caddy ] || missing+=(caddy)
   command -v openssl >/dev/null 2>&1 || missing+=(openssl)
   command -v musl-gcc >/dev/null 2>&1 || missing+=(musl-tools)
   if [ ${#missing[@]} -gt 0 ]; then

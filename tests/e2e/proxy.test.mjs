@@ -8,7 +8,7 @@ import { spawn, execFileSync } from "node:child_process";
 import { mkdtemp, rm, readFile, writeFile, chmod } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, settled } from "./harness.mjs";
+import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, settled, serve } from "./harness.mjs";
 import { freePort } from "./fixtures.mjs";
 
 const SERVER = join(ROOT, "target", "debug", "connect-four-server");
@@ -86,13 +86,23 @@ ${http}
   }, `nginx on ${port}`);
 }
 
-/** The game's server on `port`, for pages served from `publicUrl`, trusting nginx. */
+/** The game's server on `port`, for pages served from `publicUrl` (if given), trusting the proxy. */
 async function gameServer(port, publicUrl) {
   const data = join(dir, `data-${port}`);
   return started(SERVER, [
-    "--listen", `127.0.0.1:${port}`, "--data", data, "--site", DIST,
-    "--public-url", publicUrl, "--trust-proxy", "127.0.0.1",
+    "--listen", `127.0.0.1:${port}`, "--data", data, "--site", DIST, "--trust-proxy", "127.0.0.1",
+    ...(publicUrl ? ["--public-url", publicUrl] : []),
   ], /listening on/, "the game's server");
+}
+
+/** Stops what `started` started. */
+function stop({ child }) {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.removeAllListeners("exit");
+    child.once("exit", done);
+    child.kill("SIGTERM");
+  });
 }
 
 before(async () => {
@@ -229,6 +239,84 @@ ${blocks.slice(at)}
   const { red, yellow } = await game(`https://localhost:${https}/games/c4/`, [4, 5, 3]);
   assert.equal(await moveCount(red.page), 3);
   assert.ok(red.page.url().startsWith(`https://localhost:${https}/games/c4/`));
+  for (const p of [red, yellow]) assert.deepEqual(p.problems, []);
+  await red.context.close();
+  await yellow.context.close();
+});
+
+test("a proxy that strips the online header and passes no Host: online play found, a refused origin told", async () => {
+  const [app, https, http] = [await freePort(), await freePort(), await freePort()];
+  const documented = await readFile(join(ROOT, "docs", "deploy", "nginx.conf"), "utf8");
+  // The common snippet: no Host passed, and a CDN-like rule that drops unknown headers.
+  const conf = replaced(documented, [
+    ["games.example.org", "localhost"],
+    ["/etc/letsencrypt/live/localhost/fullchain.pem", join(dir, "cert.pem")],
+    ["/etc/letsencrypt/live/localhost/privkey.pem", join(dir, "key.pem")],
+    ["listen 80;", `listen 127.0.0.1:${http};`],
+    ["listen [::]:80;", ""],
+    ["listen 443 ssl;", `listen 127.0.0.1:${https} ssl;`],
+    ["listen [::]:443 ssl;", ""],
+    ["server 127.0.0.1:8080;", `server 127.0.0.1:${app};`],
+    ["proxy_set_header Host $http_host;", "proxy_hide_header X-Connect-Four-Online;"],
+  ]);
+  const url = `https://localhost:${https}/`;
+  // Without --public-url, the server cannot know the pages' origin: refused, and said.
+  let server = await gameServer(app);
+  await nginx("stripped", conf, http);
+  const page = await openPage(browser, url, HTTPS);
+  const head = await page.context.request.head(url);
+  assert.equal(head.headers()["x-connect-four-online"], undefined, "the proxy strips the header");
+  await page.page.getByRole("radio", { name: "A friend online" }).click();
+  await until(async () => /origin was refused/.test(server.output()), "the refusal in the log", 20_000);
+  assert.match(server.output(), /origin="https:\/\/localhost:\d+".*expected=/);
+  const metrics = await (await fetch(`http://127.0.0.1:${app}/metrics`)).text();
+  assert.match(metrics, /connect_four_turned_away_total\{reason="origin"\} [1-9]/);
+  await page.context.close();
+  // With --public-url, the same proxy plays.
+  await stop(server);
+  server = await gameServer(app, `https://localhost:${https}`);
+  const { red, yellow } = await game(url, [4]);
+  assert.equal(await moveCount(yellow.page), 1);
+  for (const p of [red, yellow]) assert.deepEqual(p.problems, []);
+  await red.context.close();
+  await yellow.context.close();
+});
+
+test("on a static host the console says why online play is not offered", async () => {
+  const host = await serve();
+  try {
+    const said = [];
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    page.on("console", (m) => said.push(m.text()));
+    await page.goto(host.url);
+    await page.getByRole("button", { name: /^Column 4\b/ }).waitFor();
+    await until(async () => said.some((t) => t.includes("online play is not offered")), "the console's word");
+    assert.ok(said.some((t) => /not connect-four-server .*no <meta name="connect-four-online">.*no X-Connect-Four-Online header/.test(t)), said.join("\n"));
+    assert.equal(await page.getByRole("radio", { name: "A friend online" }).count(), 0);
+    await context.close();
+  } finally {
+    await host.close();
+  }
+});
+
+test("two players through Caddy with the documented Caddyfile", async () => {
+  const [app, https] = [await freePort(), await freePort()];
+  const documented = await readFile(join(ROOT, "docs", "deploy", "Caddyfile"), "utf8");
+  const site = replaced(documented, [
+    ["games.example.org {", `localhost:${https} {\n\ttls ${join(dir, "cert.pem")} ${join(dir, "key.pem")}`],
+    ["reverse_proxy 127.0.0.1:8080\n}", `reverse_proxy 127.0.0.1:${app}\n}`],
+  ]);
+  // The test's own globals: no admin endpoint, no redirect server on port 80.
+  const caddyfile = `{\n\tadmin off\n\tauto_https disable_redirects\n\tstorage file_system ${join(dir, "caddy")}\n}\n${site}`;
+  await writeFile(join(dir, "Caddyfile"), caddyfile);
+  await gameServer(app, `https://localhost:${https}`);
+  await started("/usr/bin/caddy", ["run", "--config", join(dir, "Caddyfile"), "--adapter", "caddyfile"], /serving initial configuration/, "caddy");
+  const url = `https://localhost:${https}/`;
+  const { red, yellow } = await game(url, [4, 5, 4]);
+  const hsts = await red.context.request.get(url);
+  assert.match(hsts.headers()["strict-transport-security"] ?? "", /max-age=63072000/);
+  assert.equal((await red.context.request.get(`${url}metrics`)).status(), 404);
   for (const p of [red, yellow]) assert.deepEqual(p.problems, []);
   await red.context.close();
   await yellow.context.close();

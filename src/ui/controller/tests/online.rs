@@ -185,6 +185,27 @@ fn a_lost_connection_is_made_again_and_the_seat_resumed() {
     assert!(matches!(&resumed[..], [ToServer::Resume { game: g, .. }] if *g == game()));
 }
 
+/// A page older than the server (a service worker kept it) is told so in words, leaves
+/// the online game and stops connecting, rather than trying again for ever.
+#[test]
+fn a_page_of_another_protocol_version_says_to_reload_and_leaves() {
+    let mut c = red_online();
+    let refused = c.online_message(
+        ToPage::Refused {
+            reason: crate::online::Refusal::Version,
+            detail: "this page speaks version 0".into(),
+        },
+        1.0,
+    );
+    assert_eq!(
+        announced(&refused)[0],
+        "This page is older than the game's server: reload it to play online."
+    );
+    assert!(refused.contains(&Effect::Online(Online::Disconnect)));
+    assert_eq!(c.rules().name, "play");
+    assert!(Mirror::of(&c).online.is_none());
+}
+
 #[test]
 fn an_invite_link_joins_or_watches() {
     let mut c = Controller::new(reduced());
