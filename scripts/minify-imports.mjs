@@ -1,9 +1,11 @@
 // Shortens the names of the functions a wasm module imports from its wasm-bindgen glue
 // (`__wbg_createElement_4d5a6c8e0f1b2a3c` becomes `a`), in the module's import section and in
-// the glue's imports object alike. Each name carries a 16-digit hash, which no compressor
+// the glue's imports object alike; and the names of its exports, which only the glue reads
+// (`wasm.mounthandle_setOptions` becomes `wasm.xa`). Each name carries a 16-digit hash, which no compressor
 // can shrink: 264 of them cost the page's first visit about 5 KB gzipped, twice over (once
 // in the wasm, once in the glue). Nothing else changes: the module's exports, its code and
 // the glue's logic are as wasm-bindgen wrote them.
+// An export is renamed only where the glue names it as `wasm.NAME` and nowhere else.
 //
 // A name is renamed only where the glue names it exactly once (as its imports object's
 // key); one named otherwise keeps its name, and the script says so.
@@ -145,10 +147,56 @@ function minify(gluePath, wasmPath) {
     body.push(...encodeName(module), ...encodeName(entry.renamed ?? entry.field), ...entry.description);
   }
   const section = Buffer.from([2, ...encodeLeb(body.length), ...body]);
-  const out = Buffer.concat([wasm.subarray(0, imports.header), section, wasm.subarray(imports.end)]);
+  // The module's exports (`mounthandle_setOptions`, `__wbindgen_malloc`, …), which only the
+  // glue reads, as `wasm.NAME`: renamed where that is the only way the glue names them.
+  const exports = sections.find((s) => s.id === 7);
+  let exportSection = exports ? wasm.subarray(exports.header, exports.end) : Buffer.alloc(0);
+  let exportsRenamed = 0;
+  if (exports) {
+    let at = exports.start;
+    const [count, first] = leb(wasm, at);
+    at = first;
+    const items = [];
+    for (let i = 0; i < count; i++) {
+      const [length, n] = leb(wasm, at);
+      const name = utf8.decode(wasm.subarray(n, n + length));
+      const [, end] = leb(wasm, n + length + 1);
+      items.push({ name, description: wasm.subarray(n + length, end) });
+      at = end;
+    }
+    const names = new Set(items.map((i) => i.name));
+    let nextExport = 0;
+    const freshExport = () => {
+      let name;
+      do name = `x${shortName(nextExport++)}`; while (names.has(name) || glue.includes(`wasm.${name}`));
+      return name;
+    };
+    for (const item of items) {
+      const escaped = item.name.replace(/[$]/g, "\\$&");
+      const anywhere = glue.match(new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`, "g"))?.length ?? 0;
+      const asExport = new RegExp(`(?<![\\w$])wasm\\.${escaped}(?![\\w$])`, "g");
+      const read = glue.match(asExport)?.length ?? 0;
+      if (read === 0 || read !== anywhere) continue;
+      item.renamed = freshExport();
+      glue = glue.replace(asExport, `wasm.${item.renamed}`);
+      exportsRenamed++;
+    }
+    const exportBody = [...encodeLeb(items.length)];
+    for (const item of items) exportBody.push(...encodeName(item.renamed ?? item.name), ...item.description);
+    exportSection = Buffer.from([7, ...encodeLeb(exportBody.length), ...exportBody]);
+  }
+  const parts = [];
+  let from = 0;
+  for (const [s, replacement] of [[imports, section], [exports, exportSection]]) {
+    if (!s) continue;
+    parts.push(wasm.subarray(from, s.header), replacement);
+    from = s.end;
+  }
+  parts.push(wasm.subarray(from));
+  const out = Buffer.concat(parts);
   writeFileSync(wasmPath, out);
   writeFileSync(gluePath, glue);
-  return { renamed, saved: wasm.length - out.length };
+  return { renamed: renamed + exportsRenamed, saved: wasm.length - out.length };
 }
 
 let pairs = process.argv.slice(2);
@@ -164,5 +212,5 @@ if (pairs.length === 0) {
 if (pairs.length % 2 !== 0) throw new Error("give each glue file with its module");
 for (let i = 0; i < pairs.length; i += 2) {
   const { renamed, saved } = minify(pairs[i], pairs[i + 1]);
-  console.log(`${pairs[i + 1]}: ${renamed} imports renamed, ${saved} bytes fewer`);
+  console.log(`${pairs[i + 1]}: ${renamed} imports and exports renamed, ${saved} bytes fewer`);
 }

@@ -198,10 +198,9 @@ pub fn quoted_choices(names: &[&str]) -> String {
 /// The name in `names` closest to `key`, an unknown one (a typo, another case), if one is
 /// close enough to be what was meant: for an error's "did you mean".
 pub fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
-    let key = key.to_ascii_lowercase();
     names
         .iter()
-        .map(|name| (edit_distance(&key, &name.to_ascii_lowercase()), *name))
+        .map(|name| (edit_distance(key, name), *name))
         .filter(|&(d, name)| d <= 2.max(name.len() / 5))
         .min_by_key(|&(d, _)| d)
         .map(|(_, name)| name)
@@ -212,17 +211,18 @@ pub fn did_you_mean(key: &str, names: &[&str]) -> String {
     closest(key, names).map_or_else(String::new, |name| format!(" (did you mean \"{name}\"?)"))
 }
 
-/// How many one-character edits turn `a` into `b` (Levenshtein).
+/// How many one-byte edits turn `a` into `b`, ignoring ASCII case (Levenshtein over bytes:
+/// the names are ASCII, and anything else is far from all of them anyway).
 fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
+    let b = b.as_bytes();
     let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
+    for (i, ca) in a.bytes().enumerate() {
         let mut diagonal = row[0];
         row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
+        for (j, cb) in b.iter().enumerate() {
             let next = (row[j + 1] + 1)
                 .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
+                .min(diagonal + usize::from(!ca.eq_ignore_ascii_case(cb)));
             diagonal = row[j + 1];
             row[j + 1] = next;
         }

@@ -386,8 +386,7 @@ impl Controller {
                 [self.notify(said.to_owned()), self.leave(now)].concat()
             }
             Heard::Refused(reason) => {
-                let why = serde_json::to_string(&reason).unwrap_or_default();
-                Effect::say(fill(t.online_refused(), &[("why", why.trim_matches('"'))]))
+                Effect::say(fill(t.online_refused(), &[("why", reason.name())]))
             }
             Heard::Restarting => Effect::say(t.online_restarting().to_owned()),
         }

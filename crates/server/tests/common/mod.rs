@@ -329,6 +329,15 @@ impl Client {
         Ok(Client { ws, closed: false })
     }
 
+    /// A WebSocket to `url` over `stream`, a connection made by the test (from an address
+    /// of its choosing, say).
+    pub async fn over(stream: TcpStream, url: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+            .await
+            .unwrap();
+        Client { ws, closed: false }
+    }
+
     /// A client with a small receive buffer, which stops reading until told: a slow page.
     pub async fn connect_small(server: &Server) -> Client {
         let socket = tokio::net::TcpSocket::new_v4().unwrap();
