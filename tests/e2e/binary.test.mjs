@@ -8,7 +8,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm, readFile } from "node:fs/promises";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, DIST, launch, openPage, until, moveCount, settled } from "./harness.mjs";
+import { ROOT, DIST, launch } from "./harness.mjs";
+import { game, invite } from "./play.mjs";
+
+const LAPTOP = { viewport: { width: 1280, height: 800 } };
 
 const BINARY = join(ROOT, "target", "x86_64-unknown-linux-musl", "release", "connect-four-server");
 let browser, dir;
@@ -69,26 +72,7 @@ test("with no --site it serves the site built in, compressed, and two browsers p
     assert.equal((await fetch(`${server.url}${path}`)).status, 404, path);
   }
 
-  const red = await openPage(browser, server.url, { viewport: { width: 1280, height: 800 } });
-  const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });
-  await column(red.page, 4).waitFor();
-  await red.page.getByRole("radio", { name: "A friend online" }).click();
-  const invite = red.page.getByRole("textbox", { name: "Invite link" });
-  const link = await until(async () => {
-    const value = await invite.inputValue().catch(() => "");
-    return /#join=[0-9a-f]{16}$/.test(value) && value;
-  }, "the invite link");
-  const yellow = await openPage(browser, link, { viewport: { width: 390, height: 844 } });
-  const turn = (page) => page.locator(".c4-turn").textContent();
-  for (const [i, n] of [4, 5, 4].entries()) {
-    const [mover, other] = i % 2 === 0 ? [red.page, yellow.page] : [yellow.page, red.page];
-    await until(async () => /^Your move/.test(await turn(mover)), "the mover's turn", 20_000);
-    await column(mover, n).click();
-    for (const page of [mover, other]) {
-      await until(async () => (await moveCount(page)) === i + 1, `${i + 1} moves`, 20_000);
-      await settled(page);
-    }
-  }
+  const { red, yellow } = await game(browser, server.url, [4, 5, 4], { viewport: { width: 1280, height: 800 } });
   for (const p of [red, yellow]) assert.deepEqual(p.problems, []);
   await red.context.close();
   await yellow.context.close();
@@ -109,7 +93,7 @@ test("on every interface it prints the addresses another device can open", async
   }
   if (printed.length === 0) return; // a machine with no network but loopback: nothing more to see
   // Opened at 127.0.0.1, the invite says it works only here, and names the address to open.
-  const here = await invite(`http://127.0.0.1:${port}/`);
+  const here = await invite(browser, `http://127.0.0.1:${port}/`, LAPTOP);
   const lan = here.page.getByRole("link", { name: `${printed[0]}/` });
   await lan.waitFor({ timeout: 5000 }).catch(async (e) => {
     throw new Error(`${e.message}\n${await here.page.locator(".c4-online").evaluate((x) => x.outerHTML)}`);
@@ -118,7 +102,7 @@ test("on every interface it prints the addresses another device can open", async
   await here.page.getByText("This link works only on this device. Open the game at this address instead").waitFor();
   // Opened there (plain http, no clipboard for the page), the link is the network's, and
   // Copy link selects it, saying so.
-  const there = await invite(`${printed[0]}/`);
+  const there = await invite(browser, `${printed[0]}/`, LAPTOP);
   const box = there.page.getByRole("textbox", { name: "Invite link" });
   assert.ok((await box.inputValue()).startsWith(`${printed[0]}/#join=`));
   const notes = await there.page.locator(".c4-invite .c4-help").evaluateAll((all) => all.filter((p) => !p.hidden).length);
@@ -133,11 +117,3 @@ test("on every interface it prints the addresses another device can open", async
   }
 });
 
-/** A page at `url` that chose "A friend online": its invite link is shown. */
-async function invite(url) {
-  const opened = await openPage(browser, url, { viewport: { width: 1280, height: 800 } });
-  await opened.page.getByRole("radio", { name: "A friend online" }).click();
-  const box = opened.page.getByRole("textbox", { name: "Invite link" });
-  await until(async () => /#join=[0-9a-f]{16}$/.test(await box.inputValue().catch(() => "")), "the invite link");
-  return opened;
-}

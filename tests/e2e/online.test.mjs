@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, settled } from "./harness.mjs";
+import { column, line, lineIs, movesAre, play } from "./play.mjs";
 
 const SERVER = join(ROOT, "target", "debug", "connect-four-server");
 let browser, data, server;
@@ -52,29 +53,7 @@ after(async () => {
 const LAPTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });
-const line = (page) => page.locator(".c4-turn").textContent();
 const onlineShown = (page) => page.locator(".c4-online").isVisible();
-
-/** Waits until `page`'s online line matches `pattern`. */
-async function lineIs(page, pattern, what) {
-  return until(async () => pattern.test((await line(page)) ?? "") && (await line(page)), `${what}: ${pattern}`, 20_000);
-}
-
-/** Waits until `page`'s board shows `n` moves, at rest. */
-async function movesAre(page, n) {
-  await until(async () => (await moveCount(page)) === n, `${n} moves on the board`, 20_000);
-  await settled(page);
-}
-
-/** `mover` plays column `n` (1-based) by clicking the board; both pages then show it. */
-async function play(mover, other, n) {
-  const before = await moveCount(mover);
-  await lineIs(mover, /^Your move/, "the mover's turn");
-  await column(mover, n).click();
-  await movesAre(mover, before + 1);
-  await movesAre(other, before + 1);
-}
 
 test("two browsers play through the invite link; a watcher, a reload, a kill and a rematch", async () => {
   const red = await openPage(browser, server.url, LAPTOP);

@@ -8,7 +8,8 @@ import { spawn, execFileSync } from "node:child_process";
 import { mkdtemp, rm, readFile, writeFile, chmod } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, settled, serve } from "./harness.mjs";
+import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, serve } from "./harness.mjs";
+import { game as play } from "./play.mjs";
 import { freePort } from "./fixtures.mjs";
 
 const SERVER = join(ROOT, "target", "debug", "connect-four-server");
@@ -121,50 +122,13 @@ after(async () => {
 });
 
 const HTTPS = { ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } };
-const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });
-const line = (page) => page.locator(".c4-turn").textContent();
+const game = (url, moves) => play(browser, url, moves, HTTPS);
 
-async function lineIs(page, pattern, what) {
-  return until(async () => pattern.test((await line(page)) ?? ""), `${what}: ${pattern}`, 20_000);
-}
-
-async function movesAre(page, n) {
-  await until(async () => (await moveCount(page)) === n, `${n} moves on the board`, 20_000);
-  await settled(page);
-}
-
-async function play(mover, other, n) {
-  const before = await moveCount(mover);
-  await lineIs(mover, /^Your move/, "the mover's turn");
-  await column(mover, n).click();
-  await movesAre(mover, before + 1);
-  await movesAre(other, before + 1);
-}
-
-/** Red invites from `url`, Yellow opens the link; they play `moves` (columns, 1-based). */
-async function game(url, moves) {
-  const red = await openPage(browser, url, HTTPS);
-  await column(red.page, 4).waitFor();
-  await red.page.getByRole("radio", { name: "A friend online" }).click();
-  const invite = red.page.getByRole("textbox", { name: "Invite link" });
-  const link = await until(async () => {
-    const value = await invite.inputValue().catch(() => "");
-    return /#join=[0-9a-f]{16}$/.test(value) && value;
-  }, "the invite link");
-  assert.ok(link.startsWith(url), `${link} is under ${url}`);
-  const yellow = await openPage(browser, link, HTTPS);
-  await lineIs(yellow.page, /^Red to move: you play Yellow\.$/, "the friend seated");
-  for (const [i, n] of moves.entries()) {
-    if (i % 2 === 0) await play(red.page, yellow.page, n);
-    else await play(yellow.page, red.page, n);
-  }
-  return { red, yellow };
-}
-
-test("two players through nginx on its own host, over wss://, with HSTS and their addresses", async () => {
-  const [app, https, http] = [await freePort(), await freePort(), await freePort()];
+/** docs/deploy/nginx.conf as the tests run it: nginx on `http` and `https` in front of the
+ * server on `app`, with `more` replacements besides. */
+async function ownHost(app, https, http, more = []) {
   const documented = await readFile(join(ROOT, "docs", "deploy", "nginx.conf"), "utf8");
-  const conf = replaced(documented, [
+  return replaced(documented, [
     ["games.example.org", "localhost"],
     ["/etc/letsencrypt/live/localhost/fullchain.pem", join(dir, "cert.pem")],
     ["/etc/letsencrypt/live/localhost/privkey.pem", join(dir, "key.pem")],
@@ -173,7 +137,13 @@ test("two players through nginx on its own host, over wss://, with HSTS and thei
     ["listen 443 ssl;", `listen 127.0.0.1:${https} ssl;`],
     ["listen [::]:443 ssl;", ""],
     ["server 127.0.0.1:8080;", `server 127.0.0.1:${app};`],
+    ...more,
   ]);
+}
+
+test("two players through nginx on its own host, over wss://, with HSTS and their addresses", async () => {
+  const [app, https, http] = [await freePort(), await freePort(), await freePort()];
+  const conf = await ownHost(app, https, http);
   const url = `https://localhost:${https}/`;
   const server = await gameServer(app, `https://localhost:${https}`);
   await nginx("host", conf, http);
@@ -246,17 +216,8 @@ ${blocks.slice(at)}
 
 test("a proxy that strips the online header and passes no Host: online play found, a refused origin told", async () => {
   const [app, https, http] = [await freePort(), await freePort(), await freePort()];
-  const documented = await readFile(join(ROOT, "docs", "deploy", "nginx.conf"), "utf8");
   // The common snippet: no Host passed, and a CDN-like rule that drops unknown headers.
-  const conf = replaced(documented, [
-    ["games.example.org", "localhost"],
-    ["/etc/letsencrypt/live/localhost/fullchain.pem", join(dir, "cert.pem")],
-    ["/etc/letsencrypt/live/localhost/privkey.pem", join(dir, "key.pem")],
-    ["listen 80;", `listen 127.0.0.1:${http};`],
-    ["listen [::]:80;", ""],
-    ["listen 443 ssl;", `listen 127.0.0.1:${https} ssl;`],
-    ["listen [::]:443 ssl;", ""],
-    ["server 127.0.0.1:8080;", `server 127.0.0.1:${app};`],
+  const conf = await ownHost(app, https, http, [
     ["proxy_set_header Host $http_host;", "proxy_hide_header X-Connect-Four-Online;"],
   ]);
   const url = `https://localhost:${https}/`;

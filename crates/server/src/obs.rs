@@ -87,58 +87,25 @@ impl Metrics {
             games_expired: Counter::default(),
             registry: Registry::default(),
         };
-        let r = &mut registry;
-        r.register(
-            "open_sockets",
-            "Online play's WebSockets open now",
-            metrics.sockets.clone(),
-        );
-        r.register(
-            "open_connections",
-            "HTTP connections open now, WebSockets included",
-            metrics.connections.clone(),
-        );
-        r.register(
-            "games_in_memory",
-            "Games loaded in memory (those someone is connected to, and a minute after)",
-            metrics.games_in_memory.clone(),
-        );
-        r.register(
-            "games_created",
-            "Games created, rematches included",
-            metrics.games_created.clone(),
-        );
-        r.register(
-            "games_ended",
-            "Games ended, by result and by how",
-            metrics.games_ended.clone(),
-        );
-        r.register("moves", "Moves played and saved", metrics.moves.clone());
-        r.register(
-            "refusals",
-            "Messages refused, by the reason the page is told",
-            metrics.refusals.clone(),
-        );
-        r.register(
-            "turned_away",
-            "Connections refused before any message, by reason",
-            metrics.turned_away.clone(),
-        );
-        r.register(
-            "store_commit_seconds",
-            "How long the store's commits took",
-            metrics.commit_seconds.clone(),
-        );
-        r.register(
-            "store_commit_failures",
-            "Commits the store could not make",
-            metrics.commit_failures.clone(),
-        );
-        r.register(
-            "games_expired",
-            "Games deleted for their age",
-            metrics.games_expired.clone(),
-        );
+        // Each metric under its name, with its help; the registry holds a handle onto it.
+        macro_rules! described {
+            ($($name:literal, $help:literal, $field:ident;)*) => {
+                $(registry.register($name, $help, metrics.$field.clone());)*
+            };
+        }
+        described! {
+            "open_sockets", "Online play's WebSockets open now", sockets;
+            "open_connections", "HTTP connections open now, WebSockets included", connections;
+            "games_in_memory", "Games loaded in memory (those someone is connected to, and a minute after)", games_in_memory;
+            "games_created", "Games created, rematches included", games_created;
+            "games_ended", "Games ended, by result and by how", games_ended;
+            "moves", "Moves played and saved", moves;
+            "refusals", "Messages refused, by the reason the page is told", refusals;
+            "turned_away", "Connections refused before any message, by reason", turned_away;
+            "store_commit_seconds", "How long the store's commits took", commit_seconds;
+            "store_commit_failures", "Commits the store could not make", commit_failures;
+            "games_expired", "Games deleted for their age", games_expired;
+        }
         Metrics {
             registry,
             ..metrics
