@@ -123,9 +123,16 @@ pub fn refuse(conn: &Conn, reason: Refusal, detail: &str) {
     crate::obs::metrics().refused(reason.name());
     let addr = conn.addr;
     match reason {
-        // The server's limits: worth an operator's eye.
-        Refusal::TooFast | Refusal::TooManyGames | Refusal::TooManyWatchers => {
-            tracing::info!(reason = reason.name(), %addr, "refused: {detail}")
+        // The server's limits: worth an operator's eye, once a minute for each reason and
+        // address (a flood is one line, not thousands; the metrics count every one).
+        Refusal::TooFast | Refusal::TooManyGames | Refusal::TooManyWatchers
+            if crate::obs::once_a_minute(&format!("{}/{addr}", reason.name())) =>
+        {
+            tracing::info!(
+                reason = reason.name(),
+                %addr,
+                "refused (logged once a minute an address): {detail}"
+            )
         }
         // A game's own rules, and pages that are not this game's.
         _ => tracing::debug!(reason = reason.name(), %addr, "refused: {detail}"),
@@ -614,7 +621,7 @@ impl Game {
         });
         if self.write(conn, changes).await {
             if let Some(id) = &next {
-                crate::hub::created(id, self.position.size(), "rematch");
+                crate::hub::created(id, self.position.size(), "rematch", conn.addr);
             }
             self.rematch = asked;
             self.next = next;

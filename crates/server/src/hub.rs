@@ -234,7 +234,7 @@ impl Hub {
             .write(&id, vec![Change::Create(stored)])
             .await
             .map_err(restarting)?;
-        created(&id, size, "new");
+        created(&id, size, "new", addr);
         let _ = conn.tx.try_send(ToPage::Seated {
             game: id.clone(),
             seat,
@@ -364,13 +364,9 @@ impl Hub {
     }
 }
 
-/// A game was created (`how`: `new` or `rematch`) and committed: logged and counted.
-pub fn created(id: &GameId, size: Size, how: &'static str) {
+/// A game was created (`how`: `new` or `rematch`) by a page at `addr`, and committed:
+/// logged and counted.
+pub fn created(id: &GameId, size: Size, how: &'static str, addr: IpAddr) {
     crate::obs::metrics().games_created.inc();
-    tracing::info!(
-        game = %id,
-        %size,
-        how,
-        "game created"
-    );
+    tracing::info!(game = %id, %size, how, %addr, "game created");
 }

@@ -128,6 +128,8 @@ struct App {
     origins: Arc<Vec<String>>,
     /// What the refusal of another origin says to set.
     expected_origin: Arc<String>,
+    /// Whether `--public-url` was given (the refusal then says to check it).
+    public_url: bool,
     proxies: Arc<proxy::Trusted>,
     limits: http::Limits,
     connections: Arc<http::Connections>,
@@ -196,23 +198,33 @@ async fn online(
     if !site::origin_allowed(header(header::ORIGIN), header(header::HOST), &app.origins) {
         let origin = header(header::ORIGIN).unwrap_or("(none)");
         obs::metrics().turned_away("origin");
-        if obs::once_a_minute(&format!("origin/{origin}")) {
+        if obs::once_a_minute(&format!("origin/{addr}")) {
             tracing::warn!(
                 origin,
                 host = header(header::HOST).unwrap_or("(none)"),
                 %addr,
                 expected = %app.expected_origin,
-                "a page's origin was refused (logged once a minute an origin)"
+                "a page's origin was refused (logged once a minute an address)"
             );
         }
-        let body = format!(
-            "this page's origin ({origin}) may not play here: this server expects {}. If its \
-             pages are served under another name (behind a proxy that does not pass Host), \
-             start it with --public-url set to that origin, such as --public-url \
-             https://games.example.org; for another site's pages that embed the game, \
-             --allow-origin with that site's origin",
-            app.expected_origin
-        );
+        let body = if app.public_url {
+            format!(
+                "this page's origin ({origin}) may not play here: this server's pages come \
+                 from {}, its --public-url (is that the address in the browser's address \
+                 bar, scheme and port included?); for another site's pages that embed the \
+                 game, add --allow-origin with that site's origin",
+                app.expected_origin
+            )
+        } else {
+            format!(
+                "this page's origin ({origin}) may not play here: this server expects {}. If \
+                 its pages are served under another name (behind a proxy that does not pass \
+                 Host), start it with --public-url set to that origin, such as --public-url \
+                 https://games.example.org; for another site's pages that embed the game, \
+                 --allow-origin with that site's origin",
+                app.expected_origin
+            )
+        };
         return (StatusCode::FORBIDDEN, body).into_response();
     }
     if *app.stopping.borrow() {
@@ -331,6 +343,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     // One process for one --data: a second would give seats twice.
     let _lock = store::lock_dir(&config.data)?;
     let store = store::Sqlite::open(&config.data)?;
+    let stored_games = store.games()?;
     let reader = store::Sqlite::reader(&config.data)?;
     let (db, writer) = store::Db::start(Box::new(store), Box::new(reader));
     let hub = hub::Hub::new(db.clone(), config.games_per_minute, config.claim_after);
@@ -349,6 +362,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         stopping: stopping.clone(),
         origins: Arc::new(origins),
         expected_origin: Arc::new(expected_origin),
+        public_url: config.public_url.is_some(),
         proxies: proxies.clone(),
         limits: config.limits,
         connections: connections.clone(),
@@ -368,6 +382,9 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
             let listener = tokio::net::TcpListener::bind(addr)
                 .await
                 .map_err(|e| format!("--metrics {addr}: {e}"))?;
+            if let Ok(bound) = listener.local_addr() {
+                tracing::info!(addr = %bound, "metrics served at http://{bound}/metrics");
+            }
             let metrics_router = Router::new()
                 .route("/metrics", get(metrics))
                 .with_state(hub.clone());
@@ -423,7 +440,14 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
             SiteFrom::BuiltIn if builtin => "built in".to_owned(),
             _ => "none".to_owned(),
         },
-        trusted_proxies = config.trust_proxy.len(),
+        games = stored_games,
+        public_url = config.public_url.as_deref().unwrap_or("(none)"),
+        trust_proxy = %config.trust_proxy,
+        metrics = %match config.metrics {
+            MetricsAt::Off => "off".to_owned(),
+            MetricsAt::Here => format!("http://{addr}/metrics"),
+            MetricsAt::At(at) => format!("http://{at}/metrics"),
+        },
         "started"
     );
     ready(addr);

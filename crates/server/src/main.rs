@@ -43,7 +43,7 @@ enum Command {
 struct Serve {
     /// The address to listen on (port 0: any free port; the address is printed). 0.0.0.0
     /// or [::] for every interface.
-    #[arg(long, env = "CONNECT_FOUR_LISTEN", default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "CONNECT_FOUR_LISTEN", default_value = "127.0.0.1:8080", value_parser = listen_address)]
     listen: SocketAddr,
     /// The directory of the games' database (created if missing).
     #[arg(long, env = "CONNECT_FOUR_DATA", required = true)]
@@ -111,6 +111,21 @@ struct Serve {
     /// page counts with the default).
     #[arg(long, hide = true, default_value_t = connect_four::online::CLAIM_AFTER_MS)]
     claim_after_ms: u64,
+}
+
+/// `--listen`'s value: an address and port (`0.0.0.0:8080`, `[::1]:8080`), or a name and
+/// port (`localhost:8080`: the first address the name has).
+fn listen_address(text: &str) -> Result<SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    if let Ok(addr) = text.parse() {
+        return Ok(addr);
+    }
+    let mut found = text
+        .to_socket_addrs()
+        .map_err(|e| format!("expected an address and a port, such as 127.0.0.1:8080 ({e})"))?;
+    found
+        .next()
+        .ok_or_else(|| format!("{text} names no address"))
 }
 
 fn fail(why: &str) -> std::process::ExitCode {

@@ -60,8 +60,9 @@ pub struct Metrics {
     pub moves: Counter,
     /// Messages refused, by the reason the page is told.
     pub refusals: Family<Labels, Counter>,
-    /// Connections and WebSockets refused before any message: `connections`,
-    /// `connections-per-address`, `origin`, `version`.
+    /// Connections and WebSockets refused or let go: `connections`,
+    /// `connections-per-address`, `origin`, `version` (before any message), and `flood`
+    /// (a page that kept sending past its refusals).
     pub turned_away: Family<Labels, Counter>,
     /// Seconds each commit of the store took (a batch of writes, or a health check).
     pub commit_seconds: Histogram,
@@ -105,6 +106,27 @@ impl Metrics {
             "store_commit_seconds", "How long the store's commits took", commit_seconds;
             "store_commit_failures", "Commits the store could not make", commit_failures;
             "games_expired", "Games deleted for their age", games_expired;
+        }
+        // Every label set there from the start, at 0: an alert on a series' absence, or
+        // on its rate, has something to read before the first event.
+        for reason in connect_four::online::Refusal::ALL {
+            metrics.refusals.get_or_create(&[("reason", reason.name())]);
+        }
+        for reason in [
+            "connections",
+            "connections-per-address",
+            "origin",
+            "version",
+            "flood",
+        ] {
+            metrics.turned_away.get_or_create(&[("reason", reason)]);
+        }
+        for result in ["red", "yellow", "draw"] {
+            for how in ["played", "resigned", "claimed"] {
+                metrics
+                    .games_ended
+                    .get_or_create(&[("result", result), ("how", how)]);
+            }
         }
         Metrics {
             registry,

@@ -12,6 +12,17 @@ use std::net::IpAddr;
 #[derive(Debug, Clone, Default)]
 pub struct Trusted(Vec<IpNet>);
 
+impl std::fmt::Display for Trusted {
+    /// `127.0.0.1/32,10.0.0.0/8`, or `(none)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("(none)");
+        }
+        let all: Vec<String> = self.0.iter().map(IpNet::to_string).collect();
+        f.write_str(&all.join(","))
+    }
+}
+
 impl Trusted {
     /// From `--trust-proxy` values: a CIDR (`10.0.0.0/8`, `fd00::/8`) or one address.
     pub fn parse(values: &[String]) -> Result<Trusted, String> {

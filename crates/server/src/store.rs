@@ -225,6 +225,11 @@ impl Sqlite {
         }
         let path = dir.join(FILE);
         let conn = Connection::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        // The file too (its -wal and -shm take its mode), as a backup's is.
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600));
+        }
         conn.execute_batch(
             "PRAGMA journal_mode = WAL;
              PRAGMA synchronous = FULL;
@@ -265,6 +270,14 @@ impl Sqlite {
             .check()
             .map_err(|e| format!("{} cannot be written: {e}", path.display()))?;
         Ok(store)
+    }
+
+    /// How many games the database holds.
+    pub fn games(&self) -> Result<u64, String> {
+        self.conn
+            .query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))
+            .map(|n| n as u64)
+            .map_err(db_error)
     }
 
     /// A second connection to the same database, for reading games: a read that misses
@@ -545,7 +558,11 @@ impl Db {
                         }
                         Job::Check { done } => {
                             commit(&mut *store, std::mem::take(&mut writes), &note);
+                            let started = std::time::Instant::now();
                             let checked = store.check();
+                            crate::obs::metrics()
+                                .commit_seconds
+                                .observe(started.elapsed().as_secs_f64());
                             note(&checked);
                             let _ = done.send(checked);
                         }

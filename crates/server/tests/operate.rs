@@ -99,13 +99,21 @@ async fn refusals_are_counted_and_the_limits_logged_with_the_address() {
     let server = Server::start(&data, &["--games-per-minute", "1"]);
     let mut page = Client::connect(&server).await;
     page.create(7, 6, "red").await;
-    page.send(r#"{"create":{"columns":7,"rows":6,"seat":"red"}}"#)
-        .await;
-    assert_eq!(page.refused().await, Refusal::TooManyGames);
+    for _ in 0..3 {
+        page.send(r#"{"create":{"columns":7,"rows":6,"seat":"red"}}"#)
+            .await;
+        assert_eq!(page.refused().await, Refusal::TooManyGames);
+    }
     page.send("nonsense").await;
     assert_eq!(page.refused().await, Refusal::Unreadable);
     let log = logged(&server, "reason=\"too-many-games\"").await;
-    assert!(log.contains("addr=127.0.0.1"), "{log}");
+    assert!(
+        log.contains("game created") && log.contains("addr=127.0.0.1"),
+        "{log}"
+    );
+    // Three refusals, one line: a flood cannot fill the log.
+    let lines = log.lines().filter(|l| l.contains("too-many-games")).count();
+    assert_eq!(lines, 1, "{log}");
     // A page's own mistakes are not the operator's business at info.
     assert!(!log.contains("unreadable"), "{log}");
     let text = String::from_utf8_lossy(&request(&server.addr, "/metrics", &[]).body).into_owned();
@@ -114,7 +122,7 @@ async fn refusals_are_counted_and_the_limits_logged_with_the_address() {
             &text,
             "connect_four_refusals_total{reason=\"too-many-games\"}"
         ),
-        Some(1.0)
+        Some(3.0)
     );
     assert_eq!(
         metric(&text, "connect_four_refusals_total{reason=\"unreadable\"}"),
@@ -138,7 +146,18 @@ async fn metrics_can_be_off_or_on_an_address_of_their_own() {
     assert_eq!(request(&server.addr, "/metrics", &[]).status, 404);
     let there = request(&apart, "/metrics", &[]);
     assert_eq!(there.status, 200);
-    assert!(String::from_utf8_lossy(&there.body).contains("connect_four_open_sockets 0"));
+    let text = String::from_utf8_lossy(&there.body).into_owned();
+    // Every series is there from the start, at 0.
+    for series in [
+        "connect_four_open_sockets",
+        "connect_four_refusals_total{reason=\"too-fast\"}",
+        "connect_four_turned_away_total{reason=\"flood\"}",
+        "connect_four_games_ended_total{result=\"draw\",how=\"played\"}",
+    ] {
+        assert_eq!(metric(&text, series), Some(0.0), "{series} in\n{text}");
+    }
+    let served = format!("metrics served at http://{apart}/metrics");
+    assert!(log_of(&server).contains(&served), "{}", log_of(&server));
 }
 
 #[tokio::test]
@@ -174,6 +193,24 @@ async fn the_log_can_be_json_lines_and_every_option_an_environment_variable() {
         );
     }
     assert!(log.contains(r#""message":"started""#), "{log}");
+}
+
+/// The database, like its folder, is the server's user's alone; `--listen` takes a name.
+#[tokio::test]
+async fn the_database_is_private_and_listen_takes_a_name() {
+    use std::os::unix::fs::PermissionsExt;
+    let data = data_dir("private");
+    let dir = data.to_str().unwrap();
+    let server = Server::spawn(
+        &data,
+        &["--listen", "localhost:0", "--data", dir],
+        &[],
+        || {},
+    );
+    assert_eq!(request(&server.addr, "/healthz", &[]).status, 200);
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&data), 0o700);
+    assert_eq!(mode(&data.join("games.sqlite")), 0o600);
 }
 
 #[test]
@@ -443,6 +480,19 @@ async fn a_backup_under_load_holds_every_acknowledged_move_and_restores() {
     std::fs::copy(&file, restored.join("games.sqlite")).unwrap();
     let server = Server::start(&restored, &[]);
     assert_eq!(request(&server.addr, "/healthz", &[]).status, 200);
+    // Its first line says how many games it holds: as many as the backup said.
+    let games = said
+        .split(" games")
+        .next()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .to_owned();
+    assert!(
+        log_of(&server).contains(&format!("games={games} ")),
+        "{said}"
+    );
     let text = String::from_utf8_lossy(&request(&server.addr, "/metrics", &[]).body).into_owned();
     assert!(text.contains("connect_four_open_sockets 0"));
     let mut watcher = Client::connect(&server).await;
