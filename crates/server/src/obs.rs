@@ -110,7 +110,7 @@ impl Metrics {
         // Every label set there from the start, at 0: an alert on a series' absence, or
         // on its rate, has something to read before the first event.
         for reason in connect_four::online::Refusal::ALL {
-            metrics.refusals.get_or_create(&[("reason", reason.name())]);
+            let _ = metrics.refusals.get_or_create(&[("reason", reason.name())]);
         }
         for reason in [
             "connections",
@@ -119,11 +119,11 @@ impl Metrics {
             "version",
             "flood",
         ] {
-            metrics.turned_away.get_or_create(&[("reason", reason)]);
+            let _ = metrics.turned_away.get_or_create(&[("reason", reason)]);
         }
         for result in ["red", "yellow", "draw"] {
             for how in ["played", "resigned", "claimed"] {
-                metrics
+                let _ = metrics
                     .games_ended
                     .get_or_create(&[("result", result), ("how", how)]);
             }
