@@ -174,7 +174,7 @@ test("two players through nginx on its own host, over wss://, with HSTS and thei
   const direct = await (await fetch(`http://127.0.0.1:${app}/metrics`)).text();
   assert.match(direct, /connect_four_games_ended_total\{result="red",how="played"\} 1/);
   assert.match(direct, /connect_four_moves_total 7/);
-  assert.doesNotMatch(direct, /connect_four_turned_away_total\{reason="origin"\}/);
+  assert.match(direct, /connect_four_turned_away_total\{reason="origin"\} 0\n/);
   assert.match(server.output(), /game ended/);
   for (const p of [red, yellow]) assert.deepEqual(p.problems, [], `${sockets.length} requests`);
   await red.context.close();

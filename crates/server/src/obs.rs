@@ -121,12 +121,16 @@ impl Metrics {
         ] {
             let _ = metrics.turned_away.get_or_create(&[("reason", reason)]);
         }
-        for result in ["red", "yellow", "draw"] {
-            for how in ["played", "resigned", "claimed"] {
-                let _ = metrics
-                    .games_ended
-                    .get_or_create(&[("result", result), ("how", how)]);
-            }
+        // (A draw is only ever played out.)
+        let ends = [("draw", "played")].into_iter().chain(
+            ["red", "yellow"]
+                .into_iter()
+                .flat_map(|r| ["played", "resigned", "claimed"].map(|how| (r, how))),
+        );
+        for (result, how) in ends {
+            let _ = metrics
+                .games_ended
+                .get_or_create(&[("result", result), ("how", how)]);
         }
         Metrics {
             registry,
