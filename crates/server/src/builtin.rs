@@ -48,15 +48,13 @@ pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
-    let Some(path) = crate::site::percent_decode(uri.path()) else {
+    let Some(parts) = crate::site::url_parts(uri.path()) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
-    if parts.iter().any(|p| p.starts_with('.') || p.contains('\\')) {
-        return StatusCode::NOT_FOUND.into_response();
-    }
     let mut name = parts.join("/");
-    if path.ends_with('/') || name.is_empty() {
+    // A folder's address (a last `/`, written or `%2F`) names its index.
+    let folder = uri.path().ends_with('/') || uri.path().to_ascii_lowercase().ends_with("%2f");
+    if folder || name.is_empty() {
         name = if name.is_empty() {
             "index.html".into()
         } else {

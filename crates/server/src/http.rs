@@ -155,14 +155,7 @@ impl Drop for Place {
 
 /// Counts and logs (once a minute an address and reason) a connection turned away.
 pub fn turned_away(full: Full, addr: IpAddr) {
-    crate::obs::metrics().turned_away(full.name());
-    if crate::obs::once_a_minute(&format!("{}/{addr}", full.name())) {
-        tracing::info!(
-            reason = full.name(),
-            addr = %counted(addr),
-            "connections turned away (logged once a minute an address)"
-        );
-    }
+    crate::obs::turned_away(full.name(), counted(addr), "connections turned away");
 }
 
 /// Serves `router` on `listener` until `stop` turns true; then stops taking connections,

@@ -272,8 +272,8 @@ async fn online(
             // The WebSocket keeps its connection's place among the open ones.
             let _places = (place, client_place);
             if let Some(detail) = refused {
-                obs::metrics().turned_away("version");
-                tracing::info!(%addr, "a page was refused: {detail}");
+                let what = format!("a page was refused: {detail}");
+                obs::turned_away("version", http::counted(addr), &what);
                 return socket::refuse_version(socket, detail).await;
             }
             socket::serve(socket, app.hub, http::counted(addr), app.stopping).await
@@ -299,10 +299,12 @@ async fn metrics(State(hub): State<hub::Hub>) -> Response {
 /// page it is restarting, finishes what it was writing, and returns. `ready` hears the
 /// address it listens on.
 pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
-    let mut origins = Vec::new();
-    for origin in config.public_url.iter() {
-        origins.push(site::parse_origin(origin, "--public-url")?);
-    }
+    let public_origin = config
+        .public_url
+        .as_deref()
+        .map(|url| site::parse_origin(url, "--public-url"))
+        .transpose()?;
+    let mut origins: Vec<String> = public_origin.iter().cloned().collect();
     for origin in &config.allow_origins {
         origins.push(site::parse_origin(origin, "--allow-origin")?);
     }
@@ -323,12 +325,12 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     // Listening on every interface: the first address another device can open, for pages
     // opened at a loopback address (their invite links would open nowhere else).
-    let lan = bound.ip().is_unspecified().then(|| {
-        reachable_addresses(bound.ip().is_ipv6())
-            .first()
-            .map(|ip| format!("http://{}/", SocketAddr::new(*ip, bound.port())))
-    });
-    let lan = lan.flatten();
+    let lan = bound
+        .ip()
+        .is_unspecified()
+        .then(|| reachable_addresses(bound.ip().is_ipv6()).first().copied())
+        .flatten()
+        .map(|ip| format!("http://{}/", SocketAddr::new(ip, bound.port())));
     let index = match (&site, builtin) {
         (Some(site), _) => {
             let path = site.root().join("index.html");
@@ -348,12 +350,9 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     let (db, writer) = store::Db::start(Box::new(store), Box::new(reader));
     let hub = hub::Hub::new(db.clone(), config.games_per_minute, config.claim_after);
     let (stop, stopping) = watch::channel(false);
-    let expected_origin = match &config.public_url {
-        Some(url) => site::parse_origin(url, "--public-url")?,
-        None => format!(
-            "pages from the address it listens on ({}), or from localhost",
-            config.listen
-        ),
+    let expected_origin = match &public_origin {
+        Some(origin) => origin.clone(),
+        None => format!("pages from the address it listens on ({bound}), or from localhost"),
     };
     let connections = Arc::new(http::Connections::default());
     let proxies = Arc::new(config.trust_proxy.clone());
@@ -430,7 +429,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         .layer(axum::middleware::from_fn(site::headers));
     // Expired games go before the first page comes, then every minute.
     expire_once(&hub, config.finished_ttl, config.idle_ttl).await;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let addr = bound;
     tracing::info!(
         %addr,
         version = VERSION,

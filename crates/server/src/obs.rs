@@ -162,6 +162,16 @@ pub fn metrics() -> &'static Metrics {
     &METRICS
 }
 
+/// A connection or page turned away for `reason` (a `turned_away` label) from `addr`:
+/// counted each time, and `what` logged once a minute for each reason and address, so that
+/// a flood of them is one line.
+pub fn turned_away(reason: &'static str, addr: std::net::IpAddr, what: &str) {
+    metrics().turned_away(reason);
+    if once_a_minute(&format!("{reason}/{addr}")) {
+        tracing::info!(reason, %addr, "{what} (logged once a minute an address)");
+    }
+}
+
 /// Whether a line about `key` may be logged now: once a minute for each key, so that a
 /// flood of the same refusal is one line a minute, not thousands.
 pub fn once_a_minute(key: &str) -> bool {

@@ -56,14 +56,7 @@ impl Site {
     /// starts with a dot, and what it names (or its `index.html`) is a regular file inside
     /// the site once every link is followed; its copies, if each that exists is one too.
     pub fn allows(&self, path: &str) -> Option<bool> {
-        let decoded = percent_decode(path)?;
-        let mut relative = PathBuf::new();
-        for part in decoded.split('/').filter(|p| !p.is_empty()) {
-            if part.starts_with('.') || part.contains('\\') {
-                return None;
-            }
-            relative.push(part);
-        }
+        let relative: PathBuf = url_parts(path)?.iter().collect();
         if relative
             .components()
             .any(|c| !matches!(c, Component::Normal(_)))
@@ -110,8 +103,22 @@ fn resolved(path: &Path) -> std::io::Result<PathBuf> {
     Ok(out)
 }
 
+/// The parts of the URL path `path`, its `%xx` escapes decoded: `None` if it is not UTF-8,
+/// or a part starts with a dot (dotfiles, `..`) or holds a backslash. What the site (on disk
+/// or built in) may serve at all.
+pub(crate) fn url_parts(path: &str) -> Option<Vec<String>> {
+    let decoded = percent_decode(path)?;
+    let parts: Vec<String> = decoded
+        .split('/')
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let hidden = parts.iter().any(|p| p.starts_with('.') || p.contains('\\'));
+    (!hidden).then_some(parts)
+}
+
 /// `%xx` escapes decoded, if they make UTF-8.
-pub(crate) fn percent_decode(path: &str) -> Option<String> {
+fn percent_decode(path: &str) -> Option<String> {
     let bytes = path.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -342,10 +349,6 @@ impl IndexPage {
         page.extend_from_slice(meta);
         page.extend_from_slice(&html[at..]);
         IndexPage(page.into())
-    }
-
-    pub fn bytes(&self) -> &[u8] {
-        &self.0
     }
 }
 

@@ -129,13 +129,11 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
         // Every frame counts against the rate: text, binary, pings and pongs alike.
         if !rate.allow() {
             if !flood.allow() {
-                crate::obs::metrics().turned_away("flood");
-                if crate::obs::once_a_minute(&format!("flood/{}", conn.addr)) {
-                    tracing::info!(
-                        addr = %conn.addr,
-                        "a page kept sending past its refusals: let go (logged once a minute an address)"
-                    );
-                }
+                crate::obs::turned_away(
+                    "flood",
+                    conn.addr,
+                    "a page kept sending past its refusals: let go",
+                );
                 break;
             }
             if matches!(message, Message::Text(_) | Message::Binary(_)) {
