@@ -1,12 +1,12 @@
 // Shortens the names of the functions a wasm module imports from its wasm-bindgen glue
 // (`__wbg_createElement_4d5a6c8e0f1b2a3c` becomes `a`), in the module's import section and in
 // the glue's imports object alike; and the names of its exports, which only the glue reads
-// (`wasm.mounthandle_setOptions` becomes `wasm.xa`). Each name carries a 16-digit hash, which no compressor
-// can shrink: 264 of them cost the page's first visit about 5 KB gzipped, twice over (once
-// in the wasm, once in the glue). Nothing else changes: the module's exports, its code and
-// the glue's logic are as wasm-bindgen wrote them.
+// (`wasm.mounthandle_setOptions` becomes `wasm.xa`). Each import's name carries a 16-digit
+// hash, which no compressor can shrink: 264 of them cost the page's first visit about 5 KB
+// gzipped, twice over (once in the wasm, once in the glue). Nothing else changes: the
+// module's code and the glue's logic are as wasm-bindgen wrote them, and `memory` keeps its
+// name.
 // An export is renamed only where the glue names it as `wasm.NAME` and nowhere else.
-//
 // A name is renamed only where the glue names it exactly once (as its imports object's
 // key); one named otherwise keeps its name, and the script says so.
 //   node scripts/minify-imports.mjs GLUE.js MODULE_bg.wasm [GLUE.js MODULE_bg.wasm …]

@@ -9,14 +9,14 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { serve, launch, DIST, ROOT } from "./harness.mjs";
 
-// The budgets hold what was reached, so that nothing grows unnoticed: 177.31-177.32 KB before
-// the first board and a 936.8 KB tarball (2026-11-28, after online play's hosting work; a
-// build in another folder differs by a few bytes), down from 253.0 KB and 1,040.4 KB. The
+// The budgets hold what was reached, so that nothing grows unnoticed: 176.58 KB before the
+// first board and a 936.1 KB tarball (2026-11-28, after online play's hosting work; a build
+// in another folder differs by a few bytes), down from 253.0 KB and 1,040.4 KB. The
 // goals are 172 KB and 900 KiB (921,600 B): lower these as the figures come down.
 /** Everything before the first board, gzipped. */
-const FIRST_BOARD_BUDGET = 177_600;
+const FIRST_BOARD_BUDGET = 176_900;
 /** The npm tarball (`npm pack pkg/`). */
-const TARBALL_BUDGET = 937_200;
+const TARBALL_BUDGET = 936_500;
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });

@@ -19,11 +19,6 @@ pub struct OnlinePanel {
     /// The invite link's label and box, and its buttons.
     invite: HtmlElement,
     link: HtmlInputElement,
-    /// Beside the link of a page at a loopback address: it works only on this device;
-    /// and the address another device can open, when the server named one.
-    local: HtmlElement,
-    elsewhere: HtmlElement,
-    lan: HtmlElement,
     copy: HtmlButtonElement,
     share: HtmlButtonElement,
     resign: HtmlButtonElement,
@@ -67,6 +62,27 @@ impl OnlinePanel {
         let said: HtmlElement = el(doc, "span", "");
         labels.text(&said, |t| t.invite_elsewhere().to_owned());
         let lan: HtmlElement = el(doc, "a", "");
+        // A link to a loopback address opens nowhere else: said (the page's address does not
+        // change), with the address the server named for its network if it did
+        // (`<meta name="connect-four-lan">`).
+        let host = web_sys::window()
+            .and_then(|w| w.location().hostname().ok())
+            .unwrap_or_default();
+        let here_only = host == "localhost" || host == "[::1]" || host.starts_with("127.");
+        let named = here_only
+            .then(|| {
+                doc.query_selector("meta[name=connect-four-lan]")
+                    .ok()??
+                    .get_attribute("content")
+            })
+            .flatten()
+            .filter(|url| url.starts_with("http"));
+        if let Some(url) = &named {
+            attr(&lan, "href", url);
+            text(&lan, url);
+        }
+        local.set_hidden(!here_only || named.is_some());
+        elsewhere.set_hidden(named.is_none());
         append(&elsewhere, &said);
         append(&elsewhere, &el::<HtmlElement>(doc, "br", ""));
         append(&elsewhere, &lan);
@@ -92,9 +108,6 @@ impl OnlinePanel {
             note,
             invite,
             link,
-            local,
-            elsewhere,
-            lan,
             copy,
             share,
             resign,
@@ -187,26 +200,6 @@ impl OnlinePanel {
             if self.link.value() != url {
                 self.link.set_value(&url);
             }
-            // A link to a loopback address opens nowhere else: said, with the address the
-            // server named for its network if it did (`<meta name="connect-four-lan">`).
-            let host = window.location().hostname().unwrap_or_default();
-            let here_only = host == "localhost" || host == "[::1]" || host.starts_with("127.");
-            let lan = here_only
-                .then(|| {
-                    window
-                        .document()?
-                        .query_selector("meta[name=connect-four-lan]")
-                        .ok()??
-                        .get_attribute("content")
-                })
-                .flatten()
-                .filter(|url| url.starts_with("http"));
-            if let Some(lan) = &lan {
-                attr(&self.lan, "href", lan);
-                text(&self.lan, lan);
-            }
-            set_hidden(&self.local, !here_only || lan.is_some());
-            set_hidden(&self.elsewhere, lan.is_none());
         }
         set_hidden(&self.resign, !view.can_resign);
         set_hidden(&self.rematch, !view.can_rematch);
