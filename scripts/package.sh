@@ -17,9 +17,11 @@ source scripts/env.sh
 wasm-pack build --release --target web --out-dir ../../target/pkg-solver crates/solver
 # The page's module for size: the `page` profile (opt-level "z") and wasm-opt -Oz, told (as
 # in www/index.html) that a new instance's memory is zeros and that its lowest 1 KiB is
-# never used (Rust's stack ends there, at 1 MiB of depth).
+# never used (Rust's stack ends there, at 1 MiB of depth); its passes run until the module
+# stops shrinking, and the producers' and features' sections go.
 wasm-pack build --profile page --no-opt --target web
-wasm-opt -Oz --low-memory-unused --zero-filled-memory --enable-bulk-memory \
+wasm-opt -Oz --low-memory-unused --zero-filled-memory --converge --strip-producers \
+  --strip-target-features --enable-bulk-memory \
   --enable-nontrapping-float-to-int --enable-reference-types --enable-sign-ext \
   --enable-mutable-globals pkg/connect_four_bg.wasm -o pkg/connect_four_bg.wasm
 cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solver.d.ts \

@@ -14,12 +14,13 @@ use std::borrow::Cow;
 /// comment that says where it shows and which placeholders it takes.
 macro_rules! texts {
     ($( $(#[doc = $doc:literal])* $field:ident / $js:literal = $default:literal, )*) => {
-        /// The texts' places in [`Texts`], in the order of the table.
+        /// The texts' places in [`Texts`], in the order of the table: [`Texts::get`] reads
+        /// one (a label that shows one text keeps its key, not code of its own).
         #[allow(non_camel_case_types)]
-        #[derive(Clone, Copy)]
-        enum Name { $( $field, )* }
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Key { $( $field, )* }
 
-        /// The English texts, in the order of [`Name`].
+        /// The English texts, in the order of [`Key`].
         const DEFAULTS: &[&str] = &[$($default),*];
 
         /// Every user-facing string of the game: one table, read through one method per
@@ -57,15 +58,19 @@ macro_rules! texts {
                 }
             }
 
-            fn get(&self, name: Name) -> &str {
-                &self.values[name as usize]
+            // One function reads the table; each text's method is inlined into a call of it
+            // with its place (a method of its own each cost the page's module 14 KB).
+            #[inline(never)]
+            pub fn get(&self, key: Key) -> &str {
+                &self.values[key as usize]
             }
 
             $(
                 $(#[doc = $doc])*
                 #[doc = concat!("Default: \"", $default, "\".")]
+                #[inline(always)]
                 pub fn $field(&self) -> &str {
-                    self.get(Name::$field)
+                    self.get(Key::$field)
                 }
             )*
         }

@@ -7,6 +7,7 @@ use super::labels::Labels;
 use crate::engine::Size;
 use crate::ui::layout::{Layout, HEADROOM};
 use crate::ui::mirror::Mirror;
+use crate::ui::text::Key;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -40,7 +41,7 @@ impl Board {
             .dyn_into::<CanvasRenderingContext2d>()?;
         let columns: HtmlElement = el(doc, "div", "c4-columns");
         attr(&columns, "role", "group");
-        labels.attr(&columns, "aria-label", |t| t.board().to_owned());
+        labels.attr(&columns, "aria-label", Key::board);
         let mut buttons = Vec::with_capacity(width);
         for c in 0..width {
             let b = button(doc, "c4-col", &format!("{}", c + 1));
@@ -51,7 +52,7 @@ impl Board {
         let analysis: HtmlElement = el(doc, "div", "c4-analysis");
         attr(&analysis, "aria-hidden", "true");
         analysis.set_hidden(true);
-        labels.attr(&analysis, "data-busy-text", |t| t.analysing().to_owned());
+        labels.attr(&analysis, "data-busy-text", Key::analysing);
         let mut analysis_cells = Vec::with_capacity(width);
         for _ in 0..width {
             let cell: HtmlElement = el(doc, "span", "");

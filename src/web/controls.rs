@@ -5,12 +5,12 @@
 use super::dom::{
     add_class, append, attr, bool_attr, changed, el, set_attr, set_hidden, svg, text,
 };
-use super::labels::Labels;
+use super::labels::{Labels, Text};
 use super::parts::{checkbox, disclosure, text_button};
 use crate::engine::Player;
 use crate::solver::Level;
 use crate::ui::mirror::Mirror;
-use crate::ui::text::Texts;
+use crate::ui::text::Key;
 use crate::ui::{Mode, ModeChoice, PlayerKind};
 use wasm_bindgen::prelude::*;
 use web_sys::{
@@ -60,15 +60,12 @@ thread_local! {
     static GAMES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
-/// A text of the game, from the [`Texts`].
-type Text = Box<dyn Fn(&Texts) -> String>;
-
 /// A segmented control's class, name, legend and choices (`None`: online play, which is
 /// not a choice of who plays here).
 type Group = (
     &'static str,
     &'static str,
-    fn(&Texts) -> String,
+    Key,
     Vec<(Option<ModeChoice>, &'static str, Text)>,
 );
 
@@ -84,7 +81,7 @@ fn segments(
     labels: &mut Labels,
     class: &str,
     name: &str,
-    legend: fn(&Texts) -> String,
+    legend: Key,
     choices: Vec<(Option<ModeChoice>, &'static str, Text)>,
 ) -> Result<Vec<(Option<ModeChoice>, HtmlInputElement)>, JsValue> {
     let set: HtmlElement = el(doc, "fieldset", &format!("c4-seg {class}"));
@@ -100,7 +97,7 @@ fn segments(
         input.set_name(name);
         input.set_value(value);
         let span: HtmlElement = el(doc, "span", "");
-        labels.made(&span, None, text_of);
+        labels.label(&span, None, text_of);
         append(&label, &input);
         append(&label, &span);
         append(&row, &label);
@@ -150,19 +147,15 @@ fn main_choice(
         (
             Some(ModeChoice::Computer),
             "computer",
-            Box::new(|t| t.vs_computer().to_owned()),
+            Text::Of(Key::vs_computer),
         ),
-        (
-            Some(ModeChoice::Friend),
-            "friend",
-            Box::new(|t| t.vs_friend().to_owned()),
-        ),
-        (None, "online", Box::new(|t| t.online_friend().to_owned())),
+        (Some(ModeChoice::Friend), "friend", Text::Of(Key::vs_friend)),
+        (None, "online", Text::Of(Key::online_friend)),
     ];
     let levels = Level::ALL
         .iter()
         .map(|&level| -> (Option<ModeChoice>, &'static str, Text) {
-            let text: Text = Box::new(move |t| t.level(level).to_owned());
+            let text = Text::Made(Box::new(move |t| t.level(level).to_owned()));
             (Some(ModeChoice::Level(level)), level.name(), text)
         })
         .collect();
@@ -172,24 +165,14 @@ fn main_choice(
             (
                 Some(ModeChoice::Person(p)),
                 value,
-                Box::new(move |t| t.person_choice(p)),
+                Text::Made(Box::new(move |t| t.person_choice(p))),
             )
         })
         .collect();
     let groups: [Group; 3] = [
-        (
-            "c4-opponent",
-            "opponent",
-            |t| t.opponent().to_owned(),
-            opponent,
-        ),
-        (
-            "c4-levels",
-            "level",
-            |t| t.level_legend().to_owned(),
-            levels,
-        ),
-        ("c4-sides", "side", |t| t.you_play().to_owned(), sides),
+        ("c4-opponent", "opponent", Key::opponent, opponent),
+        ("c4-levels", "level", Key::level_legend, levels),
+        ("c4-sides", "side", Key::you_play, sides),
     ];
     let mut inputs = Vec::new();
     let mut online = None;
@@ -233,10 +216,8 @@ impl Controls {
         let result_detail: HtmlElement = el(doc, "p", "c4-result-detail");
         append(&result_words, &result_text);
         append(&result_words, &result_detail);
-        let play_again = text_button(doc, labels, "c4-btn c4-primary", |t| {
-            t.play_again().to_owned()
-        });
-        let review_game = text_button(doc, labels, "c4-btn", |t| t.review().to_owned());
+        let play_again = text_button(doc, labels, "c4-btn c4-primary", Key::play_again);
+        let review_game = text_button(doc, labels, "c4-btn", Key::review);
         for part in [&result_words, &review_game, &play_again] {
             append(&result, part);
         }
@@ -245,38 +226,22 @@ impl Controls {
         }
 
         let row: HtmlElement = el(doc, "div", "c4-controls");
-        let new_game = shortcut(
-            text_button(doc, labels, "c4-btn", |t| t.new_game().to_owned()),
-            "N",
-        )?;
-        let undo = shortcut(
-            text_button(doc, labels, "c4-btn", |t| t.undo().to_owned()),
-            "U",
-        )?;
-        let hint = shortcut(
-            text_button(doc, labels, "c4-btn", |t| t.hint().to_owned()),
-            "H",
-        )?;
-        let review = shortcut(
-            text_button(doc, labels, "c4-btn", |t| t.review().to_owned()),
-            "R",
-        )?;
+        let new_game = shortcut(text_button(doc, labels, "c4-btn", Key::new_game), "N")?;
+        let undo = shortcut(text_button(doc, labels, "c4-btn", Key::undo), "U")?;
+        let hint = shortcut(text_button(doc, labels, "c4-btn", Key::hint), "H")?;
+        let review = shortcut(text_button(doc, labels, "c4-btn", Key::review), "R")?;
         let copy_link = match links {
-            true => Some(text_button(doc, labels, "c4-btn", |t| {
-                t.copy_link().to_owned()
-            })),
+            true => Some(text_button(doc, labels, "c4-btn", Key::copy_link)),
             false => None,
         };
         let sound = super::dom::button(doc, "c4-btn c4-sound", "");
         attr(&sound, "aria-pressed", "false");
         append(&sound, &speaker(doc)?);
         let sound_text: HtmlElement = el(doc, "span", "");
-        labels.text(&sound_text, |t| t.sound().to_owned());
+        labels.text(&sound_text, Key::sound);
         append(&sound, &sound_text);
         let analysis_label: HtmlElement = el(doc, "label", "c4-toggle");
-        let show_analysis = checkbox(doc, &analysis_label, labels, |t| {
-            t.show_analysis().to_owned()
-        });
+        let show_analysis = checkbox(doc, &analysis_label, labels, Key::show_analysis);
         for part in [&new_game, &undo, &hint, &review]
             .into_iter()
             .chain(&copy_link)
@@ -287,18 +252,18 @@ impl Controls {
         append(&row, &analysis_label);
 
         // What is one click away: how to play, and the rest of the settings.
-        let (howto, pop) = disclosure(doc, labels, "c4-howto", |t| t.how_to_play().to_owned());
+        let (howto, pop) = disclosure(doc, labels, "c4-howto", Key::how_to_play);
         let rules: HtmlElement = el(doc, "p", "");
-        labels.text(&rules, |t| t.rules().to_owned());
+        labels.text(&rules, Key::rules);
         let ratings: HtmlElement = el(doc, "p", "");
-        labels.text(&ratings, |t| t.ratings_help().to_owned());
+        labels.text(&ratings, Key::ratings_help);
         let keys: HtmlElement = el(doc, "p", "c4-help");
-        labels.text(&keys, |t| t.key_help().to_owned());
+        labels.text(&keys, Key::key_help);
         append(&pop, &rules);
         append(&pop, &ratings);
         append(&pop, &keys);
 
-        let (settings, body) = disclosure(doc, labels, "c4-settings", |t| t.settings().to_owned());
+        let (settings, body) = disclosure(doc, labels, "c4-settings", Key::settings);
         add_class(&body, "c4-settings-body");
         let mut player_selects = Vec::new();
         for side in [Player::First, Player::Second] {
@@ -318,7 +283,7 @@ impl Controls {
             player_selects.push(select);
         }
         let motion_label: HtmlElement = el(doc, "label", "");
-        let reduce_motion = checkbox(doc, &motion_label, labels, |t| t.reduce_motion().to_owned());
+        let reduce_motion = checkbox(doc, &motion_label, labels, Key::reduce_motion);
         append(&body, &motion_label);
 
         Ok(Controls {

@@ -3,7 +3,7 @@
 //! every one of them.
 
 use super::dom::{set_attr, text};
-use crate::ui::text::Texts;
+use crate::ui::text::{Key, Texts};
 
 /// A text the game shows that does not change with the game: an element's text, or one of
 /// its attributes, from the [`Texts`].
@@ -13,17 +13,17 @@ struct Label {
     text: Text,
 }
 
-/// How a label's text is made from the [`Texts`]: most are one text, as a plain function
-/// (a boxed closure each, made generic, cost the module its own code per label).
-enum Text {
-    Of(fn(&Texts) -> String),
+/// How a label's text is made from the [`Texts`]: most are one text, named by its key (a
+/// function each, even a plain one, cost the module its own code per label).
+pub enum Text {
+    Of(Key),
     Made(Box<dyn Fn(&Texts) -> String>),
 }
 
 impl Text {
     fn of(&self, texts: &Texts) -> String {
         match self {
-            Text::Of(f) => f(texts),
+            Text::Of(key) => texts.get(*key).to_owned(),
             Text::Made(f) => f(texts),
         }
     }
@@ -34,16 +34,11 @@ impl Text {
 pub struct Labels(Vec<Label>);
 
 impl Labels {
-    pub fn text(&mut self, element: &web_sys::Element, text: fn(&Texts) -> String) {
+    pub fn text(&mut self, element: &web_sys::Element, text: Key) {
         self.push(element, None, Text::Of(text));
     }
 
-    pub fn attr(
-        &mut self,
-        element: &web_sys::Element,
-        attribute: &'static str,
-        text: fn(&Texts) -> String,
-    ) {
+    pub fn attr(&mut self, element: &web_sys::Element, attribute: &'static str, text: Key) {
         self.push(element, Some(attribute), Text::Of(text));
     }
 
@@ -55,6 +50,16 @@ impl Labels {
         text: impl Fn(&Texts) -> String + 'static,
     ) {
         self.push(element, attribute, Text::Made(Box::new(text)));
+    }
+
+    /// A label of either kind.
+    pub fn label(
+        &mut self,
+        element: &web_sys::Element,
+        attribute: Option<&'static str>,
+        text: Text,
+    ) {
+        self.push(element, attribute, text);
     }
 
     fn push(&mut self, element: &web_sys::Element, attribute: Option<&'static str>, text: Text) {

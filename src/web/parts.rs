@@ -3,7 +3,7 @@
 
 use super::dom::{append, attr, button, el, svg};
 use super::labels::Labels;
-use crate::ui::text::Texts;
+use crate::ui::text::Key;
 use web_sys::{Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement, HtmlInputElement};
 
 /// A disclosure in the "more" row: its summary, and the floating panel it opens.
@@ -11,7 +11,7 @@ pub fn disclosure(
     doc: &Document,
     labels: &mut Labels,
     class: &str,
-    summary: fn(&Texts) -> String,
+    summary: Key,
 ) -> (HtmlDetailsElement, HtmlElement) {
     let details: HtmlDetailsElement = el(doc, "details", &format!("c4-disclosure {class}"));
     let head: HtmlElement = el(doc, "summary", "");
@@ -23,11 +23,7 @@ pub fn disclosure(
 }
 
 /// A table's row of column headings.
-pub fn heading_row(
-    doc: &Document,
-    labels: &mut Labels,
-    headings: &[fn(&Texts) -> String],
-) -> HtmlElement {
+pub fn heading_row(doc: &Document, labels: &mut Labels, headings: &[Key]) -> HtmlElement {
     let row: HtmlElement = el(doc, "tr", "");
     for &heading in headings {
         let th: HtmlElement = el(doc, "th", "");
@@ -43,7 +39,7 @@ pub fn icon_button(
     doc: &Document,
     labels: &mut Labels,
     path: &str,
-    name: fn(&Texts) -> String,
+    name: Key,
 ) -> HtmlButtonElement {
     let b = button(doc, "c4-btn c4-step", "");
     let icon_svg = svg(doc, "svg");
@@ -63,7 +59,7 @@ pub fn text_button(
     doc: &Document,
     labels: &mut Labels,
     class: &str,
-    label: fn(&Texts) -> String,
+    label: Key,
 ) -> HtmlButtonElement {
     let b = button(doc, class, "");
     labels.text(&b, label);
@@ -75,7 +71,7 @@ pub fn checkbox(
     doc: &Document,
     parent: &HtmlElement,
     labels: &mut Labels,
-    label: fn(&Texts) -> String,
+    label: Key,
 ) -> HtmlInputElement {
     let input: HtmlInputElement = el(doc, "input", "");
     input.set_type("checkbox");

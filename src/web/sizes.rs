@@ -2,13 +2,13 @@
 //! custom width and height, the question asked before a new size replaces a game in
 //! progress, and the line that says why the top level is not offered on the board.
 
-use super::dom::{append, attr, changed, el, set_hidden, text};
-use super::labels::Labels;
+use super::dom::{append, attr, button, changed, el, set_hidden, text};
+use super::labels::{Labels, Text};
 use super::parts::text_button;
 use crate::engine::Size;
 use crate::ui::mirror::Mirror;
 use crate::ui::settings::COMMON_SIZES;
-use crate::ui::text::Texts;
+use crate::ui::text::Key;
 use crate::ui::{Action, Command};
 use gloo_events::EventListener;
 use std::cell::Cell;
@@ -38,9 +38,6 @@ pub struct SizeChoice {
     note: HtmlElement,
 }
 
-/// A text of the game, from the [`Texts`].
-type Text = Box<dyn Fn(&Texts) -> String>;
-
 /// A `<select>` of `values` at the end of `parent`, each shown as its text makes it.
 fn select(
     doc: &Document,
@@ -52,7 +49,7 @@ fn select(
     for (value, shown) in values {
         let option: web_sys::Element = el(doc, "option", "");
         attr(&option, "value", &value);
-        labels.made(&option, None, shown);
+        labels.label(&option, None, shown);
         append(&select, &option);
     }
     append(parent, &select);
@@ -70,12 +67,15 @@ impl SizeChoice {
         let row: HtmlElement = el(doc, "div", "c4-size");
         let field: HtmlElement = el(doc, "label", "c4-size-field");
         let caption: HtmlElement = el(doc, "span", "c4-size-label");
-        labels.text(&caption, |t| t.board_size().to_owned());
+        labels.text(&caption, Key::board_size);
         append(&field, &caption);
         let listed = COMMON_SIZES.map(|size| -> (String, Text) {
-            (size.to_string(), Box::new(move |t| t.size_text(size)))
+            (
+                size.to_string(),
+                Text::Made(Box::new(move |t| t.size_text(size))),
+            )
         });
-        let custom_entry: Text = Box::new(|t| t.custom_size().to_owned());
+        let custom_entry = Text::Of(Key::custom_size);
         let entries = listed
             .into_iter()
             .chain([(CUSTOM.to_owned(), custom_entry)]);
@@ -84,28 +84,29 @@ impl SizeChoice {
         // The custom width and height: "Columns [9] × Rows [4]".
         let custom: HtmlElement = el(doc, "span", "c4-size-custom");
         let range = || {
-            (Size::MIN..=Size::MAX)
-                .map(|n| -> (String, Text) { (n.to_string(), Box::new(move |_| n.to_string())) })
+            (Size::MIN..=Size::MAX).map(|n| -> (String, Text) {
+                (n.to_string(), Text::Made(Box::new(move |_| n.to_string())))
+            })
         };
         // Each in its own <label> with a visible caption, which is also its name (as an
         // aria-label, so the name is the caption alone, not the caption and the value).
-        let labelled = |labels: &mut Labels, caption: fn(&Texts) -> &str| {
+        let labelled = |labels: &mut Labels, caption: Key| {
             let field: HtmlElement = el(doc, "label", "c4-size-part");
             let name: HtmlElement = el(doc, "span", "c4-size-part-name");
             attr(&name, "aria-hidden", "true");
-            labels.made(&name, None, move |t| caption(t).to_owned());
+            labels.text(&name, caption);
             append(&field, &name);
             let pick = select(doc, &field, labels, range())?;
-            labels.made(&pick, Some("aria-label"), move |t| caption(t).to_owned());
+            labels.attr(&pick, "aria-label", caption);
             append(&custom, &field);
             Ok::<_, JsValue>(pick)
         };
-        let columns = labelled(labels, Texts::columns_label)?;
+        let columns = labelled(labels, Key::columns_label)?;
         let by: HtmlElement = el(doc, "span", "");
         attr(&by, "aria-hidden", "true");
         text(&by, "×");
         append(&custom, &by);
-        let rows = labelled(labels, Texts::rows_label)?;
+        let rows = labelled(labels, Key::rows_label)?;
         append(&row, &custom);
         let second = parent
             .first_element_child()
@@ -115,8 +116,9 @@ impl SizeChoice {
         let ask: HtmlElement = el(doc, "div", "c4-size-ask");
         attr(&ask, "role", "group");
         let question: HtmlElement = el(doc, "p", "");
-        let replace = text_button(doc, labels, "c4-btn c4-primary", |_| String::new());
-        let keep = text_button(doc, labels, "c4-btn", |t| t.size_keep().to_owned());
+        // Its text names the size asked about (`apply`).
+        let replace = button(doc, "c4-btn c4-primary", "");
+        let keep = text_button(doc, labels, "c4-btn", Key::size_keep);
         for part in [&question, replace.as_ref(), keep.as_ref()] {
             append(&ask, part);
         }

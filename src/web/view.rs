@@ -11,6 +11,7 @@ use super::sizes::SizeChoice;
 use super::style;
 use crate::ui::activity::Focus as Target;
 use crate::ui::mirror::Mirror;
+use crate::ui::text::Key;
 use crate::ui::text::Texts;
 use crate::ui::Action;
 use wasm_bindgen::prelude::*;
@@ -162,7 +163,7 @@ impl View {
     ) -> Result<View, JsValue> {
         let wrapper: HtmlElement = el(doc, "section", "c4");
         let mut labels = Labels::default();
-        labels.attr(&wrapper, "aria-label", |t| t.game().to_owned());
+        labels.attr(&wrapper, "aria-label", Key::game);
         let layout: HtmlElement = el(doc, "div", "c4-layout");
         let controls = Controls::build(doc, &mut labels, links)?;
         let sizes = SizeChoice::build(doc, &controls.choice, &mut labels)?;

@@ -4,6 +4,7 @@
 //! Rematch, Claim the win, the review once it is over, and Back.
 
 use crate::ui::mirror::OnlineView;
+use crate::ui::text::Key;
 use crate::ui::Command;
 use crate::web::dom::{append, attr, el, set_hidden, text};
 use crate::web::labels::Labels;
@@ -38,29 +39,27 @@ fn share_sheet() -> Option<(web_sys::Navigator, js_sys::Function)> {
 impl OnlinePanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<OnlinePanel, JsValue> {
         let section: HtmlElement = el(doc, "section", "c4-online");
-        labels.attr(&section, "aria-label", |t| t.online().to_owned());
+        labels.attr(&section, "aria-label", Key::online);
         section.set_hidden(true);
         let note: HtmlElement = el(doc, "p", "c4-online-note");
         let invite: HtmlElement = el(doc, "div", "c4-invite");
         let label: HtmlElement = el(doc, "label", "");
         let caption: HtmlElement = el(doc, "span", "");
-        labels.text(&caption, |t| t.invite_link().to_owned());
+        labels.text(&caption, Key::invite_link);
         let link: HtmlInputElement = el(doc, "input", "");
         link.set_type("text");
         link.set_read_only(true);
         attr(&link, "spellcheck", "false");
         append(&label, &caption);
         append(&label, &link);
-        let copy = text_button(doc, labels, "c4-btn c4-primary", |t| {
-            t.copy_invite().to_owned()
-        });
-        let share = text_button(doc, labels, "c4-btn", |t| t.share_invite().to_owned());
+        let copy = text_button(doc, labels, "c4-btn c4-primary", Key::copy_invite);
+        let share = text_button(doc, labels, "c4-btn", Key::share_invite);
         share.set_hidden(share_sheet().is_none());
         let local: HtmlElement = el(doc, "p", "c4-help");
-        labels.text(&local, |t| t.invite_local().to_owned());
+        labels.text(&local, Key::invite_local);
         let elsewhere: HtmlElement = el(doc, "p", "c4-help");
         let said: HtmlElement = el(doc, "span", "");
-        labels.text(&said, |t| t.invite_elsewhere().to_owned());
+        labels.text(&said, Key::invite_elsewhere);
         let lan: HtmlElement = el(doc, "a", "");
         // A link to a loopback address opens nowhere else: said (the page's address does not
         // change), with the address the server named for its network if it did
@@ -90,16 +89,16 @@ impl OnlinePanel {
             append(&invite, part);
         }
         let actions: HtmlElement = el(doc, "div", "c4-actions");
-        let resign = text_button(doc, labels, "c4-btn", |t| t.resign().to_owned());
-        let rematch = text_button(doc, labels, "c4-btn c4-primary", |t| t.rematch().to_owned());
-        let claim = text_button(doc, labels, "c4-btn", |t| t.claim_win().to_owned());
-        let review = text_button(doc, labels, "c4-btn", |t| t.review().to_owned());
-        let back = text_button(doc, labels, "c4-btn", |t| t.online_leave().to_owned());
+        let resign = text_button(doc, labels, "c4-btn", Key::resign);
+        let rematch = text_button(doc, labels, "c4-btn c4-primary", Key::rematch);
+        let claim = text_button(doc, labels, "c4-btn", Key::claim_win);
+        let review = text_button(doc, labels, "c4-btn", Key::review);
+        let back = text_button(doc, labels, "c4-btn", Key::online_leave);
         for part in [&rematch, &claim, &review, &resign, &back] {
             append(&actions, part);
         }
         let fair: HtmlElement = el(doc, "p", "c4-help");
-        labels.text(&fair, |t| t.online_fair().to_owned());
+        labels.text(&fair, Key::online_fair);
         for part in [&note, &invite, &actions, &fair] {
             append(&section, part);
         }

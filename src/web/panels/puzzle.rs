@@ -4,6 +4,7 @@
 
 use crate::ui::mirror::Mirror;
 use crate::ui::puzzle::{self, PuzzleChoice, PuzzleView, Solved, MAX_MOVES, MIN_MOVES};
+use crate::ui::text::Key;
 use crate::ui::text::{fill, Texts};
 use crate::ui::Command;
 use crate::web::dom::{append, attr, changed, el, set_attr, set_hidden, text};
@@ -39,32 +40,30 @@ pub struct PuzzlePanel {
 impl PuzzlePanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<PuzzlePanel, JsValue> {
         let section: HtmlElement = el(doc, "section", "c4-puzzle");
-        labels.attr(&section, "aria-label", |t| t.puzzles().to_owned());
+        labels.attr(&section, "aria-label", Key::puzzles);
         section.set_hidden(true);
         let line: HtmlElement = el(doc, "p", "c4-puzzle-line");
         let actions: HtmlElement = el(doc, "div", "c4-actions");
-        let retry = text_button(doc, labels, "c4-btn", |t| t.retry().to_owned());
-        let answer = text_button(doc, labels, "c4-btn", |t| t.show_answer().to_owned());
+        let retry = text_button(doc, labels, "c4-btn", Key::retry);
+        let answer = text_button(doc, labels, "c4-btn", Key::show_answer);
         answer.set_hidden(true);
-        let next = text_button(doc, labels, "c4-btn", |t| t.next_puzzle().to_owned());
-        let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned());
+        let next = text_button(doc, labels, "c4-btn", Key::next_puzzle);
+        let back = text_button(doc, labels, "c4-btn", Key::back);
         for part in [&retry, &answer, &next, &back] {
             append(&actions, part);
         }
         append(&section, &line);
         append(&section, &actions);
 
-        let (list, pop) = disclosure(doc, labels, "c4-puzzles", |t| t.puzzles().to_owned());
-        let daily = text_button(doc, labels, "c4-btn c4-primary", |t| {
-            t.daily_puzzle().to_owned()
-        });
+        let (list, pop) = disclosure(doc, labels, "c4-puzzles", Key::puzzles);
+        let daily = text_button(doc, labels, "c4-btn c4-primary", Key::daily_puzzle);
         let pick: HtmlElement = el(doc, "label", "c4-pick");
         let pick_text: HtmlElement = el(doc, "span", "");
-        labels.text(&pick_text, |t| t.puzzle_list().to_owned());
+        labels.text(&pick_text, Key::puzzle_list);
         let select: HtmlSelectElement = el(doc, "select", "");
         append(&pick, &pick_text);
         append(&pick, &select);
-        let start = text_button(doc, labels, "c4-btn", |t| t.start_puzzle().to_owned());
+        let start = text_button(doc, labels, "c4-btn", Key::start_puzzle);
         let solved: HtmlElement = el(doc, "p", "c4-help");
         for part in [&daily, &pick, &start, &solved] {
             append(&pop, part);

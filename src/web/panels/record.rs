@@ -3,6 +3,7 @@
 
 use crate::solver::Level;
 use crate::ui::stats::RecordView;
+use crate::ui::text::Key;
 use crate::ui::text::Texts;
 use crate::ui::Command;
 use crate::web::dom::{append, attr, bool_attr, button, el, set_attr, set_hidden, text};
@@ -23,22 +24,22 @@ pub struct RecordPanel {
 
 impl RecordPanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<RecordPanel, JsValue> {
-        let (details, pop) = disclosure(doc, labels, "c4-record", |t| t.record().to_owned());
+        let (details, pop) = disclosure(doc, labels, "c4-record", Key::record);
         let board: HtmlElement = el(doc, "p", "c4-record-board");
         append(&pop, &board);
         let grid: HtmlElement = el(doc, "table", "");
         let caption: HtmlElement = el(doc, "caption", "");
-        labels.text(&caption, |t| t.record_caption().to_owned());
+        labels.text(&caption, Key::record_caption);
         append(&grid, &caption);
         let head = heading_row(
             doc,
             labels,
             &[
-                |t| t.record_level().to_owned(),
-                |t| t.record_wins().to_owned(),
-                |t| t.record_losses().to_owned(),
-                |t| t.record_draws().to_owned(),
-                |t| t.record_helped().to_owned(),
+                Key::record_level,
+                Key::record_wins,
+                Key::record_losses,
+                Key::record_draws,
+                Key::record_helped,
             ],
         );
         append(&grid, &head);

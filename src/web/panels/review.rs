@@ -3,6 +3,7 @@
 //! here, Back and Copy link.
 
 use crate::ui::review::{Bar, ReviewView};
+use crate::ui::text::Key;
 use crate::ui::{Command, KeyTarget};
 use crate::web::convert::number;
 use crate::web::dom::{append, attr, bool_attr, el, set_attr, set_hidden, svg, text};
@@ -39,27 +40,26 @@ pub struct ReviewPanel {
 impl ReviewPanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<ReviewPanel, JsValue> {
         let section: HtmlElement = el(doc, "section", "c4-review");
-        labels.attr(&section, "aria-label", |t| t.review().to_owned());
+        labels.attr(&section, "aria-label", Key::review);
         section.set_hidden(true);
         let line: HtmlElement = el(doc, "p", "c4-review-line");
         let steps: HtmlElement = el(doc, "div", "c4-steps");
         attr(&steps, "role", "group");
-        labels.attr(&steps, "aria-label", |t| t.review().to_owned());
-        let first = icon_button(doc, labels, "M6 5h2.5v14H6zM19 5v14L9 12z", |t| {
-            t.first_move().to_owned()
-        });
-        let previous = icon_button(doc, labels, "M17 5v14L6 12z", |t| {
-            t.previous_move().to_owned()
-        });
+        labels.attr(&steps, "aria-label", Key::review);
+        let first = icon_button(doc, labels, "M6 5h2.5v14H6zM19 5v14L9 12z", Key::first_move);
+        let previous = icon_button(doc, labels, "M17 5v14L6 12z", Key::previous_move);
         let slider: HtmlInputElement = el(doc, "input", "c4-slider");
         slider.set_type("range");
         slider.set_min("0");
         slider.set_step("1");
-        labels.attr(&slider, "aria-label", |t| t.review_slider().to_owned());
-        let next = icon_button(doc, labels, "M7 5v14l11-7z", |t| t.next_move().to_owned());
-        let last = icon_button(doc, labels, "M18 5h-2.5v14H18zM5 5v14l10-7z", |t| {
-            t.last_move().to_owned()
-        });
+        labels.attr(&slider, "aria-label", Key::review_slider);
+        let next = icon_button(doc, labels, "M7 5v14l11-7z", Key::next_move);
+        let last = icon_button(
+            doc,
+            labels,
+            "M18 5h-2.5v14H18zM5 5v14l10-7z",
+            Key::last_move,
+        );
         for part in [&first, &previous] {
             append(&steps, part);
         }
@@ -72,23 +72,22 @@ impl ReviewPanel {
         attr(&chart, "aria-hidden", "true");
         attr(&chart, "preserveAspectRatio", "none");
         let caption: HtmlElement = el(doc, "figcaption", "c4-help");
-        labels.text(&caption, |t| t.review_chart().to_owned());
+        labels.text(&caption, Key::review_chart);
         append(&chart_box, &chart);
         append(&chart_box, &caption);
         // The table floats over the game when opened, like the other disclosures.
-        let (table, table_pop) =
-            disclosure(doc, labels, "c4-moves", |t| t.review_table().to_owned());
+        let (table, table_pop) = disclosure(doc, labels, "c4-moves", Key::review_table);
         let grid: HtmlElement = el(doc, "table", "");
         let head: HtmlElement = el(doc, "thead", "");
         let row = heading_row(
             doc,
             labels,
             &[
-                |t| t.table_move().to_owned(),
-                |t| t.table_player().to_owned(),
-                |t| t.table_column().to_owned(),
-                |t| t.table_rating().to_owned(),
-                |t| t.table_after().to_owned(),
+                Key::table_move,
+                Key::table_player,
+                Key::table_column,
+                Key::table_rating,
+                Key::table_after,
             ],
         );
         append(&head, &row);
@@ -97,11 +96,9 @@ impl ReviewPanel {
         append(&grid, &table_body);
         append(&table_pop, &grid);
         let actions: HtmlElement = el(doc, "div", "c4-actions");
-        let play_from_here = text_button(doc, labels, "c4-btn c4-primary", |t| {
-            t.play_from_here().to_owned()
-        });
-        let back = text_button(doc, labels, "c4-btn", |t| t.back().to_owned());
-        let link = text_button(doc, labels, "c4-btn c4-link", |t| t.copy_link().to_owned());
+        let play_from_here = text_button(doc, labels, "c4-btn c4-primary", Key::play_from_here);
+        let back = text_button(doc, labels, "c4-btn", Key::back);
+        let link = text_button(doc, labels, "c4-btn c4-link", Key::copy_link);
         for part in [&play_from_here, &back, &link] {
             append(&actions, part);
         }
