@@ -431,6 +431,69 @@ impl ToServer {
     }
 }
 
+impl ToServer {
+    /// The message as the page sends it: written by hand (`crate::json`), which keeps
+    /// serde's serialiser out of the page's module. A test checks it against serde's.
+    pub fn encode(&self) -> String {
+        use crate::json::{to_string, Json, Object};
+        let (name, fields): (&str, Vec<(&str, &dyn Json)>) = match self {
+            ToServer::Create {
+                columns,
+                rows,
+                seat,
+                secret,
+            } => {
+                let mut fields: Vec<(&str, &dyn Json)> =
+                    vec![("columns", columns), ("rows", rows), ("seat", seat)];
+                if let Some(secret) = secret {
+                    fields.push(("secret", secret));
+                }
+                ("create", fields)
+            }
+            ToServer::Join { game, secret } => {
+                let mut fields: Vec<(&str, &dyn Json)> = vec![("game", game)];
+                if let Some(secret) = secret {
+                    fields.push(("secret", secret));
+                }
+                ("join", fields)
+            }
+            ToServer::Resume { game, secret } => {
+                ("resume", vec![("game", game), ("secret", secret)])
+            }
+            ToServer::Move {
+                game,
+                number,
+                column,
+            } => (
+                "move",
+                vec![("game", game), ("number", number), ("column", column)],
+            ),
+            ToServer::Resign { game } => ("resign", vec![("game", game)]),
+            ToServer::Rematch { game } => ("rematch", vec![("game", game)]),
+            ToServer::Claim { game } => ("claim", vec![("game", game)]),
+        };
+        to_string(&Object(&[(name, &Object(&fields))]))
+    }
+}
+
+impl crate::json::Json for GameId {
+    fn write(&self, out: &mut crate::json::Out) {
+        self.0.write(out);
+    }
+}
+
+impl crate::json::Json for Secret {
+    fn write(&self, out: &mut crate::json::Out) {
+        self.0.write(out);
+    }
+}
+
+impl crate::json::Json for Seat {
+    fn write(&self, out: &mut crate::json::Out) {
+        Role::from(*self).name().write(out);
+    }
+}
+
 impl ToPage {
     pub fn encode(&self) -> String {
         // Plain strings, numbers and enums: writing them cannot fail.
@@ -491,6 +554,46 @@ mod tests {
             refused.encode(),
             r#"{"refused":{"reason":"not-your-turn","detail":""}}"#
         );
+    }
+
+    #[test]
+    fn the_page_writes_each_message_as_serde_does() {
+        let secret = Secret::from_bytes([7; 16]);
+        for message in [
+            ToServer::Create {
+                columns: 9,
+                rows: 7,
+                seat: Seat::Yellow,
+                secret: Some(secret.clone()),
+            },
+            ToServer::Create {
+                columns: 7,
+                rows: 6,
+                seat: Seat::Red,
+                secret: None,
+            },
+            ToServer::Join {
+                game: id(),
+                secret: Some(secret.clone()),
+            },
+            ToServer::Join {
+                game: id(),
+                secret: None,
+            },
+            ToServer::Resume { game: id(), secret },
+            ToServer::Move {
+                game: id(),
+                number: 41,
+                column: 6,
+            },
+            ToServer::Resign { game: id() },
+            ToServer::Rematch { game: id() },
+            ToServer::Claim { game: id() },
+        ] {
+            let text = message.encode();
+            assert_eq!(text, serde_json::to_string(&message).unwrap());
+            assert_eq!(ToServer::decode(&text), Ok(message));
+        }
     }
 
     #[test]

@@ -21,7 +21,6 @@
 //! board takes 90 bits, so the engine keeps `u128`s; the solver's 7 x 6 search keeps `u64`s.
 
 use super::{Column, PlayError, Size, MAX_CELLS, MAX_WIDTH};
-use serde::Serialize;
 
 /// One of the two players. [`Player::First`] moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,10 +71,16 @@ impl Status {
 }
 
 /// A cell, 0-based. `row` 0 is the top row, as in the JS board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
     pub column: u8,
     pub row: u8,
+}
+
+impl crate::json::Json for Cell {
+    fn write(&self, out: &mut crate::json::Out) {
+        out.object(&[("column", &self.column), ("row", &self.row)]);
+    }
 }
 
 /// Where a played piece landed.

@@ -59,7 +59,7 @@ impl fmt::Display for SolveError {
 impl std::error::Error for SolveError {}
 
 /// Each column's score as far as a budget allows (see [`Search::analyze_each_within`]).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ColumnScores {
     /// Each column's score for the side to move, as [`Search::analyze`] gives it: `None` for
     /// a full column, and for one in `unproved`.
@@ -70,12 +70,24 @@ pub struct ColumnScores {
 }
 
 /// The best columns of a position and the score they reach (see [`Search::best_moves`]).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BestMoves {
     /// The position's exact score for the side to move (see the score contract).
     pub score: i32,
     /// Every column that reaches `score`, in column order (never empty).
     pub columns: Vec<usize>,
+}
+
+impl crate::json::Json for ColumnScores {
+    fn write(&self, out: &mut crate::json::Out) {
+        out.object(&[("scores", &self.scores), ("unproved", &self.unproved)]);
+    }
+}
+
+impl crate::json::Json for BestMoves {
+    fn write(&self, out: &mut crate::json::Out) {
+        out.object(&[("score", &self.score), ("columns", &self.columns)]);
+    }
 }
 
 /// How far [`Search::best_moves`]' work on one position has got. Each step is at most one

@@ -6,11 +6,10 @@
 use super::protocol::Board;
 use super::settings::PlayerKind;
 use crate::engine::{Cell, Placed, Position};
-use serde::Serialize;
+use crate::json::{Json, Out};
 
 /// A move and the whole state after it: what `Game.play` and the handle's `play` return.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveResult {
     /// The board's size: columns and rows.
     pub columns: u8,
@@ -42,8 +41,7 @@ impl MoveResult {
 }
 
 /// The handle's `state`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameState {
     /// The board's size: columns and rows.
     pub columns: u8,
@@ -72,15 +70,14 @@ impl GameState {
 }
 
 /// A move taken back: who had played it, and where (0-based).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Undone {
     pub player: u8,
     pub column: u8,
 }
 
 /// Why a move was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
     /// The column is full.
     Full,
@@ -91,21 +88,17 @@ pub enum Refusal {
 }
 
 /// An event for the host page.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
     /// `c4-move`: after every move, by a person or the computer.
     Move {
-        #[serde(flatten)]
         result: MoveResult,
         moves: String,
         /// `"human"` or the computer's level.
         by: &'static str,
     },
     /// `c4-end`: the game is won or drawn.
-    #[serde(rename_all = "camelCase")]
     End {
-        #[serde(flatten)]
         board: Board,
         status: &'static str,
         winner: Option<u8>,
@@ -119,24 +112,18 @@ pub enum Event {
     /// `c4-undo`: moves were taken back (last first); `moves` are those left. `undone` is
     /// empty when the undo brought back the game a new game had replaced.
     Undo {
-        #[serde(flatten)]
         board: Board,
         moves: String,
         undone: Vec<Undone>,
     },
     /// `c4-refused`: a move was refused.
     Refused {
-        #[serde(flatten)]
         board: Board,
         column: usize,
         reason: Refusal,
     },
     /// `c4-newgame`: a new game starts, on a board of `columns` by `rows`.
-    NewGame {
-        #[serde(flatten)]
-        board: Board,
-        moves: String,
-    },
+    NewGame { board: Board, moves: String },
     /// `c4-online`: an online game's id, the person's seat or the connection changed.
     Online(OnlineStatus),
     /// `c4-error`: the computer cannot play, or the opening book could not be read.
@@ -144,7 +131,7 @@ pub enum Event {
 }
 
 /// `c4-online`'s detail.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OnlineStatus {
     /// The game's id, once the server gave one.
     pub game: Option<String>,
@@ -193,11 +180,143 @@ impl Event {
     }
 }
 
+impl MoveResult {
+    fn fields(&self, out: &mut Out) {
+        let fields: [(&str, &dyn Json); 9] = [
+            ("columns", &self.columns),
+            ("rows", &self.rows),
+            ("column", &self.column),
+            ("row", &self.row),
+            ("player", &self.player),
+            ("board", &self.board),
+            ("status", &self.status),
+            ("winner", &self.winner),
+            ("winLine", &self.win_line),
+        ];
+        for (key, value) in fields {
+            out.field(key, value);
+        }
+    }
+}
+
+impl Json for MoveResult {
+    fn write(&self, out: &mut Out) {
+        out.begin();
+        self.fields(out);
+        out.end();
+    }
+}
+
+impl Json for GameState {
+    fn write(&self, out: &mut Out) {
+        out.object(&[
+            ("columns", &self.columns),
+            ("rows", &self.rows),
+            ("moves", &self.moves),
+            ("board", &self.board),
+            ("status", &self.status),
+            ("winner", &self.winner),
+            ("winLine", &self.win_line),
+            ("currentPlayer", &self.current_player),
+        ]);
+    }
+}
+
+impl Json for Undone {
+    fn write(&self, out: &mut Out) {
+        out.object(&[("player", &self.player), ("column", &self.column)]);
+    }
+}
+
+impl Refusal {
+    /// Its name in `c4-refused`'s `reason`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Refusal::Full => "full",
+            Refusal::Over => "over",
+            Refusal::Busy => "busy",
+        }
+    }
+}
+
+impl Json for OnlineStatus {
+    fn write(&self, out: &mut Out) {
+        out.object(&[
+            ("game", &self.game),
+            ("seat", &self.seat),
+            ("connection", &self.connection),
+        ]);
+    }
+}
+
+/// Each event's detail: a plain object, its board's `columns` and `rows` beside the other
+/// fields.
+impl Json for Event {
+    fn write(&self, out: &mut Out) {
+        match self {
+            Event::Move { result, moves, by } => {
+                out.begin();
+                result.fields(out);
+                out.field("moves", moves);
+                out.field("by", by);
+                out.end();
+            }
+            Event::End {
+                board,
+                status,
+                winner,
+                win_line,
+                moves,
+            } => out.object(&[
+                ("columns", &board.columns),
+                ("rows", &board.rows),
+                ("status", status),
+                ("winner", winner),
+                ("winLine", win_line),
+                ("moves", moves),
+            ]),
+            Event::Change(state) => state.write(out),
+            Event::Undo {
+                board,
+                moves,
+                undone,
+            } => out.object(&[
+                ("columns", &board.columns),
+                ("rows", &board.rows),
+                ("moves", moves),
+                ("undone", undone),
+            ]),
+            Event::Refused {
+                board,
+                column,
+                reason,
+            } => out.object(&[
+                ("columns", &board.columns),
+                ("rows", &board.rows),
+                ("column", column),
+                ("reason", &reason.name()),
+            ]),
+            Event::NewGame { board, moves } => out.object(&[
+                ("columns", &board.columns),
+                ("rows", &board.rows),
+                ("moves", moves),
+            ]),
+            Event::Online(status) => status.write(out),
+            Event::Error { message } => out.object(&[("message", message)]),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::solver::Level;
-    use serde_json::json;
+    use serde_json::{json, Value};
+
+    /// The detail as JavaScript reads it.
+    fn value(detail: &dyn Json) -> Value {
+        serde_json::from_str(&crate::json::to_string(detail)).expect("valid JSON")
+    }
 
     #[test]
     fn details_have_the_documented_shape() {
@@ -208,7 +327,7 @@ mod tests {
             events.iter().map(Event::name).collect::<Vec<_>>(),
             ["c4-move", "c4-end"]
         );
-        let moved = serde_json::to_value(&events[0]).unwrap();
+        let moved = value(&events[0]);
         assert_eq!(moved["column"], 0);
         assert_eq!(moved["row"], 2);
         assert_eq!(moved["player"], 1);
@@ -219,7 +338,16 @@ mod tests {
         assert_eq!(moved["board"][5], json!([1, 2, 0, 0, 0, 0, 0]));
         assert_eq!(moved["winLine"].as_array().unwrap().len(), 4);
         assert_eq!(moved["winLine"][0], json!({ "column": 0, "row": 2 }));
-        let end = serde_json::to_value(&events[1]).unwrap();
+        let mut keys: Vec<_> = moved.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        assert_eq!(
+            keys,
+            [
+                "board", "by", "column", "columns", "moves", "player", "row", "rows", "status",
+                "winLine", "winner"
+            ]
+        );
+        let end = value(&events[1]);
         assert_eq!(
             end,
             json!({
@@ -238,7 +366,7 @@ mod tests {
             reason: Refusal::Busy,
         };
         assert_eq!(
-            serde_json::to_value(&refused).unwrap(),
+            value(&refused),
             json!({ "columns": 8, "rows": 5, "column": 3, "reason": "busy" })
         );
         let new_game = Event::NewGame {
@@ -246,7 +374,7 @@ mod tests {
             moves: "".into(),
         };
         assert_eq!(
-            serde_json::to_value(new_game).unwrap(),
+            value(&new_game),
             json!({ "columns": 8, "rows": 5, "moves": "" })
         );
         let undo = Event::Undo {
@@ -258,7 +386,7 @@ mod tests {
             }],
         };
         assert_eq!(
-            serde_json::to_value(undo).unwrap(),
+            value(&undo),
             json!({ "columns": 8, "rows": 5, "moves": "4", "undone": [{ "player": 2, "column": 3 }] })
         );
     }
@@ -269,13 +397,41 @@ mod tests {
         let placed = p.play(3).unwrap();
         let events = Event::for_move(&p, placed, PlayerKind::Human);
         assert_eq!(events.len(), 1);
-        let moved = serde_json::to_value(&events[0]).unwrap();
+        let moved = value(&events[0]);
         assert_eq!(moved["by"], "human");
         assert_eq!(moved["winner"], json!(null));
         assert_eq!(moved["winLine"], json!([]));
-        let state = serde_json::to_value(GameState::of(&p)).unwrap();
+        let state = value(&GameState::of(&p));
         assert_eq!(state["moves"], "4");
         assert_eq!(state["currentPlayer"], 2);
         assert_eq!(state["status"], "in-progress");
+    }
+
+    #[test]
+    fn the_state_online_and_error_details_have_their_shape() {
+        let p = Position::from_moves("44").unwrap();
+        assert_eq!(
+            value(&Event::Change(GameState::of(&p))),
+            json!({
+                "columns": 7, "rows": 6, "moves": "44", "board": p.board(), "status": "in-progress",
+                "winner": null, "winLine": [], "currentPlayer": 1,
+            })
+        );
+        let online = Event::Online(OnlineStatus {
+            game: Some("a1b2".into()),
+            seat: None,
+            connection: "open",
+        });
+        assert_eq!(
+            value(&online),
+            json!({ "game": "a1b2", "seat": null, "connection": "open" })
+        );
+        let error = Event::Error {
+            message: "the book \"x\" is\nwrong".into(),
+        };
+        assert_eq!(
+            value(&error),
+            json!({ "message": "the book \"x\" is\nwrong" })
+        );
     }
 }

@@ -7,19 +7,19 @@
 //! level: "hard" } }` one way, `{ move: { id: 3, column: 2 } }` the other. Every request
 //! names its board's size; on any but 7 x 6 the worker's exact answers have a budget, and
 //! what it cannot work out within it is said to be so: an analysis's unproved columns, a
-//! review's positions not known, a hint that is the computer's judgement. Requests are written with serde; replies
+//! review's positions not known, a hint that is the computer's judgement. Requests are written by hand (`crate::json`); replies
 //! are read by the web layer (`src/web/ai.rs`, whose tests read them as `worker.js` writes
 //! them), by hand, which keeps the page's module small. Every request the page waits for
 //! carries an `id`, and its reply the same `id`: a reply whose `id` is not the one awaited
 //! is stale.
 
 use crate::engine::Size;
+use crate::json::{Json, Object, Out};
 use crate::solver::Level;
-use serde::Serialize;
 
 /// The board a request or an event is about: its columns and rows, written beside the
 /// other fields.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Board {
     pub columns: u8,
     pub rows: u8,
@@ -38,43 +38,33 @@ impl From<Size> for Board {
 pub type Scores = Vec<Option<i32>>;
 
 /// What the page asks of the worker.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Request {
     /// The computer's move at `level` in the position after `moves`.
     BestMove {
         id: u32,
-        #[serde(flatten)]
         board: Board,
         moves: String,
-        #[serde(with = "level_name")]
         level: Level,
     },
     /// Every column's score.
     Analyze {
         id: u32,
-        #[serde(flatten)]
         board: Board,
         moves: String,
     },
     /// The best columns and their score (cheaper than an analysis).
     Hint {
         id: u32,
-        #[serde(flatten)]
         board: Board,
         moves: String,
     },
     /// Think ahead about the position while a person is to move; no reply comes, and the
     /// next request stops it.
-    Ponder {
-        #[serde(flatten)]
-        board: Board,
-        moves: String,
-    },
+    Ponder { board: Board, moves: String },
     /// Every column's score in each of these positions (a game's, for its review).
     Review {
         id: u32,
-        #[serde(flatten)]
         board: Board,
         positions: Vec<String>,
     },
@@ -83,10 +73,8 @@ pub enum Request {
 /// A request as the worker reads it: the request, and whether it reads the opening book
 /// (`{ bestMove: { … }, readsBook: false }`). The worker holds back a request that reads
 /// the book while the book is on its way.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message<'a> {
-    #[serde(flatten)]
     pub request: &'a Request,
     pub reads_book: bool,
 }
@@ -164,13 +152,64 @@ pub enum Reply {
     },
 }
 
-/// A [`Level`] as its name (`"hard"`).
-mod level_name {
-    use crate::solver::Level;
-    use serde::Serializer;
+impl Request {
+    /// Writes `"name": { fields }` into the open object: the request under its name, its
+    /// board's `columns` and `rows` beside its other fields.
+    fn write_named(&self, out: &mut Out) {
+        let Board { columns, rows } = self.board();
+        let (c, r): (&dyn Json, &dyn Json) = (&columns, &rows);
+        match self {
+            Request::BestMove {
+                id, moves, level, ..
+            } => out.field(
+                "bestMove",
+                &Object(&[
+                    ("id", id),
+                    ("columns", c),
+                    ("rows", r),
+                    ("moves", moves),
+                    ("level", &level.name()),
+                ]),
+            ),
+            Request::Analyze { id, moves, .. } => out.field(
+                "analyze",
+                &Object(&[("id", id), ("columns", c), ("rows", r), ("moves", moves)]),
+            ),
+            Request::Hint { id, moves, .. } => out.field(
+                "hint",
+                &Object(&[("id", id), ("columns", c), ("rows", r), ("moves", moves)]),
+            ),
+            Request::Ponder { moves, .. } => out.field(
+                "ponder",
+                &Object(&[("columns", c), ("rows", r), ("moves", moves)]),
+            ),
+            Request::Review { id, positions, .. } => out.field(
+                "review",
+                &Object(&[
+                    ("id", id),
+                    ("columns", c),
+                    ("rows", r),
+                    ("positions", positions),
+                ]),
+            ),
+        }
+    }
+}
 
-    pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(level.name())
+impl Json for Request {
+    fn write(&self, out: &mut Out) {
+        out.begin();
+        self.write_named(out);
+        out.end();
+    }
+}
+
+impl Json for Message<'_> {
+    fn write(&self, out: &mut Out) {
+        out.begin();
+        self.request.write_named(out);
+        out.field("readsBook", &self.reads_book);
+        out.end();
     }
 }
 
@@ -179,9 +218,14 @@ mod tests {
     use super::*;
     use serde_json::{json, Value};
 
+    /// The message as `worker.js` reads it.
+    fn read(message: &dyn Json) -> Value {
+        serde_json::from_str(&crate::json::to_string(message)).expect("valid JSON")
+    }
+
     /// Each request has the shape `worker.js` reads.
     fn written(request: Request, shape: Value) {
-        assert_eq!(serde_json::to_value(&request).unwrap(), shape);
+        assert_eq!(read(&request), shape);
     }
 
     #[test]
@@ -238,7 +282,7 @@ mod tests {
             moves: "4".into(),
             level,
         };
-        let read = |request: &Request| serde_json::to_value(request.message()).unwrap();
+        let read = |request: &Request| read(&request.message());
         assert_eq!(
             read(&at(Level::Hard)),
             json!({ "bestMove": { "id": 1, "columns": 7, "rows": 6, "moves": "4", "level": "hard" }, "readsBook": false }),

@@ -1,7 +1,7 @@
 //! Conversions between engine values and the plain JS objects of the API.
 
 use crate::engine::{Cell, Column, Position, Size};
-use serde::Serialize;
+use crate::json::Json;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -12,18 +12,14 @@ extern "C" {
     pub fn json_parse(text: &str) -> Result<JsValue, JsValue>;
 }
 
-/// Serialises to a plain JS value: `None` becomes `null` (not `undefined`), maps become
-/// plain objects. It goes through JSON text and `JSON.parse`, which makes its objects and
+/// A plain JS value: `None` becomes `null` (not `undefined`), objects are plain objects. It goes through JSON text and `JSON.parse`, which makes its objects and
 /// arrays without running any of the page's code: a setter a page put on
 /// `Object.prototype` or `Array.prototype` (say, one that calls back into the game) is not
 /// called while the wasm object is in use.
-pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
-    // Our types are plain numbers, strings, options and sequences: serialising them
-    // cannot fail, and if it ever did, `undefined` is safer than a panic.
-    serde_json::to_string(value)
-        .ok()
-        .and_then(|text| json_parse(&text).ok())
-        .unwrap_or(JsValue::UNDEFINED)
+pub fn to_js(value: &dyn Json) -> JsValue {
+    // The text is valid JSON (crate::json's tests): if it ever were not, `undefined` is
+    // safer than a panic.
+    json_parse(&crate::json::to_string(value)).unwrap_or(JsValue::UNDEFINED)
 }
 
 /// A JS `Error` whose message is this error's text.
@@ -239,7 +235,7 @@ pub fn board_to_js(position: &Position) -> JsValue {
 }
 
 pub fn cells_to_js(cells: &[Cell]) -> JsValue {
-    to_js(cells)
+    to_js(&cells)
 }
 
 #[cfg(test)]

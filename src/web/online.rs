@@ -68,7 +68,7 @@ impl OnlineSocket {
             Online::Connect { after_ms: 0 } => connect(&self.inner),
             Online::Connect { after_ms } => self.connect_later(after_ms),
             Online::Send(message) => {
-                let text = serde_json::to_string(&message).unwrap_or_default();
+                let text = message.encode();
                 if let Some((socket, _)) = self.inner.socket.borrow().as_ref() {
                     let _ = socket.send_with_str(&text);
                 }

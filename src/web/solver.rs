@@ -48,7 +48,7 @@ fn position(moves: &JsValue, size: Size) -> Result<Position, JsError> {
 impl Solver {
     /// A `…Within` method: `moves` and `budget` read and checked, then `search`'s answer
     /// (`null` where it gave up) for JS.
-    fn within<T: serde::Serialize>(
+    fn within<T: crate::json::Json>(
         &mut self,
         moves: &JsValue,
         budget: &JsValue,
