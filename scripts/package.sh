@@ -6,24 +6,28 @@
 # module (index.js and index.d.ts), the worker and its hub (worker.js, computer.js), the
 # game's stylesheet (snippets/…/style.js, from wasm-bindgen) and the opening book
 # (book.bin); in node/, the entry modules for Node and server rendering (the solver's
-# module, no DOM) and the English texts; the declaration files, one per entry
-# (scripts/package-types.mjs). It writes package.json: name, description, licence, keywords,
-# `exports` and `files`.
+# module, no DOM; the English texts come from the page's module once read); the
+# declaration files, one per entry (scripts/package-types.mjs). It writes package.json:
+# name, description, licence, keywords, `exports` and `files`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 source scripts/env.sh
 # Node's build first: the web build below starts pkg/ afresh.
-wasm-pack build --release --target web --out-dir ../../target/pkg-solver crates/solver
+# The solver's module for speed, as on the site (www/index.html): wasm-opt -O3, told the same
+# of its memory as the page's below.
+wasm-pack build --release --no-opt --target web --out-dir ../../target/pkg-solver crates/solver
+WASM_FEATURES="--enable-bulk-memory --enable-nontrapping-float-to-int --enable-reference-types \
+  --enable-sign-ext --enable-mutable-globals"
+wasm-opt -O3 --low-memory-unused --zero-filled-memory --strip-producers --strip-target-features \
+  $WASM_FEATURES target/pkg-solver/connect_four_solver_bg.wasm -o target/pkg-solver/connect_four_solver_bg.wasm
 # The page's module for size: the `page` profile (opt-level "z") and wasm-opt -Oz, told (as
 # in www/index.html) that a new instance's memory is zeros and that its lowest 1 KiB is
 # never used (Rust's stack ends there, at 1 MiB of depth); its passes run until the module
 # stops shrinking, and the producers' and features' sections go.
 wasm-pack build --profile page --no-opt --target web
 wasm-opt -Oz --low-memory-unused --zero-filled-memory --converge --strip-producers \
-  --strip-target-features --enable-bulk-memory \
-  --enable-nontrapping-float-to-int --enable-reference-types --enable-sign-ext \
-  --enable-mutable-globals pkg/connect_four_bg.wasm -o pkg/connect_four_bg.wasm
+  --strip-target-features $WASM_FEATURES pkg/connect_four_bg.wasm -o pkg/connect_four_bg.wasm
 cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solver.d.ts \
   target/pkg-solver/connect_four_solver_bg.wasm target/pkg-solver/connect_four_solver_bg.wasm.d.ts pkg/
 # The solver's own snippets (src/web/book.js, the book's reader), beside the page's.
@@ -39,12 +43,11 @@ rm -rf pkg/node && mkdir -p pkg/node
 cp src/web/node/index.cjs src/web/node/index.mjs pkg/node/
 cp src/solver/book.bin pkg/book.bin
 cp src/web/PACKAGE.md pkg/README.md
-node scripts/package-texts.mjs
 # The code without its comments and spaces (the sources and index.d.ts keep the docs), in one
 # pass once every module is written. wasm-bindgen's snippets (the game's stylesheet,
 # src/web/style.js) are in pkg/snippets/.
 node scripts/minify-js.mjs pkg/connect_four.js pkg/connect_four_solver.js pkg/index.js pkg/guard.js \
-  pkg/worker.js pkg/computer.js $(find pkg/snippets -name '*.js') pkg/node/index.mjs pkg/node/texts.mjs
+  pkg/worker.js pkg/computer.js $(find pkg/snippets -name '*.js') pkg/node/index.mjs
 # The modules' imports under short names, in each module and its glue alike.
 node scripts/minify-imports.mjs pkg/connect_four.js pkg/connect_four_bg.wasm \
   pkg/connect_four_solver.js pkg/connect_four_solver_bg.wasm

@@ -2,7 +2,17 @@
 // packed package, play a game and get the perfect first move with the package's book.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { installPackage, node } from "./fixtures.mjs";
+import { ROOT } from "./harness.mjs";
+
+/** The texts' names, as the package's types declare them (`interface Texts`). */
+const TEXT_KEYS = (() => {
+  const types = readFileSync(join(ROOT, "pkg/node/index.d.cts"), "utf8");
+  const body = types.slice(types.indexOf("export interface Texts {"));
+  return [...body.slice(0, body.indexOf("\n}")).matchAll(/^ {4}(\w+): string;$/gm)].map((m) => m[1]);
+})();
 
 for (const [script, moves, winner] of [["esm.mjs", "4433221", 1], ["cjs.cjs", "4455667", 1]]) {
   test(`Node: ${script}`, async () => {
@@ -17,6 +27,9 @@ for (const [script, moves, winner] of [["esm.mjs", "4433221", 1], ["cjs.cjs", "4
     // From the empty board only the centre wins (score 1: with the first player's last stone).
     assert.equal(found.best, 3);
     assert.equal(found.score, 1);
+    // The English texts, every one the types declare, frozen.
+    assert.ok(TEXT_KEYS.length > 100, `the types declare the texts (${TEXT_KEYS.length})`);
+    assert.deepEqual(found.texts, { frozen: true, toMove: "{player} to move", keys: TEXT_KEYS });
     if (script === "esm.mjs") {
       // 5 x 4 is a draw (Tromp's table); its solver reads no book. 8 x 7 takes digit 8.
       assert.deepEqual(found.small, { columns: 5, rows: 4, bookSize: 0, score: 0 });

@@ -2,7 +2,8 @@
 // names as the browser's entry. The rules (`Game`) and the solver (`Solver`) come from the
 // solver's module, the one the browser's worker loads, compiled here synchronously from the
 // package's file when this module is imported. `Solver.load()` reads the opening book from
-// the package (or from `bookUrl`: a path, a file: URL, or an http(s) URL). There is no DOM:
+// the package (or from `bookUrl`: a path, a file: URL, or an http(s) URL). `defaultTexts`
+// are the page's module's own, read from it the first time they are asked for. There is no DOM:
 // `mount` throws, saying so, and `<connect-four>` is not defined. node/index.cjs gives the
 // same module to `require`.
 import { readFileSync } from "node:fs";
@@ -12,8 +13,8 @@ import {
   initSync as initSolverSync, Game as GameClass, Solver as SolverClass, __fetchBook as fetchBook,
   __gatherBook as gatherBook,
 } from "../connect_four_solver.js";
+import { initSync as initPageSync, __defaultTexts as pageTexts } from "../connect_four.js";
 import { guard } from "../guard.js";
-import texts from "./texts.mjs";
 
 // The package's files, found from this module's own URL at run time. (Not written as
 // `new URL("…", import.meta.url)`: a bundler that builds a server's code, such as Next.js's,
@@ -98,8 +99,22 @@ export class MountHandle {
   }
 }
 
+// The English texts: the page's module is compiled, and the texts copied and frozen, the
+// first time anything reads them (a server that never does never compiles it).
+const texts = {};
+let textsRead = false;
+const withTexts = (trap) => (target, ...args) => {
+  if (!textsRead) {
+    initPageSync({ module: readFileSync(file("../connect_four_bg.wasm")) });
+    Object.freeze(Object.assign(texts, pageTexts()));
+    textsRead = true;
+  }
+  return Reflect[trap](target, ...args);
+};
+const TRAPS = ["get", "has", "ownKeys", "getOwnPropertyDescriptor", "isExtensible", "set", "defineProperty",
+  "deleteProperty", "preventExtensions", "getPrototypeOf", "setPrototypeOf"];
 /** Every text of the game in English, by the `texts` option's names. */
-export const defaultTexts = texts;
+export const defaultTexts = new Proxy(texts, Object.fromEntries(TRAPS.map((trap) => [trap, withTexts(trap)])));
 
 /** Nothing to wait for in Node: the module is ready once imported. */
 export default async function init() {}
