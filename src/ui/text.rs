@@ -10,6 +10,46 @@ use crate::engine::{Cell, Placed, Player, Position, Size, Status};
 use crate::solver::{Level, Outcome, Score};
 use std::borrow::Cow;
 
+/// Strings packed end to end, read by their place: a list of `&str`s cost the page's module
+/// 8 bytes of address and length each, twice for each of the 250 texts.
+#[derive(Debug, Clone, Copy)]
+pub struct Packed {
+    text: &'static str,
+    /// Where each string ends in `text`.
+    ends: &'static [u16],
+}
+
+impl Packed {
+    /// The `i`th string ("" past the last).
+    pub fn get(&self, i: usize) -> &'static str {
+        let start = match i {
+            0 => 0,
+            _ => self.ends.get(i - 1).map_or(0, |&e| usize::from(e)),
+        };
+        let end = self.ends.get(i).map_or(0, |&e| usize::from(e));
+        self.text.get(start..end).unwrap_or("")
+    }
+
+    /// The strings, in order.
+    pub fn iter(self) -> impl Iterator<Item = &'static str> {
+        (0..self.ends.len()).map(move |i| self.get(i))
+    }
+}
+
+/// Where each of strings of these lengths ends, packed end to end.
+const fn ends<const N: usize>(lengths: [usize; N]) -> [u16; N] {
+    let mut ends = [0u16; N];
+    let mut at = 0;
+    let mut i = 0;
+    while i < N {
+        at += lengths[i];
+        assert!(at <= u16::MAX as usize, "the texts fit in 64 KiB");
+        ends[i] = at as u16;
+        i += 1;
+    }
+    ends
+}
+
 /// Declares [`Texts`]: each text's Rust name, JS name and English default, with a doc
 /// comment that says where it shows and which placeholders it takes.
 macro_rules! texts {
@@ -21,7 +61,10 @@ macro_rules! texts {
         pub enum Key { $( $field, )* }
 
         /// The English texts, in the order of [`Key`].
-        const DEFAULTS: &[&str] = &[$($default),*];
+        const DEFAULTS: Packed = Packed {
+            text: concat!($($default),*),
+            ends: &ends([$($default.len()),*]),
+        };
 
         /// Every user-facing string of the game: one table, read through one method per
         /// text. (A struct of 166 `String` fields cost the page's module 25 KB of code to
@@ -34,22 +77,25 @@ macro_rules! texts {
         impl Default for Texts {
             /// The English texts.
             fn default() -> Texts {
-                Texts { values: DEFAULTS.iter().map(|text| Cow::Borrowed(*text)).collect() }
+                Texts { values: DEFAULTS.iter().map(Cow::Borrowed).collect() }
             }
         }
 
         impl Texts {
             /// The texts' names, as JS spells them in the `texts` option.
-            pub const KEYS: &'static [&'static str] = &[$($js),*];
+            pub const KEYS: Packed = Packed {
+                text: concat!($($js),*),
+                ends: &ends([$($js.len()),*]),
+            };
 
             /// Each text's JS name and its English default, in the table's order.
             pub fn defaults() -> impl Iterator<Item = (&'static str, &'static str)> {
-                Self::KEYS.iter().copied().zip(DEFAULTS.iter().copied())
+                Self::KEYS.iter().zip(DEFAULTS.iter())
             }
 
             /// Replaces the text named `key` (its JS name); false if there is none.
             pub fn set(&mut self, key: &str, value: String) -> bool {
-                match Self::KEYS.iter().position(|k| *k == key) {
+                match Self::KEYS.iter().position(|k| k == key) {
                     Some(i) => {
                         self.values[i] = Cow::Owned(value);
                         true
@@ -1241,6 +1287,30 @@ mod tests {
     const C: Size = Size::CLASSIC;
 
     #[test]
+    fn the_packed_tables_read_back_each_string() {
+        const PACKED: Packed = Packed {
+            text: "abcdé",
+            ends: &ends(["a".len(), "".len(), "bc".len(), "dé".len()]),
+        };
+        let packed = PACKED;
+        let read: Vec<_> = packed.iter().collect();
+        assert_eq!(read, ["a", "", "bc", "dé"]);
+        assert_eq!(packed.get(4), "");
+        // The texts' names are as many as their defaults, each its own and not empty.
+        let keys: Vec<_> = Texts::KEYS.iter().collect();
+        assert_eq!(keys.len(), DEFAULTS.iter().count());
+        assert_eq!(keys.len(), Texts::default().values.len());
+        let mut unique = keys.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), keys.len());
+        assert!(keys.iter().all(|k| !k.is_empty()));
+        assert_eq!((keys[0], Texts::default().red()), ("red", "Red"));
+        let last = Texts::defaults().last().unwrap();
+        assert_eq!(Texts::KEYS.get(keys.len() - 1), last.0);
+    }
+
+    #[test]
     fn templates_are_filled() {
         let values = [("player", "Red"), ("n", "3")];
         assert_eq!(fill("{player} wins in {n}", &values), "Red wins in 3");
@@ -1489,7 +1559,7 @@ mod tests {
         assert_eq!(t.count_text(3), "3 Züge gespielt");
         assert_eq!(t.count_text(1), "1 move played", "what it leaves out stays");
         // Every name sets its own text, and only it.
-        for key in Texts::KEYS {
+        for key in Texts::KEYS.iter() {
             let mut changed = Texts::default();
             assert!(changed.set(key, "✱".into()), "{key}");
             assert_ne!(changed, Texts::default(), "{key}");

@@ -380,7 +380,10 @@ impl MountOptions {
         };
         for (key, value) in self.texts.iter().flatten() {
             if !texts.set(key, value.clone()) {
-                let guess = crate::engine::error::did_you_mean(key, Texts::KEYS);
+                let guess = crate::engine::error::did_you_mean(
+                    key,
+                    &Texts::KEYS.iter().collect::<Vec<_>>(),
+                );
                 return Err(format!(
                     "texts: unknown text {}{guess}; the texts' names are the keys of defaultTexts",
                     crate::engine::error::quoted(key),
