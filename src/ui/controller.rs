@@ -12,7 +12,7 @@ pub use self::question::Asked;
 use super::activity::{Activity, Allow, Analysis, BoardKeys, Ended, Rules};
 use super::command::Command;
 use super::cursor::Cursor;
-use super::effect::{Cue, Effect};
+use super::effect::{joined, Cue, Effect};
 use super::event::{Event, Refusal};
 use super::jobs::{Answer, Jobs};
 use super::motion::{Fall, Landing, Motion};
@@ -133,7 +133,7 @@ impl Controller {
         {
             // Anything else a person does answers the question: the game goes on.
             let kept = Effect::changed(self.texts.size_kept().to_owned());
-            return [kept, self.route(command, now)].concat();
+            return joined(kept, self.route(command, now));
         }
         self.route(command, now)
     }
@@ -159,7 +159,7 @@ impl Controller {
                     0 => self.texts.new_game_text(start.current_player()),
                     _ => self.texts.new_game_undoable_text(start.current_player()),
                 };
-                [closing, self.start_game(start, true, said, now)].concat()
+                joined(closing, self.start_game(start, true, said, now))
             }
             Command::PlayOnline => self.create_online(now),
             Command::Resign => self.ask_online(|game| ToServer::Resign { game }),
@@ -184,7 +184,7 @@ impl Controller {
             Command::ResetRecord => {
                 let size = self.game.position().size();
                 let (effects, changed) = self.records.reset(size, &self.texts);
-                [effects, changed.then(|| self.save()).into_iter().collect()].concat()
+                joined(effects, changed.then(|| self.save()).into_iter().collect())
             }
             Command::CopyLink => vec![Effect::CopyLink(self.link().encode())],
             Command::LinkCopied(copied) => share::copied(copied, &self.texts),
@@ -218,7 +218,7 @@ impl Controller {
                 self.helped();
                 let position = *self.position();
                 let hint = self.jobs.give_hint(&columns, score, &position, &self.texts);
-                [vec![Effect::Changed], hint].concat()
+                joined(vec![Effect::Changed], hint)
             }
             Answer::Failed(error) => Effect::failed(&self.texts, &error),
         }
@@ -640,7 +640,7 @@ impl Controller {
     pub fn new_game(&mut self, position: Position, now: f64) -> Vec<Effect> {
         let closing = self.show_game().unwrap_or_default();
         let said = self.texts.new_game_text(position.current_player());
-        [closing, self.start_game(position, false, said, now)].concat()
+        joined(closing, self.start_game(position, false, said, now))
     }
 
     /// The game starts again from `position` (a person's new game, `undoable`, can be

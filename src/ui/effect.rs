@@ -115,6 +115,13 @@ impl Cue {
     }
 }
 
+/// `first`'s effects, then `then`'s: moved, not cloned (`[a, b].concat()` cloned each, and
+/// its copy of `Effect::clone` cost the page's module 2 KB).
+pub fn joined(mut first: Vec<Effect>, then: Vec<Effect>) -> Vec<Effect> {
+    first.extend(then);
+    first
+}
+
 /// What of a saved game could not be read, for the player and the console.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unreadable {

@@ -4,7 +4,7 @@
 use super::{Activity, Command, Controller, Effect};
 use crate::engine::{Position, Size};
 use crate::online::{GameId, Refusal, Seat, Secret, ToPage, ToServer};
-use crate::ui::effect::Online;
+use crate::ui::effect::{joined, Online};
 use crate::ui::online::{Entry, Heard, OnlineGame, Seats};
 use crate::ui::puzzle::{PuzzleChoice, PuzzleRun};
 use crate::ui::review::Review;
@@ -373,7 +373,7 @@ impl Controller {
                 let said = Effect::say(said);
                 let kept = self.activity.online().and_then(|o| o.run.secret().cloned());
                 match kept {
-                    Some(secret) => [said, self.keep_seat(next, secret)].concat(),
+                    Some(secret) => joined(said, self.keep_seat(next, secret)),
                     None => said,
                 }
             }
@@ -383,7 +383,7 @@ impl Controller {
                     Refusal::Version => t.online_reload(),
                     _ => t.online_no_game(),
                 };
-                [self.notify(said.to_owned()), self.leave(now)].concat()
+                joined(self.notify(said.to_owned()), self.leave(now))
             }
             Heard::Refused(reason) => {
                 Effect::say(fill(t.online_refused(), &[("why", reason.name())]))
