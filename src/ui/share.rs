@@ -145,13 +145,22 @@ impl Link {
         text
     }
 
-    /// Reads a fragment (with or without its `#`). An empty one is no link: `Ok(None)`.
+    /// Reads a fragment (with or without its `#`). One that is not the game's (empty, or
+    /// without any of its keys) is no link: `Ok(None)`.
     pub fn decode(fragment: &str) -> Result<Option<Link>, LinkError> {
         let text = fragment.strip_prefix('#').unwrap_or(fragment);
-        if text.is_empty() {
+        if !Self::is_ours(text) {
             return Ok(None);
         }
         Self::read(text).map(Some)
+    }
+
+    /// Whether a fragment is the game's: a `key=value` list with one of the game's keys. Any
+    /// other (`#top`, a hash router's `#/games/c4?tab=rules`) is the host page's, and left
+    /// alone.
+    fn is_ours(text: &str) -> bool {
+        text.split('&')
+            .any(|part| part.split_once('=').is_some_and(|(key, _)| KEYS.contains(&key)))
     }
 
     fn read(text: &str) -> Result<Link, LinkError> {
@@ -282,6 +291,25 @@ mod tests {
 
     fn hard() -> PlayerKind {
         PlayerKind::Computer(Level::Hard)
+    }
+
+    #[test]
+    fn only_the_games_own_fragments_are_read() {
+        for host in [
+            "",
+            "#",
+            "#top",
+            "#section-2",
+            "#/games/c4?tab=rules",
+            "#/games/c4?moves=44",
+            "#4453",
+            "#moves",
+            "#tab=rules&page=2",
+        ] {
+            assert_eq!(Link::decode(host), Ok(None), "{host}");
+        }
+        assert!(Link::decode("#tab=rules&moves=44").is_err(), "one of its keys makes it ours");
+        assert!(Link::decode("#moves=44").unwrap().is_some());
     }
 
     #[test]
@@ -448,7 +476,7 @@ mod tests {
                 Unreadable,
                 "a puzzle link has no size",
             ),
-            ("#4453", Unreadable, "\"4453\" is not key=value"),
+            ("#moves=4453&4", Unreadable, "\"4\" is not key=value"),
             ("#join=abc", Unreadable, "16 hex digits"),
             ("#join=ABABABABABABABAB", Unreadable, "16 hex digits"),
             (

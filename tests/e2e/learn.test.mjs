@@ -381,6 +381,26 @@ test("a share link round trip: Copy link, then the link opens the position ready
   await context.close();
 });
 
+test("a fragment that is not the game's is the host page's: left alone, silently", async () => {
+  for (const fragment of ["#top", "#/games/c4?tab=rules"]) {
+    const { page, problems, context } = await openPage(browser, server.url + fragment);
+    await column(page, 4).waitFor();
+    await twoPlayers(page);
+    await play(page, "4");
+    assert.ok(await page.locator(".c4-notice").isHidden(), fragment);
+    assert.equal(new URL(page.url()).hash, fragment, "the fragment is kept");
+    // One the page moves to later is left alone too.
+    await page.evaluate(() => { location.hash = "#section-2"; });
+    await page.waitForFunction(() => location.hash === "#section-2");
+    await play(page, "4");
+    assert.equal((await state(page)).moves, "44");
+    assert.ok(await page.locator(".c4-notice").isHidden());
+    assert.equal(new URL(page.url()).hash, "#section-2");
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test("malformed links are refused in a player's words, saying what shows instead", async () => {
   for (const [fragment, why] of [
     ["#moves=44x3", "its move 3 is not a column from 1 to 7"],
