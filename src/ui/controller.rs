@@ -186,7 +186,7 @@ impl Controller {
                 let (effects, changed) = self.records.reset(size, &self.texts);
                 joined(effects, changed.then(|| self.save()).into_iter().collect())
             }
-            Command::CopyLink => vec![Effect::CopyLink(self.link().encode())],
+            Command::CopyLink => vec![Effect::CopyLink(self.link())],
             Command::LinkCopied(copied) => share::copied(copied, &self.texts),
         }
     }

@@ -30,8 +30,9 @@ pub enum Effect {
     Sound(Cue),
     /// Remember this (a saved game's text, [`super::save::Saved`]) across reloads.
     Save(String),
-    /// Put this share link's fragment (without `#`) on the clipboard, as a whole URL.
-    CopyLink(String),
+    /// Put this share link on the clipboard, as a whole URL (an invite link's is the
+    /// host's to choose).
+    CopyLink(crate::ui::share::Link),
     /// Online play: the connection to the game's server, and what to send on it.
     Online(Online),
 }

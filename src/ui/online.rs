@@ -410,8 +410,9 @@ pub struct OnlineGame {
 /// The online panel.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OnlineView {
-    /// The invite link's fragment (`#join=…`), once the game has an id and a free seat.
-    pub invite: Option<String>,
+    /// The game an invite link asks the friend to (`#join=…`), once it has an id and a free
+    /// seat.
+    pub invite: Option<GameId>,
     /// What is going on: connecting, waiting for the friend, whose turn, away, the end.
     pub line: String,
     /// What may come: the win can be claimed if the other player stays away, or they ask
@@ -539,7 +540,7 @@ impl OnlineGame {
             note,
             invite: state
                 .filter(|s| s.seats.contains(&Presence::Empty))
-                .map(|s| format!("#join={}", s.game)),
+                .map(|s| s.game.clone()),
             line,
             over,
             // Once the friend has come: before, Back leaves the game to wait for them.

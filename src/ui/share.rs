@@ -112,6 +112,15 @@ impl std::error::Error for LinkError {}
 const KEYS: [&str; 7] = ["size", "moves", "red", "yellow", "review", "puzzle", "join"];
 
 impl Link {
+    /// An invite link to the online game `game`.
+    pub fn join(game: crate::online::GameId) -> Link {
+        Link {
+            position: Position::new(),
+            players: [PlayerKind::Human; 2],
+            shown: Shown::Join(game),
+        }
+    }
+
     /// A link to play on from `position`.
     pub fn play(position: Position, players: [PlayerKind; 2]) -> Link {
         Link {
@@ -159,8 +168,10 @@ impl Link {
     /// other (`#top`, a hash router's `#/games/c4?tab=rules`) is the host page's, and left
     /// alone.
     fn is_ours(text: &str) -> bool {
-        text.split('&')
-            .any(|part| part.split_once('=').is_some_and(|(key, _)| KEYS.contains(&key)))
+        text.split('&').any(|part| {
+            part.split_once('=')
+                .is_some_and(|(key, _)| KEYS.contains(&key))
+        })
     }
 
     fn read(text: &str) -> Result<Link, LinkError> {
@@ -188,11 +199,7 @@ impl Link {
                 return Err(format!("an invite link has no {other}"));
             }
             let game = crate::online::GameId::try_from(game.to_owned())?;
-            return Ok(Ok(Link {
-                position: Position::new(),
-                players: [PlayerKind::Human; 2],
-                shown: Shown::Join(game),
-            }));
+            return Ok(Ok(Link::join(game)));
         }
         if let Some(id) = fields.parse("puzzle", number)? {
             if let Some(other) = KEYS
@@ -308,7 +315,10 @@ mod tests {
         ] {
             assert_eq!(Link::decode(host), Ok(None), "{host}");
         }
-        assert!(Link::decode("#tab=rules&moves=44").is_err(), "one of its keys makes it ours");
+        assert!(
+            Link::decode("#tab=rules&moves=44").is_err(),
+            "one of its keys makes it ours"
+        );
         assert!(Link::decode("#moves=44").unwrap().is_some());
     }
 

@@ -1,7 +1,9 @@
 //! The page's address: the share link a visitor opened, and the address a copied link gets.
 
+use super::options::InviteUrl;
 use crate::ui::share::{Link, LinkError};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::Window;
 
 /// The share link in the page's address, if there is one: read once, then taken off the
@@ -25,6 +27,38 @@ pub fn read_link(window: &Window) -> Option<Result<Link, LinkError>> {
             history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")));
     }
     link.transpose()
+}
+
+/// The invite link to `game`, as `how` makes it (the `inviteUrl` option). A function that
+/// throws or gives no address is said in the console, and this page's address is used.
+pub fn invite_link(window: &Window, how: &InviteUrl, game: &str) -> String {
+    let page = || {
+        let href = window.location().href().unwrap_or_default();
+        let base = href.split(['?', '#']).next().unwrap_or_default().to_owned();
+        format!("{base}#join={game}")
+    };
+    match how {
+        InviteUrl::Page => page(),
+        InviteUrl::Base(base) => format!("{base}#join={game}"),
+        InviteUrl::Made(make) => {
+            let made = make.call1(&JsValue::NULL, &game.into());
+            let href = made.as_ref().ok().and_then(|url| {
+                url.as_string()
+                    .or_else(|| url.dyn_ref::<web_sys::Url>().map(web_sys::Url::href))
+            });
+            href.unwrap_or_else(|| {
+                let why = match made {
+                    Err(e) => super::convert::error_text(&e),
+                    Ok(other) => format!("it gave {}", super::convert::describe(&other)),
+                };
+                web_sys::console::warn_1(
+                    &format!("connect-four: inviteUrl gave no address, this page's is used: {why}")
+                        .into(),
+                );
+                page()
+            })
+        }
+    }
 }
 
 /// This page's address with `fragment` (a share link's, without `#`).

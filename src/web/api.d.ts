@@ -109,6 +109,13 @@ export interface ConnectFourAttributes {
   "storage-key"?: string;
   /** Your game server's WebSocket address: offers "A friend online". Default: none. */
   online?: string;
+  /** The address invite links send the friend to, before `#join=…`. Default: this page's. */
+  "invite-url"?: string;
+  /** An online game to join, by its id (from an invite link's `#join=…`). Needs `online`. */
+  join?: string;
+  /** Present (or "true") to open what the page's address shows (`#join=…`, `#moves=…`) when
+   * the game starts, and offer Copy link. Default: off, the fragment is the page's. */
+  links?: boolean | "true" | "false" | "";
 }
 
 /** `c4-move`'s detail: the move's result, the moves so far, and who played it. */

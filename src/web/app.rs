@@ -102,7 +102,8 @@ impl App {
         let position = choice
             .moves
             .unwrap_or_else(|| Position::empty(choice.size.unwrap_or_default()));
-        let view = View::build(&doc, root, choice.links, position.size())?;
+        let mut view = View::build(&doc, root, choice.links, position.size())?;
+        view.panels.online.invite_url = choice.invite_url.clone();
         let mut controller = Controller::with_position(choice.settings, position);
         controller.set_texts(choice.texts.clone());
         controller.set_kept(choice.record, choice.solved.clone(), choice.helped);
@@ -276,7 +277,7 @@ impl App {
                     web_sys::console::warn_1(&format!("connect-four: {detail}").into())
                 }
                 Effect::Sound(cue) => self.audio.play(cue),
-                Effect::CopyLink(fragment) => self.copy_link(&fragment),
+                Effect::CopyLink(link) => self.copy_link(&link),
                 Effect::Online(online) => self.online.carry(online),
                 Effect::Save(text) => {
                     if let Some(key) = &self.storage_key {
@@ -298,11 +299,16 @@ impl App {
         }
     }
 
-    /// Puts the page's address with `fragment` on the clipboard; the game then says whether
-    /// that worked.
-    fn copy_link(&self, fragment: &str) {
+    /// Puts `link`'s address on the clipboard (the page's with its fragment, or an invite
+    /// link as the options make it); the game then says whether that worked.
+    fn copy_link(&self, link: &crate::ui::share::Link) {
         let me = self.me.clone();
-        let url = address::with_fragment(&self.window, fragment);
+        let url = match &link.shown {
+            crate::ui::share::Shown::Join(game) => {
+                address::invite_link(&self.window, &self.choice.invite_url, game.as_str())
+            }
+            _ => address::with_fragment(&self.window, &link.encode()),
+        };
         address::copy(&self.window, &url, move |ok| {
             with_app(&me, |a| a.copied(ok))
         });

@@ -188,8 +188,11 @@ const ATTRIBUTES = {
   sound: "sound",
   "storage-key": "storageKey",
   online: "online",
+  "invite-url": "inviteUrl",
+  join: "join",
+  links: "links",
 };
-const BOOLEAN = new Set(["reducedMotion", "analysis", "sound"]);
+const BOOLEAN = new Set(["reducedMotion", "analysis", "sound", "links"]);
 /** The size's attributes, and the size a removed one leaves. */
 const NUMBER = { columns: 7, rows: 6 };
 
@@ -209,6 +212,7 @@ function optionOf(attribute, value) {
   if (name === "red" || name === "yellow") return { [name]: "human" };
   if (name === "theme") return { theme: "auto" };
   if (name === "online") return { online: "" };
+  if (name === "inviteUrl") return { inviteUrl: "" };
   return {};
 }
 
@@ -219,8 +223,8 @@ function defineElement() {
   /**
    * `<connect-four red="human" yellow="hard" theme="dark">`: the whole game. Its attributes
    * mirror `mount`'s options (`red`, `yellow`, `columns`, `rows`, `moves`, `theme`,
-   * `reduced-motion`, `analysis`, `book-url`, `sound`, `storage-key`, `online`), and changing one
-   * updates the game. It fires the same events
+   * `reduced-motion`, `analysis`, `book-url`, `sound`, `storage-key`, `online`, `invite-url`,
+   * `join`, `links`), and changing one updates the game. It fires the same events
    * as `mount`'s host element and has the same methods as its handle.
    */
   class ConnectFourElement extends HTMLElement {
@@ -271,7 +275,9 @@ function defineElement() {
             throw new Error(`it takes a whole number from 4 to 9, written in digits`);
           }
           const size = attribute === "moves" ? { columns: options.columns ?? board.columns, rows: options.rows ?? board.rows } : {};
-          __checkOptions({ ...size, ...option });
+          // A game to join is checked with the server it is on.
+          const server = attribute === "join" ? { online: options.online ?? this.getAttribute("online") ?? undefined } : {};
+          __checkOptions({ ...size, ...server, ...option });
           options = { ...options, ...option };
         } catch (e) {
           // Said as the attribute it is, not as the option it sets.
@@ -303,8 +309,10 @@ function defineElement() {
         const changed = this.#pending;
         this.#pending = null;
         if (!changed || !this.#handle) return;
-        // The moves come last: they are checked on the board the new size gives.
-        const ordered = [...changed].sort((a, b) => (a === "moves") - (b === "moves"));
+        // The moves come last: they are checked on the board the new size gives; a game to
+        // join after the server it is on.
+        const last = (a) => a === "moves" || a === "join";
+        const ordered = [...changed].sort((a, b) => last(a) - last(b));
         const { columns, rows } = this.#handle.state;
         const options = this.#read(ordered, { columns, rows });
         if (Object.keys(options).length === 0) return;

@@ -279,6 +279,10 @@ pub fn mount(
     if choice.links {
         choice.link = super::address::read_link(&window);
     }
+    // A game the options ask to join opens as its invite link would.
+    if let Some(game) = choice.join.take() {
+        choice.link = Some(Ok(crate::ui::share::Link::join(game)));
+    }
     let app =
         App::mount(&element, choice, key, unreadable).map_err(|e| JsError::new(&error_text(&e)))?;
     let handle = MountHandle {

@@ -84,6 +84,13 @@ mount_options! {
     /// another device through an invite link. Default: none, online play is not offered.
     /// `""` turns it off.
     online / "online": String => "string | URL",
+    /// The address an invite link sends the friend to, with `#join=<game>` after it: a
+    /// base URL (relative to the page), or a function from the game's id to the whole
+    /// address. Default: this page's address without its query or fragment.
+    invite_url / "inviteUrl": InviteOption => "string | URL | ((game: string) => string | URL)",
+    /// An online game to join, by its id (what follows `#join=` in an invite link): the game
+    /// opens it as the invite link would, when mounted or at `setOptions`. Needs `online`.
+    join / "join": String => "string",
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -130,6 +137,35 @@ pub struct Choice {
     pub online: Option<String>,
     /// The online game the saved game had open, if it had one.
     pub online_game: Option<crate::online::GameId>,
+    /// Where invite links send the friend.
+    pub invite_url: InviteUrl,
+    /// The online game the options ask to join (the `join` option): opened once, not kept.
+    pub join: Option<crate::online::GameId>,
+}
+
+/// Where invite links send the friend (the `inviteUrl` option).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum InviteUrl {
+    /// This page's address, without its query or fragment.
+    #[default]
+    Page,
+    /// This address (absolute, without a fragment).
+    Base(String),
+    /// What this function of the game's id gives.
+    Made(js_sys::Function),
+}
+
+/// The `inviteUrl` option as given: a string or a function.
+#[derive(Debug, Clone)]
+pub struct InviteOption(JsValue);
+
+impl OptionValue for InviteOption {
+    fn from_js(value: &JsValue) -> Result<InviteOption, String> {
+        match value.is_string() || value.is_function() {
+            true => Ok(InviteOption(value.clone())),
+            false => Err(expected("a URL or a function", value)),
+        }
+    }
 }
 
 impl Choice {
@@ -151,6 +187,8 @@ impl Choice {
             helped: false,
             online: None,
             online_game: None,
+            invite_url: InviteUrl::Page,
+            join: None,
         }
     }
 }
@@ -230,7 +268,7 @@ pub fn parse(options: &JsValue) -> Result<MountOptions, String> {
         )
     };
     // A URL object stands for its address.
-    for key in ["bookUrl", "online"] {
+    for key in ["bookUrl", "online", "inviteUrl"] {
         let url = js_sys::Reflect::get(&options, &key.into()).unwrap_or_default();
         if url.dyn_ref::<web_sys::Url>().is_some() {
             let href = js_sys::Reflect::get(&url, &"href".into()).map_err(|e| read(key, e))?;
@@ -390,6 +428,19 @@ impl MountOptions {
                 ));
             }
         }
+        let join = match &self.join {
+            None => None,
+            Some(_) if online.is_none() => {
+                return Err(
+                    "join: online play is off: give the online option (your game \
+                            server's address) too"
+                        .into(),
+                )
+            }
+            Some(id) => Some(
+                crate::online::GameId::try_from(id.clone()).map_err(|e| format!("join: {e}"))?,
+            ),
+        };
         Ok(Choice {
             settings,
             texts,
@@ -406,8 +457,29 @@ impl MountOptions {
             helped: base.helped,
             online,
             online_game: base.online_game.clone(),
+            invite_url: match &self.invite_url {
+                None => base.invite_url.clone(),
+                Some(InviteOption(value)) => invite_url(value, base_uri)?,
+            },
+            join,
         })
     }
+}
+
+/// The `inviteUrl` option: a function as it is, an address resolved against `base_uri`
+/// without its fragment, `""` the default.
+fn invite_url(value: &JsValue, base_uri: &str) -> Result<InviteUrl, String> {
+    if let Some(make) = value.dyn_ref::<js_sys::Function>() {
+        return Ok(InviteUrl::Made(make.clone()));
+    }
+    let url = value.as_string().unwrap_or_default();
+    if url.is_empty() {
+        return Ok(InviteUrl::Page);
+    }
+    let parsed = web_sys::Url::new_with_base(&url, base_uri)
+        .map_err(|_| format!("inviteUrl: bad URL {}", crate::engine::error::quoted(&url)))?;
+    parsed.set_hash("");
+    Ok(InviteUrl::Base(parsed.href()))
 }
 
 /// The `online` option's WebSocket address: `url` resolved against `base_uri`, with `http`

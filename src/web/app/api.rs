@@ -46,7 +46,8 @@ impl App {
             ..self.choice.clone()
         };
         let base_uri = self.view.host.base_uri().ok().flatten().unwrap_or_default();
-        let choice = options.over(&base, &base_uri)?;
+        let mut choice = options.over(&base, &base_uri)?;
+        let join = choice.join.take();
         if let Some(url) = &choice.book_url {
             self.ai.set_book_url(url);
         }
@@ -62,6 +63,7 @@ impl App {
             moves: None,
             ..choice
         };
+        self.view.panels.online.invite_url = self.choice.invite_url.clone();
         if online_changed {
             self.set_online();
             self.show();
@@ -72,6 +74,12 @@ impl App {
         }
         if let Some(position) = start {
             self.new_game(position);
+        }
+        if let Some(game) = join {
+            let effects = self
+                .controller
+                .open_link(Ok(crate::ui::share::Link::join(game)), self.now());
+            self.apply(effects);
         }
         Ok(())
     }

@@ -27,6 +27,8 @@ pub struct OnlinePanel {
     claim: HtmlButtonElement,
     review: HtmlButtonElement,
     back: HtmlButtonElement,
+    /// Where invite links send the friend (the `inviteUrl` option): set by the app.
+    pub invite_url: crate::web::options::InviteUrl,
 }
 
 /// The browser's `navigator.share`, where it has one.
@@ -114,6 +116,7 @@ impl OnlinePanel {
             claim,
             review,
             back,
+            invite_url: Default::default(),
         })
     }
 
@@ -194,8 +197,8 @@ impl OnlinePanel {
         text(&self.note, view.note.as_deref().unwrap_or_default());
         set_hidden(&self.note, view.note.is_none());
         set_hidden(&self.invite, view.invite.is_none());
-        if let (Some(fragment), Some(window)) = (&view.invite, web_sys::window()) {
-            let url = crate::web::address::with_fragment(&window, fragment.trim_start_matches('#'));
+        if let (Some(game), Some(window)) = (&view.invite, web_sys::window()) {
+            let url = crate::web::address::invite_link(&window, &self.invite_url, game.as_str());
             if self.link.value() != url {
                 self.link.set_value(&url);
             }

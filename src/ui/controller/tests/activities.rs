@@ -431,7 +431,7 @@ fn links_open_what_they_show_or_say_why_not() {
     c.command(Command::Drop(3), 0.0);
     assert!(c.notice().is_none(), "the notice goes with the next move");
     // With a game on the board, the game stays, and the player is told so.
-    let bad = crate::ui::share::Link::decode("4453");
+    let bad = crate::ui::share::Link::decode("moves=4453&x");
     let effects = c.open_link(bad.map(Option::unwrap), 0.0);
     assert_eq!(
         said(&effects),

@@ -1,0 +1,171 @@
+// Online play on someone else's page: the package mounted by a host page on one origin, the
+// game's server (`connect-four-server --allow-origin` that page's origin) on another. What a
+// host decides (the invite's address, a game to join, its own buttons) and what it is told.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, serve, launch, openPage, until } from "./harness.mjs";
+import { lineIs, play } from "./play.mjs";
+
+const SERVER = join(ROOT, "target", "debug", "connect-four-server");
+let browser, data, site, games;
+
+/** The game's server on a free port, letting `origin`'s pages play; resolves once it listens. */
+function startServer(origin) {
+  const child = spawn(SERVER, ["--listen", "127.0.0.1:0", "--data", data, "--allow-origin", origin], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((ok, fail) => {
+    let out = "";
+    child.on("error", fail);
+    child.on("exit", (code) => fail(new Error(`the server exited (${code}) before listening: ${out}`)));
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const found = /listening on http:\/\/(\S+)/.exec(out);
+      if (found) ok({ child, socket: `ws://${found[1]}/online` });
+    });
+  });
+}
+
+before(async () => {
+  data = await mkdtemp(join(tmpdir(), "c4-embed-"));
+  site = await serve();
+  games = await startServer(new URL(site.url).origin);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  games?.child.kill("SIGKILL");
+  await site?.close();
+  await rm(data, { recursive: true, force: true });
+});
+
+/**
+ * Opens the host page at `path` (the site, standing for any page), and mounts a game of its
+ * own with `options` (a string: their source, so that functions can be given).
+ */
+async function hosted(path, options) {
+  const opened = await openPage(browser, new URL(path, site.url).href);
+  const { page } = opened;
+  await page.locator(".c4").waitFor();
+  await page.evaluate(([options, socket]) => {
+    window.c4.destroy();
+    window.__online = [];
+    window.__errors = [];
+    const host = document.getElementById("game");
+    host.addEventListener("c4-online", (e) => window.__online.push(e.detail));
+    host.addEventListener("c4-error", (e) => window.__errors.push(e.detail));
+    window.c4 = window.wasmBindings.mount(host, { online: socket, reducedMotion: true, ...(0, eval)(`(${options})`) });
+  }, [options, games.socket]);
+  return opened;
+}
+
+/** Chooses "A friend online" and waits for the invite link (naming a game); gives it. */
+async function inviteLink(page) {
+  await page.getByRole("radio", { name: "A friend online" }).click();
+  const invite = page.getByRole("textbox", { name: "Invite link" });
+  return until(async () => {
+    const value = await invite.inputValue().catch(() => "");
+    return /[0-9a-f]{16}/.test(value) && value;
+  }, "the invite link");
+}
+
+test("the invite link is the host's to choose: this page without its query, a base, or a function", async () => {
+  // By default: the host page's address, without its query (`?ref=home` is the inviter's).
+  let { page, problems, context } = await hosted("/?ref=home#top", "{}");
+  let link = await inviteLink(page);
+  assert.match(link, new RegExp(`^${site.url.replace(/[.]/g, "\\.")}#join=[0-9a-f]{16}$`));
+  assert.equal(new URL(page.url()).search, "?ref=home", "the page's own address is kept");
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  // A base: relative to the page, its fragment dropped.
+  ({ page, problems, context } = await hosted("/", `{ inviteUrl: "/play/c4?from=invite#x" }`));
+  link = await inviteLink(page);
+  assert.match(link, new RegExp(`^${site.url}play/c4\\?from=invite#join=[0-9a-f]{16}$`));
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  // A function of the game's id, giving a string or a URL.
+  ({ page, problems, context } = await hosted("/", `{ inviteUrl: (game) => new URL("/games/" + game + "?play=1", "https://friends.example") }`));
+  link = await inviteLink(page);
+  const game = /[0-9a-f]{16}/.exec(link)[0];
+  assert.equal(link, `https://friends.example/games/${game}?play=1`);
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  // One that throws is said in the console, and the page's own address is used.
+  ({ page, problems, context } = await hosted("/", `{ inviteUrl: () => { throw new Error("no route"); } }`));
+  link = await inviteLink(page);
+  assert.match(link, new RegExp(`^${site.url}#join=[0-9a-f]{16}$`));
+  assert.ok(problems.some((p) => /inviteUrl gave no address, this page's is used: .*no route/.test(p)), problems.join("\n"));
+  await context.close();
+
+  // A bad value is refused by mount, saying so.
+  ({ page, context } = await hosted("/", "{}"));
+  const refused = await page.evaluate(() => {
+    try { window.wasmBindings.mount(document.createElement("div"), { inviteUrl: 7 }); } catch (e) { return e.message; }
+  });
+  assert.equal(refused, "invalid mount options: inviteUrl: expected a URL or a function, not 7");
+  await context.close();
+});
+
+test("a host page joins a game by its id: the join option, setOptions, and the element's attributes", async () => {
+  const gameOf = (link) => /[0-9a-f]{16}/.exec(link)[0];
+  // The join option, at mount.
+  const red = await hosted("/", "{}");
+  let game = gameOf(await inviteLink(red.page));
+  const yellow = await hosted("/", `{ join: "${game}" }`);
+  await lineIs(yellow.page, /^Red to move: you play Yellow\.$/, "seated by the join option");
+  await lineIs(red.page, /^Your move \(Red\)\.$/, "the game on");
+  await play(red.page, yellow.page, 4);
+  for (const { context } of [red, yellow]) await context.close();
+
+  // setOptions joins a game on a board already mounted; a bad id or no server is refused.
+  const host = await hosted("/", "{}");
+  game = gameOf(await inviteLink(host.page));
+  const later = await hosted("/", "{}");
+  const tried = await later.page.evaluate((game) => {
+    const refusals = [];
+    for (const options of [{ join: "abc" }, { join: game, online: "" }]) {
+      try { window.c4.setOptions(options); } catch (e) { refusals.push(e.message); }
+    }
+    window.c4.setOptions({ join: game });
+    return refusals;
+  }, game);
+  assert.deepEqual(tried, [
+    "invalid mount options: join: a game's id is 16 hex digits",
+    "invalid mount options: join: online play is off: give the online option (your game server's address) too",
+  ]);
+  await lineIs(later.page, /^Red to move: you play Yellow\.$/, "seated by setOptions");
+  assert.deepEqual(later.problems, []);
+  for (const { context } of [host, later]) await context.close();
+
+  // <connect-four online=… join=…>, and <connect-four online=… links> on a page whose
+  // address is the invite link.
+  for (const attributes of ["join", "links"]) {
+    const inviter = await hosted("/", "{}");
+    game = gameOf(await inviteLink(inviter.page));
+    const friend = await openPage(browser, site.url);
+    await friend.page.locator(".c4").waitFor();
+    await friend.page.evaluate(([socket, game, attributes]) => {
+      // The site's own game goes first: it would open the invite link itself.
+      window.c4.destroy();
+      const element = document.createElement("connect-four");
+      element.setAttribute("online", socket);
+      if (attributes === "join") element.setAttribute("join", game);
+      else {
+        history.replaceState(null, "", `#join=${game}`);
+        element.setAttribute("links", "");
+      }
+      document.getElementById("game").replaceWith(element);
+    }, [games.socket, game, attributes]);
+    await lineIs(friend.page, /^Red to move: you play Yellow\.$/, `seated by the element's ${attributes}`);
+    await lineIs(inviter.page, /^Your move \(Red\)\.$/, "the game on");
+    assert.deepEqual(friend.problems, []);
+    for (const { context } of [inviter, friend]) await context.close();
+  }
+});
