@@ -32,7 +32,8 @@ function declarations(text, file) {
       docOpen = false;
     }
     if (chunks.length === 0) {
-      if (line.trim() === "") continue;
+      // Blank lines and a custom section's leading line comments, before the first one.
+      if (line.trim() === "" || line.startsWith("//")) continue;
       throw new Error(`${file}: unexpected text before the first declaration: ${line}`);
     }
     chunks.at(-1).lines.push(line);

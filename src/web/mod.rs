@@ -26,6 +26,8 @@ mod controls;
 mod convert;
 #[cfg(feature = "ui")]
 mod dom;
+/// `Game`: the page's module only (Node's entry takes it from there too, when first used).
+#[cfg(feature = "ui")]
 pub mod game;
 #[cfg(feature = "ui")]
 mod host;

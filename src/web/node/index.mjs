@@ -1,7 +1,8 @@
 // The package in Node (and wherever a server renders pages: Vite SSR, Next.js, …): the same
-// names as the browser's entry. The rules (`Game`) and the solver (`Solver`) come from the
-// solver's module, the one the browser's worker loads, compiled here synchronously from the
-// package's file when this module is imported. `Solver.load()` reads the opening book from
+// names as the browser's entry. The solver (`Solver`) comes from the solver's module, the one
+// the browser's worker loads, compiled here synchronously from the package's file when this
+// module is imported; the rules (`Game`) and the English texts from the page's module, the
+// first time either is used. `Solver.load()` reads the opening book from
 // the package (or from `bookUrl`: a path, a file: URL, or an http(s) URL). `defaultTexts`
 // are the page's module's own, read from it the first time they are asked for. There is no DOM:
 // `mount` throws, saying so, and `<connect-four>` is not defined. node/index.cjs gives the
@@ -10,10 +11,9 @@ import { readFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import {
-  initSync as initSolverSync, Game as GameClass, Solver as SolverClass, __fetchBook as fetchBook,
-  __gatherBook as gatherBook,
+  initSync as initSolverSync, Solver as SolverClass, __fetchBook as fetchBook, __gatherBook as gatherBook,
 } from "../connect_four_solver.js";
-import { initSync as initPageSync, __defaultTexts as pageTexts } from "../connect_four.js";
+import { initSync as initPageSync, __defaultTexts as pageTexts, Game as GameClass } from "../connect_four.js";
 import { guard } from "../guard.js";
 
 // The package's files, found from this module's own URL at run time. (Not written as
@@ -79,8 +79,28 @@ async function load(options) {
 }
 Object.defineProperty(SolverClass, "load", { value: load, writable: true, configurable: true });
 
+// The page's module, compiled the first time `Game` or the texts are used (a server that
+// uses neither never compiles it).
+let pageStarted = false;
+const startPage = () => {
+  if (!pageStarted) initPageSync({ module: readFileSync(file("../connect_four_bg.wasm")) });
+  pageStarted = true;
+};
+
 // Every method checks its `this` first: see guard.js.
-export const Game = guard(GameClass, "Game");
+const GuardedGame = guard(GameClass, "Game");
+/** `Game`, which starts the page's module when first made or its statics first read. */
+export const Game = new Proxy(GuardedGame, {
+  construct(target, args, newTarget) {
+    startPage();
+    return Reflect.construct(target, args, newTarget);
+  },
+  get(target, key, receiver) {
+    if (key !== "prototype") startPage();
+    return Reflect.get(target, key, receiver);
+  },
+});
+Object.defineProperty(GameClass.prototype, "constructor", { value: Game, writable: true, configurable: true });
 export const Solver = guard(SolverClass, "Solver");
 
 const NO_DOM =
@@ -105,7 +125,7 @@ const texts = {};
 let textsRead = false;
 const withTexts = (trap) => (target, ...args) => {
   if (!textsRead) {
-    initPageSync({ module: readFileSync(file("../connect_four_bg.wasm")) });
+    startPage();
     Object.freeze(Object.assign(texts, pageTexts()));
     textsRead = true;
   }
