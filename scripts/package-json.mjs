@@ -41,7 +41,7 @@ const pkg = {
   },
   files: [
     "index.js", "guard.js", "index.d.ts", "jsx.js", "jsx.d.ts", "jsx.cjs", "jsx.d.cts", "connect_four.js", "connect_four_bg.wasm",
-    "connect_four_solver.js", "connect_four_solver_bg.wasm", "worker.js", "computer.js", "book.bin",
+    "connect_four_solver.js", "connect_four_solver_bg.wasm", "worker.js", "computer.js", "files.js", "book.bin",
     "snippets/", "README.md", "node/",
   ],
   sideEffects: ["./index.js"],

@@ -3,9 +3,9 @@
 # the game and `Game`, built for size with the `page` profile) and of the solver's module
 # (crates/solver: `Solver`, which the computer's worker loads), each an ES module glue, its
 # wasm and their TypeScript types; then the package's own files beside them: the entry
-# module (index.js and index.d.ts), the worker and its hub (worker.js, computer.js), the
-# game's stylesheet (snippets/…/style.js, from wasm-bindgen) and the opening book
-# (book.bin); in node/, the entry modules for Node and server rendering (the solver's
+# module (index.js and index.d.ts, with files.js), the worker and its hub (worker.js,
+# computer.js, loaded when a board first asks the computer), the game's stylesheet
+# (snippets/…/style.js, from wasm-bindgen) and the opening book (book.bin); in node/, the entry modules for Node and server rendering (the solver's
 # module, no DOM; the English texts come from the page's module once read); the
 # declaration files, one per entry (scripts/package-types.mjs). It writes package.json:
 # name, description, licence, keywords, `exports` and `files`.
@@ -33,7 +33,7 @@ cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solve
 # The solver's own snippets (src/web/book.js, the book's reader), beside the page's.
 mkdir -p pkg/snippets
 cp -R target/pkg-solver/snippets/. pkg/snippets/
-cp src/web/index.js src/web/guard.js src/web/worker.js src/web/computer.js pkg/
+cp src/web/index.js src/web/guard.js src/web/files.js src/web/worker.js src/web/computer.js pkg/
 # React's JSX typing for <connect-four> ("connect-four/jsx"): types, and an empty module.
 cp src/web/jsx.d.ts pkg/jsx.d.ts
 sed 's|from "./index.js"|from "./node/index.cjs"|' src/web/jsx.d.ts >pkg/jsx.d.cts
@@ -47,7 +47,7 @@ cp src/web/PACKAGE.md pkg/README.md
 # pass once every module is written. wasm-bindgen's snippets (the game's stylesheet,
 # src/web/style.js) are in pkg/snippets/.
 node scripts/minify-js.mjs pkg/connect_four.js pkg/connect_four_solver.js pkg/index.js pkg/guard.js \
-  pkg/worker.js pkg/computer.js $(find pkg/snippets -name '*.js') pkg/node/index.mjs
+  pkg/files.js pkg/worker.js pkg/computer.js $(find pkg/snippets -name '*.js') pkg/node/index.mjs
 # The modules' imports under short names, in each module and its glue alike.
 node scripts/minify-imports.mjs pkg/connect_four.js pkg/connect_four_bg.wasm \
   pkg/connect_four_solver.js pkg/connect_four_solver_bg.wasm

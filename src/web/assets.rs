@@ -1,7 +1,8 @@
 //! Where the package's files are: the computer's worker and the opening book (`book.bin`).
-//! The package's entry module (`index.js`) hands over the worker's `connect` (computer.js,
-//! which names `worker.js` with `new URL("./worker.js", import.meta.url)`, as bundlers
-//! follow) and the book's URL with [`set_assets`]. Without it (the glue imported directly)
+//! The package's entry module (`index.js`) hands over the worker's `connect` (its own, which
+//! loads computer.js with a board's first request; computer.js names `worker.js` with
+//! `new URL("./worker.js", import.meta.url)`, as bundlers follow) and the book's URL with
+//! [`set_assets`]. Without it (the glue imported directly)
 //! the board plays between people only; the book is looked for beside the glue module.
 
 use std::cell::RefCell;

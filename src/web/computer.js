@@ -11,35 +11,10 @@
 //                   { link, reply }                   (one board's `Reply`)
 //                   { all: reply }                    (every board's: the book's progress, ready)
 
+import { preBundled, packageFile, wasmProblem } from "./files.js";
+
 /** How long a worker with no board left stays, for a remount. */
 const KEEP_MS = 60_000;
-
-/**
- * Whether this module runs pre-bundled by a dev server, away from the package's files: Vite
- * before 8 copies the package's modules into node_modules/.vite/deps/ (deps_temp_… while it
- * works), but not the files they name beside themselves (the wasm modules, the worker, the
- * book), which stay in the package's folder. Production builds copy those files and
- * rewrite their addresses, so this is only for dev servers.
- */
-const PRE_BUNDLED = /\/node_modules\/\.vite\/deps(_temp_[0-9a-f]+)?\/[^/]*$/;
-export const preBundled = PRE_BUNDLED.test(new URL(import.meta.url).pathname);
-
-/** The address of the package's file `name` in its own folder (see `preBundled`). */
-export function packageFile(name) {
-  const url = new URL(import.meta.url);
-  url.pathname = url.pathname.replace(PRE_BUNDLED, `/node_modules/connect-four-wasm/${name}`);
-  url.search = "";
-  return url.href;
-}
-
-/**
- * A failed load of the wasm module `name`, said plainly when the module came as something
- * else (a server's web page for a missing file, say), which the browser reports only as a
- * "magic word" in `message`; otherwise undefined.
- */
-export const wasmProblem = (message, name) => (/magic word/.test(message)
-  ? `connect-four: ${name} did not arrive as a wasm module (the server sent something else, such as a web page for a missing file): ${message}`
-  : undefined);
 
 /** The name of the Trusted Types policy the worker's address goes through, where a page
  * requires Trusted Types (`require-trusted-types-for 'script'`): such a page allows it with
@@ -123,7 +98,8 @@ function stop(bookUrl, shared) {
 }
 
 /**
- * Connects a board: `onReply` hears the worker's replies to it. Returns its link:
+ * Connects a board (index.js's `connect` calls this once this module is loaded): `onReply`
+ * hears the worker's replies to it. Returns its link:
  * `post(request)`, `cancel()` (drop its queued requests) and `close()`. The worker starts
  * with the first `post`, not before: a game between two people never loads the solver.
  */

@@ -17,7 +17,7 @@ import initWasm, {
   initSync as initWasmSync, mount as mountWasm, __setAssets, __defaultTexts, __checkOptions, Game,
   MountHandle,
 } from "./connect_four.js";
-import { connect, packageFile, preBundled, wasmProblem } from "./computer.js";
+import { packageFile, preBundled, wasmProblem } from "./files.js";
 import { guard } from "./guard.js";
 
 // Whether the page's wasm module has started: until then, every use of it says to call
@@ -89,6 +89,53 @@ const explained = (error, name) => {
 /** What a module's glue loads its wasm from: its own default, unless pre-bundled. */
 const wasmFrom = (module_or_path, name) =>
   module_or_path === undefined && preBundled ? { module_or_path: packageFile(name) } : module_or_path;
+
+// The computer's hub (computer.js) loads when a board first asks the computer: a game
+// between two people never fetches it.
+let hub = null;
+
+/**
+ * A board's link to the computer's worker, as computer.js's `connect` gives: `post`,
+ * `cancel` and `close`, held here until the hub has loaded. A hub that cannot load fails
+ * the board's requests, saying why.
+ */
+function connect(bookUrl, tableMiB, onReply) {
+  let link = null;
+  let queued = [];
+  let closed = false;
+  const load = () => {
+    hub ??= import("./computer.js").catch((e) => {
+      hub = null; // tried again at the next request
+      throw e;
+    });
+    hub.then(({ connect: connectHub }) => {
+      if (closed || link) return;
+      link = connectHub(bookUrl, tableMiB, onReply);
+      for (const request of queued) link.post(request);
+      queued = [];
+    }, (e) => {
+      if (closed || link) return;
+      queued = [];
+      onReply({ failed: { id: null, error: `the computer could not load: ${e?.message ?? e}` } });
+    });
+  };
+  return {
+    post(request) {
+      if (closed) return;
+      if (link) return link.post(request);
+      queued.push(request);
+      load();
+    },
+    cancel() {
+      if (link) link.cancel();
+      else queued = [];
+    },
+    close() {
+      closed = true;
+      link?.close();
+    },
+  };
+}
 
 const ready = () => {
   __setAssets(connect, bookUrl());
