@@ -84,6 +84,7 @@ impl Effect {
             Effect::Announce(texts.computer_failed_text(message)),
             Effect::Changed,
             Effect::Event(Event::Error {
+                code: "computer",
                 message: message.to_owned(),
             }),
         ]

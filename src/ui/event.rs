@@ -126,8 +126,9 @@ pub enum Event {
     NewGame { board: Board, moves: String },
     /// `c4-online`: an online game's id, the person's seat or the connection changed.
     Online(OnlineStatus),
-    /// `c4-error`: the computer cannot play, or the opening book could not be read.
-    Error { message: String },
+    /// `c4-error`: the computer cannot play (`code` "computer"), or online play cannot
+    /// (`"unreachable"`, `"blocked"`, or the server's reason for refusing the page).
+    Error { code: &'static str, message: String },
 }
 
 /// `c4-online`'s detail.
@@ -137,8 +138,12 @@ pub struct OnlineStatus {
     pub game: Option<String>,
     /// "red", "yellow" or "watcher", once the server said.
     pub seat: Option<&'static str>,
-    /// "connecting", "open", "reconnecting" or "closed".
+    /// "connecting", "open", "reconnecting", "unreachable" (no connection could be made,
+    /// several times in a row: it is still tried), "refused" (the server turned the page
+    /// away, or the page may not connect: `reason` says why) or "closed".
     pub connection: &'static str,
+    /// Why the page was refused (`"too-many-games"`, `"blocked"`…), when it was.
+    pub reason: Option<&'static str>,
 }
 
 impl Event {
@@ -245,6 +250,7 @@ impl Json for OnlineStatus {
             ("game", &self.game),
             ("seat", &self.seat),
             ("connection", &self.connection),
+            ("reason", &self.reason),
         ]);
     }
 }
@@ -302,7 +308,7 @@ impl Json for Event {
                 ("moves", moves),
             ]),
             Event::Online(status) => status.write(out),
-            Event::Error { message } => out.object(&[("message", message)]),
+            Event::Error { code, message } => out.object(&[("code", code), ("message", message)]),
         }
     }
 }
@@ -420,18 +426,20 @@ mod tests {
         let online = Event::Online(OnlineStatus {
             game: Some("a1b2".into()),
             seat: None,
-            connection: "open",
+            connection: "refused",
+            reason: Some("too-many-games"),
         });
         assert_eq!(
             value(&online),
-            json!({ "game": "a1b2", "seat": null, "connection": "open" })
+            json!({ "game": "a1b2", "seat": null, "connection": "refused", "reason": "too-many-games" })
         );
         let error = Event::Error {
+            code: "computer",
             message: "the book \"x\" is\nwrong".into(),
         };
         assert_eq!(
             value(&error),
-            json!({ "message": "the book \"x\" is\nwrong" })
+            json!({ "code": "computer", "message": "the book \"x\" is\nwrong" })
         );
     }
 }

@@ -184,7 +184,10 @@ impl Jobs {
                         Answer::Said(vec![
                             Effect::Announce(texts.no_book().to_owned()),
                             Effect::Warn(reason.clone()),
-                            Effect::Event(super::event::Event::Error { message: reason }),
+                            Effect::Event(super::event::Event::Error {
+                                code: "book",
+                                message: reason,
+                            }),
                             Effect::Changed,
                         ])
                     }

@@ -91,10 +91,12 @@ impl Seats {
     pub fn tell(&mut self, shown: Option<OnlineStatus>) -> Option<Event> {
         let status = match (shown, &self.told) {
             (Some(status), _) => status,
-            (None, Some(told)) if told.connection != "closed" => OnlineStatus {
-                connection: "closed",
-                ..told.clone()
-            },
+            (None, Some(told)) if !matches!(told.connection, "closed" | "refused") => {
+                OnlineStatus {
+                    connection: "closed",
+                    ..told.clone()
+                }
+            }
             (None, _) => return None,
         };
         if self.told.as_ref() == Some(&status) {
@@ -102,6 +104,13 @@ impl Seats {
         }
         self.told = Some(status.clone());
         Some(Event::Online(status))
+    }
+
+    /// `c4-online` for a page the server turned away (`status` says why): the last word on
+    /// that game, not followed by "closed".
+    pub fn refuse(&mut self, status: OnlineStatus) -> Event {
+        self.told = Some(status.clone());
+        Event::Online(status)
     }
 
     /// The secret of this browser's seat in `game`, if it holds one.
@@ -116,6 +125,10 @@ impl Seats {
         self.secrets.push((game, secret));
     }
 }
+
+/// After this many tries in a row that could not connect, before the page ever entered its
+/// game, the server is said to be unreachable (the page goes on trying).
+pub const UNREACHABLE_AFTER: u32 = 3;
 
 /// The shortest and longest wait before trying to connect again, in milliseconds.
 const RETRY_FIRST_MS: f64 = 500.0;
@@ -254,6 +267,13 @@ impl OnlineRun {
         self.connection = Connection::Connecting { failures };
         let wait = (RETRY_FIRST_MS * 2f64.powi(failures.min(16) as i32)).min(RETRY_MOST_MS);
         (wait * (0.5 + 0.5 * jitter.clamp(0.0, 1.0))).round() as u32
+    }
+
+    /// Whether no connection could be made [`UNREACHABLE_AFTER`] times in a row, before the
+    /// page ever entered its game.
+    pub fn unreachable(&self) -> bool {
+        self.state.is_none()
+            && matches!(self.connection, Connection::Connecting { failures } if failures >= UNREACHABLE_AFTER)
     }
 
     /// The person's move in `column`: the message to send, if it is their turn.
@@ -476,8 +496,10 @@ impl OnlineGame {
             connection: match run.connection() {
                 Connection::Open => "open",
                 Connection::Connecting { .. } if run.state().is_some() => "reconnecting",
+                _ if run.unreachable() => "unreachable",
                 Connection::Connecting { .. } => "connecting",
             },
+            reason: None,
         }
     }
 
@@ -560,6 +582,7 @@ impl OnlineGame {
             (Connection::Connecting { failures: 0 }, None) => {
                 return t.online_connecting().to_owned()
             }
+            _ if run.unreachable() => return t.online_unreachable().to_owned(),
             (Connection::Connecting { .. }, _) => return t.online_lost().to_owned(),
             (_, None) => return t.online_connecting().to_owned(),
             (Connection::Open, Some(_)) => {}

@@ -582,6 +582,15 @@ texts! {
     online_reload / "onlineReload" = "This page is older than the game's server: reload it to play online.",
     /// The page has no game server.
     online_no_server / "onlineNoServer" = "Online play needs the game's server: this page has none.",
+    /// No connection could be made, several times in a row (the server is down, or does not
+    /// accept this page).
+    online_unreachable / "onlineUnreachable" = "The game's server cannot be reached: trying again…",
+    /// The server turned the page away before it entered its game. `{why}`: the reason's code.
+    online_turned_away / "onlineTurnedAway" = "The game's server did not let this page in ({why}).",
+    /// Too many games were made from the person's address in the last minute.
+    online_too_many / "onlineTooMany" = "Too many games were started from here in the last minute: try again in a minute.",
+    /// The page's Content-Security-Policy does not allow the connection.
+    online_blocked / "onlineBlocked" = "This page does not allow a connection to the game's server (its Content-Security-Policy).",
 }
 
 /// `template` with each `{name}` replaced by its value.

@@ -172,16 +172,28 @@ export interface NewGameEventDetail extends EventBoard {
  * `c4-online`'s detail, whenever an online game's id, the person's seat or the connection
  * changes: the game's id (`null` until the server gives one), the seat (`null` until then),
  * and the connection: "connecting" (the first time), "open", "reconnecting" (it dropped; the
- * page tries again by itself) or "closed" (the person left the game).
+ * page tries again by itself), "unreachable" (three tries in a row could not connect: the
+ * server is down, or does not accept this page's origin; it is still tried), "refused" (the
+ * server turned the page away, or the page's policy blocks the connection: `reason` says
+ * why) or "closed" (the person left the game).
  */
 export interface OnlineEventDetail {
   game: string | null;
   seat: "red" | "yellow" | "watcher" | null;
-  connection: "connecting" | "open" | "reconnecting" | "closed";
+  connection: "connecting" | "open" | "reconnecting" | "unreachable" | "refused" | "closed";
+  /** Why the page was refused: "blocked" (its Content-Security-Policy), or the server's
+   * reason ("too-many-games", "no-such-game", "version", …); `null` otherwise. */
+  reason: string | null;
 }
 
-/** `c4-error`'s detail: what went wrong, in words for developers. */
+/**
+ * `c4-error`'s detail: what went wrong, in words for developers, and its `code`: "computer"
+ * (the computer cannot play), "book" (the opening book could not be read), "unreachable",
+ * "blocked" or the server's reason for refusing the page (online play), "attribute" (an
+ * attribute of `<connect-four>` is not used), "load" (the element could not start).
+ */
 export interface ErrorEventDetail {
+  code: string;
   message: string;
 }
 

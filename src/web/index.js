@@ -330,7 +330,7 @@ function defineElement() {
           // Said as the attribute it is, not as the option it sets.
           const why = String(e?.message ?? e).replace(/^invalid mount options: /, "");
           const written = value === null ? "(removed)" : JSON.stringify(value.slice(0, 40));
-          this.#fail(new Error(`the attribute ${attribute}=${written} is not used: ${why}`, { cause: e }));
+          this.#fail(new Error(`the attribute ${attribute}=${written} is not used: ${why}`, { cause: e }), "attribute");
         }
       }
       return options;
@@ -366,15 +366,15 @@ function defineElement() {
         try {
           this.#handle.setOptions(options);
         } catch (e) {
-          this.#fail(e);
+          this.#fail(e, "attribute");
         }
       });
     }
 
-    #fail(e) {
+    #fail(e, code = "load") {
       console.error("connect-four:", e);
       this.dispatchEvent(new CustomEvent("c4-error", {
-        bubbles: true, composed: true, detail: { message: String(e?.message ?? e) },
+        bubbles: true, composed: true, detail: { code, message: String(e?.message ?? e) },
       }));
     }
 

@@ -20,6 +20,8 @@ pub enum Heard {
     Message(ToPage),
     /// It dropped, or could not be made.
     Closed,
+    /// The browser refused to make it (the page's Content-Security-Policy), saying this.
+    Blocked(String),
 }
 
 /// Where a seat's secret is kept.
@@ -31,6 +33,9 @@ struct Handlers {
     _open: Closure<dyn FnMut()>,
     _message: Closure<dyn FnMut(MessageEvent)>,
     _close: Closure<dyn FnMut()>,
+    _error: Closure<dyn FnMut()>,
+    /// The page's Content-Security-Policy refusing the connection.
+    _policy: Option<gloo_events::EventListener>,
 }
 
 struct Inner {
@@ -133,8 +138,9 @@ fn connect(inner: &Rc<Inner>) {
     // The messages' version, for the server to refuse a page it cannot serve.
     let sep = if url.contains('?') { '&' } else { '?' };
     let url = format!("{url}{sep}v={}", crate::online::PROTOCOL);
-    let Ok(socket) = WebSocket::new(&url) else {
-        return (inner.on_heard)(Heard::Closed);
+    let socket = match WebSocket::new(&url) {
+        Ok(socket) => socket,
+        Err(e) => return (inner.on_heard)(Heard::Blocked(super::convert::error_text(&e))),
     };
     let weak = Rc::downgrade(inner);
     let tell = move |heard: Heard| {
@@ -157,14 +163,47 @@ fn connect(inner: &Rc<Inner>) {
             ),
         }
     });
+    let (d, e) = (c.clone(), c.clone());
     let close = Closure::<dyn FnMut()>::new(move || c(Heard::Closed));
+    // The browser says a refusal by the page's policy only as a `securitypolicyviolation`
+    // (its error event says nothing of why): one naming the server's origin is that.
+    let origin = url.split('/').take(3).collect::<Vec<_>>().join("/");
+    let policy = web_sys::window().map(|window| {
+        gloo_events::EventListener::new(&window, "securitypolicyviolation", move |event| {
+            let read = |key: &str| {
+                js_sys::Reflect::get(event, &key.into())
+                    .ok()
+                    .and_then(|v| v.as_string())
+                    .unwrap_or_default()
+            };
+            let blocked = read("blockedURI");
+            if blocked == origin || blocked.starts_with(&format!("{origin}/")) {
+                e(Heard::Blocked(format!(
+                    "{blocked} is not allowed by the page's Content-Security-Policy ({})",
+                    read("violatedDirective")
+                )));
+            }
+        })
+    });
+    // A connection that fails says so with an error, and most often a close after it; a
+    // page's Content-Security-Policy that blocks it, with the error alone. Either is one
+    // failure: the close that may follow is not heard.
+    let failed = socket.clone();
+    let error = Closure::<dyn FnMut()>::new(move || {
+        failed.set_onclose(None);
+        failed.set_onerror(None);
+        d(Heard::Closed);
+    });
     socket.set_onopen(Some(open.as_ref().unchecked_ref()));
     socket.set_onmessage(Some(message.as_ref().unchecked_ref()));
     socket.set_onclose(Some(close.as_ref().unchecked_ref()));
+    socket.set_onerror(Some(error.as_ref().unchecked_ref()));
     let handlers = Handlers {
         _open: open,
         _message: message,
         _close: close,
+        _error: error,
+        _policy: policy,
     };
     *inner.socket.borrow_mut() = Some((socket, handlers));
 }
@@ -175,6 +214,7 @@ fn disconnect(inner: &Inner) {
         socket.set_onopen(None);
         socket.set_onmessage(None);
         socket.set_onclose(None);
+        socket.set_onerror(None);
         let _ = socket.close();
     }
 }

@@ -7,17 +7,23 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, serve, launch, openPage, until } from "./harness.mjs";
+import { ROOT, STRICT_CSP, DIST, serve, launch, openPage, until } from "./harness.mjs";
+import { freePort } from "./fixtures.mjs";
 import { lineIs, play } from "./play.mjs";
 
 const SERVER = join(ROOT, "target", "debug", "connect-four-server");
 let browser, data, site, games;
 
-/** The game's server on a free port, letting `origin`'s pages play; resolves once it listens. */
-function startServer(origin) {
-  const child = spawn(SERVER, ["--listen", "127.0.0.1:0", "--data", data, "--allow-origin", origin], {
+/** A game server of its own (its own data folder) on a free port, letting `origin`'s pages
+ * play; resolves once it listens. */
+let servers = 0;
+const children = [];
+async function startServer(origin, ...more) {
+  const dir = join(data, `server-${++servers}`);
+  const child = spawn(SERVER, ["--listen", "127.0.0.1:0", "--data", dir, "--allow-origin", origin, ...more], {
     stdio: ["ignore", "pipe", "inherit"],
   });
+  children.push(child);
   return new Promise((ok, fail) => {
     let out = "";
     child.on("error", fail);
@@ -38,7 +44,7 @@ before(async () => {
 });
 after(async () => {
   await browser?.close();
-  games?.child.kill("SIGKILL");
+  for (const child of children) child.kill("SIGKILL");
   await site?.close();
   await rm(data, { recursive: true, force: true });
 });
@@ -168,4 +174,70 @@ test("a host page joins a game by its id: the join option, setOptions, and the e
     assert.deepEqual(friend.problems, []);
     for (const { context } of [inviter, friend]) await context.close();
   }
+});
+
+test("a failure is told: no server, an origin refused, a socket the page's policy blocks, too many games", async () => {
+  const told = (page) => page.evaluate(() => ({
+    online: window.__online.map((o) => [o.connection, o.reason]),
+    errors: window.__errors.map((e) => e.code),
+  }));
+  const turn = (page) => page.locator(".c4-turn").textContent();
+  const choose = (page) => page.getByRole("radio", { name: "A friend online" }).click();
+  const unreachable = "The game's server cannot be reached: trying again…";
+
+  // Nothing listens there, or the server refuses this page's origin (403): unreachable,
+  // told once, and it goes on trying.
+  const elsewhere = await startServer("https://another.example");
+  const nobody = `ws://127.0.0.1:${await freePort()}/online`;
+  for (const socket of [nobody, elsewhere.socket]) {
+    const { page, context } = await hosted("/", `{ online: ${JSON.stringify(socket)} }`);
+    await choose(page);
+    await until(async () => (await told(page)).errors.length > 0, "c4-error");
+    assert.deepEqual(await told(page), {
+      online: [["connecting", null], ["unreachable", null]],
+      errors: ["unreachable"],
+    });
+    assert.equal(await turn(page), unreachable);
+    await context.close();
+  }
+  elsewhere.child.kill("SIGKILL");
+
+  // A page whose Content-Security-Policy has no room for the server's origin.
+  const strict = await serve(DIST, { "content-security-policy": STRICT_CSP });
+  const opened = await openPage(browser, strict.url);
+  await opened.page.locator(".c4").waitFor();
+  await opened.page.evaluate((socket) => {
+    window.c4.destroy();
+    window.__online = [];
+    window.__errors = [];
+    const host = document.getElementById("game");
+    host.addEventListener("c4-online", (e) => window.__online.push(e.detail));
+    host.addEventListener("c4-error", (e) => window.__errors.push(e.detail));
+    window.c4 = window.wasmBindings.mount(host, { online: socket, reducedMotion: true });
+  }, games.socket);
+  await choose(opened.page);
+  await until(async () => (await told(opened.page)).errors.length > 0, "c4-error");
+  assert.deepEqual(await told(opened.page), {
+    online: [["connecting", null], ["refused", "blocked"]],
+    errors: ["blocked"],
+  });
+  await opened.page.getByText("This page does not allow a connection to the game's server (its Content-Security-Policy).").waitFor();
+  // Said to the developer in the console: the browser's own line, then the game's.
+  assert.ok(opened.problems.some((p) => /connect-four: the browser would not connect to the game's server: ws:\/\/.* is not allowed by the page's Content-Security-Policy/.test(p)), opened.problems.join("\n"));
+  await opened.context.close();
+  await strict.close();
+
+  // A server that lets an address make one game a minute: the second is refused, in words.
+  const stingy = await startServer(new URL(site.url).origin, "--games-per-minute", "1");
+  const { page, context } = await hosted("/", `{ online: ${JSON.stringify(stingy.socket)} }`);
+  await inviteLink(page);
+  await page.getByRole("button", { name: "Leave game" }).click();
+  await choose(page);
+  await until(async () => (await told(page)).errors.length > 0, "c4-error");
+  const refused = await told(page);
+  assert.deepEqual(refused.errors, ["too-many-games"]);
+  assert.deepEqual(refused.online.at(-1), ["refused", "too-many-games"]);
+  await page.getByText("Too many games were started from here in the last minute: try again in a minute.").waitFor();
+  await context.close();
+  stingy.child.kill("SIGKILL");
 });

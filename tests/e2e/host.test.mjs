@@ -366,14 +366,14 @@ test("<connect-four> with an invalid attribute from the start: reported, left ou
     el.setAttribute("yellow", "impossible");
     el.setAttribute("theme", "dark");
     el.setAttribute("reduced-motion", "");
-    el.addEventListener("c4-error", (e) => errors.push(e.detail.message));
+    el.addEventListener("c4-error", (e) => errors.push(`${e.detail.code}: ${e.detail.message}`));
     document.body.append(el);
     window.el = el;
     await Promise.race([el.ready, new Promise((_, fail) => setTimeout(() => fail(new Error("the element never got ready")), 10_000))]);
     return errors;
   });
   assert.equal(errors.length, 1, errors.join("; "));
-  assert.match(errors[0], /unknown level "impossible"/);
+  assert.match(errors[0], /^attribute: .*unknown level "impossible"/);
   // The game is there, with the valid attributes; Yellow is a person, the default.
   assert.equal(await page.locator("connect-four .c4").getAttribute("data-theme"), "dark");
   await page.evaluate(() => window.el.play(3));

@@ -5,6 +5,7 @@ use super::{Activity, Command, Controller, Effect};
 use crate::engine::{Position, Size};
 use crate::online::{GameId, Refusal, Seat, Secret, ToPage, ToServer};
 use crate::ui::effect::{joined, Online};
+use crate::ui::event::{Event, OnlineStatus};
 use crate::ui::online::{Entry, Heard, OnlineGame, Seats};
 use crate::ui::puzzle::{PuzzleChoice, PuzzleRun};
 use crate::ui::review::Review;
@@ -30,6 +31,42 @@ impl Controller {
 
     /// `c4-online`, if the online game's id, seat or connection changed since the host
     /// heard.
+    /// The server turned the page away, or the page may not connect: the host hears why
+    /// (`c4-online` "refused" with the reason, and `c4-error`), the person reads `said`,
+    /// and the page starts as it would have.
+    pub(super) fn turned_away(
+        &mut self,
+        reason: &'static str,
+        said: String,
+        now: f64,
+    ) -> Vec<Effect> {
+        let status = self.activity.online().map(|o| OnlineStatus {
+            connection: "refused",
+            reason: Some(reason),
+            ..o.status()
+        });
+        let mut effects: Vec<Effect> = status
+            .map(|status| Effect::Event(self.seats.refuse(status)))
+            .into_iter()
+            .collect();
+        effects.push(Effect::Event(Event::Error {
+            code: reason,
+            message: said.clone(),
+        }));
+        joined(joined(effects, self.notify(said)), self.leave(now))
+    }
+
+    /// The page may not connect to the game's server (its Content-Security-Policy).
+    pub fn online_blocked(&mut self, now: f64) -> Vec<Effect> {
+        match self.activity.online() {
+            Some(_) => {
+                let said = self.texts.online_blocked().to_owned();
+                self.turned_away("blocked", said, now)
+            }
+            None => Vec::new(),
+        }
+    }
+
     fn tell_online(&mut self) -> Option<Effect> {
         let shown = self.activity.online().map(OnlineGame::status);
         self.seats.tell(shown).map(Effect::Event)
@@ -285,13 +322,26 @@ impl Controller {
             return Vec::new();
         };
         let was_open = online.run.connection() == crate::ui::online::Connection::Open;
+        let was_unreachable = online.run.unreachable();
         let after_ms = online.run.closed(jitter);
+        let unreachable = online.run.unreachable() && !was_unreachable;
         let mut effects = vec![
             Effect::Online(Online::Connect { after_ms }),
             Effect::Changed,
         ];
         if was_open {
             effects.push(Effect::Announce(self.texts.online_lost().to_owned()));
+        }
+        // Said once, when it becomes so; the page goes on trying.
+        if unreachable {
+            let said = self.texts.online_unreachable().to_owned();
+            effects.push(Effect::Event(Event::Error {
+                code: "unreachable",
+                message: "no connection to the game's server could be made: it may be down, \
+                          not accept this page's origin (its --allow-origin), or be blocked"
+                    .into(),
+            }));
+            effects.push(Effect::Announce(said));
         }
         effects.extend(self.tell_online());
         effects
@@ -377,13 +427,23 @@ impl Controller {
                     None => said,
                 }
             }
-            Heard::Refused(reason @ (Refusal::NoSuchGame | Refusal::Version)) => {
-                // The page starts as it would have, with a line that says why.
+            // A game that cannot be entered (or played on): the page starts as it would
+            // have, with a line that says why.
+            Heard::Refused(reason)
+                if matches!(reason, Refusal::NoSuchGame | Refusal::Version)
+                    || (reason != Refusal::Restarting
+                        && self
+                            .activity
+                            .online()
+                            .is_some_and(|o| o.run.state().is_none())) =>
+            {
                 let said = match reason {
-                    Refusal::Version => t.online_reload(),
-                    _ => t.online_no_game(),
+                    Refusal::Version => t.online_reload().to_owned(),
+                    Refusal::NoSuchGame => t.online_no_game().to_owned(),
+                    Refusal::TooManyGames => t.online_too_many().to_owned(),
+                    _ => fill(t.online_turned_away(), &[("why", reason.name())]),
                 };
-                joined(self.notify(said.to_owned()), self.leave(now))
+                self.turned_away(reason.name(), said, now)
             }
             Heard::Refused(reason) => {
                 Effect::say(fill(t.online_refused(), &[("why", reason.name())]))

@@ -20,6 +20,15 @@ impl App {
             Heard::Message(message) => self.controller.online_message(message, now),
             // The wait before the next try is spread, so pages do not all come back at once.
             Heard::Closed => self.controller.online_closed(js_sys::Math::random()),
+            Heard::Blocked(why) => {
+                web_sys::console::warn_1(
+                    &format!(
+                        "connect-four: the browser would not connect to the game's server: {why}"
+                    )
+                    .into(),
+                );
+                self.controller.online_blocked(now)
+            }
         };
         self.apply(effects);
     }

@@ -313,6 +313,7 @@ fn the_host_hears_the_game_the_seat_and_the_connection() {
         game: game.map(GameId::to_string),
         seat,
         connection,
+        reason: None,
     };
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new());
@@ -424,4 +425,108 @@ fn back_from_the_review_of_an_online_game_enters_it_again() {
         &sent(&c.online_opened())[..],
         [ToServer::Resume { game: g, .. }] if *g == game()
     ));
+}
+
+#[test]
+fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
+    use crate::online::Refusal;
+    use crate::ui::event::{Event, OnlineStatus};
+    let online = |effects: &[Effect]| {
+        picked(effects, |e| match e {
+            Effect::Event(Event::Online(status)) => Some((status.connection, status.reason)),
+            _ => None,
+        })
+    };
+    let errors = |effects: &[Effect]| {
+        picked(effects, |e| match e {
+            Effect::Event(Event::Error { code, .. }) => Some(*code),
+            _ => None,
+        })
+    };
+    // Three tries in a row that never open: unreachable, said once, and it goes on trying.
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    c.command(Command::PlayOnline, 0.0);
+    for _ in 1..crate::ui::online::UNREACHABLE_AFTER {
+        let e = c.online_closed(0.5);
+        assert!(online(&e).iter().all(|told| *told == ("connecting", None)));
+        assert_eq!(errors(&e), Vec::<&str>::new());
+    }
+    let e = c.online_closed(0.5);
+    assert_eq!(online(&e), [("unreachable", None)]);
+    assert_eq!(errors(&e), ["unreachable"]);
+    assert_eq!(
+        announced(&e),
+        ["The game's server cannot be reached: trying again…"]
+    );
+    assert!(e
+        .iter()
+        .any(|e| matches!(e, Effect::Online(Online::Connect { after_ms }) if *after_ms > 0)));
+    assert_eq!(
+        Mirror::of(&c).online.map(|o| o.line),
+        Some("The game's server cannot be reached: trying again…".into())
+    );
+    let again = c.online_closed(0.5);
+    assert_eq!(errors(&again), Vec::<&str>::new(), "said once");
+    // It opens at last: connecting is over.
+    assert_eq!(online(&c.online_opened()), [("open", None)]);
+
+    // Turned away before entering: refused with the reason, said, and the game left.
+    for (reason, words) in [
+        (
+            Refusal::TooManyGames,
+            "Too many games were started from here in the last minute: try again in a minute.",
+        ),
+        (
+            Refusal::TooManyWatchers,
+            "The game's server did not let this page in (too-many-watchers).",
+        ),
+    ] {
+        let mut c = Controller::new(reduced());
+        c.set_online(true, Vec::new());
+        c.command(Command::PlayOnline, 0.0);
+        c.online_opened();
+        let e = c.online_message(
+            ToPage::Refused {
+                reason,
+                detail: String::new(),
+            },
+            1.0,
+        );
+        assert_eq!(online(&e), [("refused", Some(reason.name()))]);
+        assert_eq!(errors(&e), [reason.name()]);
+        assert_eq!(c.notice(), Some(words));
+        assert!(c.activity().online().is_none(), "the game is left");
+        // The connection's end after it says nothing more.
+        assert_eq!(c.online_closed(0.5), Vec::new());
+        assert!(
+            !c.command(Command::Drop(3), 2.0).is_empty(),
+            "the page plays on"
+        );
+    }
+    // A refusal in a game already entered (a move too fast) is only said.
+    let mut c = red_online();
+    let e = c.online_message(
+        ToPage::Refused {
+            reason: Refusal::TooFast,
+            detail: String::new(),
+        },
+        2.0,
+    );
+    assert_eq!(errors(&e), Vec::<&str>::new());
+    assert!(c.activity().online().is_some());
+
+    // The page may not connect at all (its Content-Security-Policy).
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    c.command(Command::PlayOnline, 0.0);
+    let e = c.online_blocked(0.5);
+    assert_eq!(online(&e), [("refused", Some("blocked"))]);
+    assert_eq!(errors(&e), ["blocked"]);
+    let status: Vec<OnlineStatus> = picked(&e, |e| match e {
+        Effect::Event(Event::Online(s)) => Some(s.clone()),
+        _ => None,
+    });
+    assert_eq!(status[0].game, None);
+    assert!(c.activity().online().is_none());
 }

@@ -23,6 +23,7 @@ fn a_missing_book_is_announced_once_and_changes_nothing() {
     assert_eq!(
         events(&e),
         [Event::Error {
+            code: "book",
             message: "could not load the opening book from /book.bin: HTTP 404".into()
         }]
     );
@@ -318,6 +319,7 @@ fn a_failed_worker_tells_the_host_once() {
     assert_eq!(
         events(&e),
         [Event::Error {
+            code: "computer",
             message: "boom".into()
         }]
     );
@@ -330,6 +332,7 @@ fn a_failed_worker_tells_the_host_once() {
     assert_eq!(
         events(&e),
         [Event::Error {
+            code: "computer",
             message: "boom".into()
         }]
     );
