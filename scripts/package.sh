@@ -51,6 +51,9 @@ node scripts/minify-js.mjs pkg/connect_four.js pkg/connect_four_solver.js pkg/in
 # The modules' imports under short names, in each module and its glue alike.
 node scripts/minify-imports.mjs pkg/connect_four.js pkg/connect_four_bg.wasm \
   pkg/connect_four_solver.js pkg/connect_four_solver_bg.wasm
+# Then the local names, once the glue's `wasm.NAME`s are read.
+node scripts/minify-js.mjs --names pkg/connect_four.js pkg/connect_four_solver.js pkg/index.js pkg/guard.js \
+  pkg/files.js pkg/worker.js pkg/computer.js $(find pkg/snippets -name '*.js') pkg/node/index.mjs
 node scripts/package-types.mjs
 node scripts/package-json.mjs
 echo "package ready in pkg/ (npm pack pkg/ makes the tarball)"

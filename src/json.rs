@@ -35,11 +35,16 @@ impl Out {
 
     /// A field of the open object.
     pub fn field(&mut self, key: &str, value: &dyn Json) {
+        self.key(key);
+        value.write(self);
+        self.comma = true;
+    }
+
+    /// A field's key in the open object: its value follows.
+    pub fn key(&mut self, key: &str) {
         self.separate();
         write_str(&mut self.text, key);
         self.text.push(':');
-        value.write(self);
-        self.comma = true;
     }
 
     /// An object of `fields`.

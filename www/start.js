@@ -40,14 +40,13 @@ window.c4 = bindings.mount(document.getElementById("game"), {
 });
 dispatchEvent(new CustomEvent("TrunkApplicationStarted"));
 
-// Offline play and installs: the service worker (sw.js) keeps the site in a cache, once the
-// page has loaded and gone idle: its downloads never compete with the first board. When it
-// has downloaded a new version, the page offers to reload onto it; every open page then
-// reloads together, so none is left half on old files and half on new.
+// Offline play and installs: the service worker (sw.js) keeps the site in a cache. A page
+// reloads when a new version takes over from the one serving it (every open page then
+// reloads together, so none is left half on old files and half on new); the first version
+// taking over a page that had none (a first visit) changes nothing it shows. The rest
+// (offline.js: registering, offering an update) loads once the page has loaded and gone
+// idle: neither its code nor the service worker's downloads compete with the first board.
 if ("serviceWorker" in navigator) {
-  const banner = document.getElementById("update");
-  // A page reloads when a new version takes over from the one serving it; the first
-  // version taking over a page that had none (a first visit) changes nothing it shows.
   let serving = navigator.serviceWorker.controller;
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
@@ -58,29 +57,13 @@ if ("serviceWorker" in navigator) {
       location.reload();
     }
   });
-  const offer = (waiting) => {
-    banner.hidden = false;
-    banner.querySelector("button").onclick = () => {
-      banner.hidden = true;
-      waiting.postMessage({ type: "skip-waiting" });
-    };
-  };
   await new Promise((settled) => {
     const idle = () => (window.requestIdleCallback ? requestIdleCallback(settled, { timeout: 3000 }) : setTimeout(settled, 500));
     if (document.readyState === "complete") idle();
     else addEventListener("load", idle, { once: true });
   });
-  navigator.serviceWorker.register("sw.js").then(
-    (registration) => {
-      if (!registration) return; // blocked (an e2e test's browser)
-      if (registration.waiting && serving) offer(registration.waiting);
-      registration.addEventListener("updatefound", () => {
-        const installing = registration.installing;
-        installing?.addEventListener("statechange", () => {
-          if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
-        });
-      });
-    },
+  import("./offline.js").then(
+    ({ register }) => register(() => serving),
     (error) => console.warn("connect-four: offline play is unavailable:", error),
   );
 }

@@ -259,57 +259,54 @@ impl Json for OnlineStatus {
 /// fields.
 impl Json for Event {
     fn write(&self, out: &mut Out) {
+        let board = match self {
+            Event::Change(state) => return state.write(out),
+            Event::Online(status) => return status.write(out),
+            Event::End { board, .. }
+            | Event::Undo { board, .. }
+            | Event::Refused { board, .. }
+            | Event::NewGame { board, .. } => Some(board),
+            Event::Move { .. } | Event::Error { .. } => None,
+        };
+        out.begin();
+        if let Some(board) = board {
+            out.field("columns", &board.columns);
+            out.field("rows", &board.rows);
+        }
         match self {
             Event::Move { result, moves, by } => {
-                out.begin();
                 result.fields(out);
                 out.field("moves", moves);
                 out.field("by", by);
-                out.end();
             }
             Event::End {
-                board,
                 status,
                 winner,
                 win_line,
                 moves,
-            } => out.object(&[
-                ("columns", &board.columns),
-                ("rows", &board.rows),
-                ("status", status),
-                ("winner", winner),
-                ("winLine", win_line),
-                ("moves", moves),
-            ]),
-            Event::Change(state) => state.write(out),
-            Event::Undo {
-                board,
-                moves,
-                undone,
-            } => out.object(&[
-                ("columns", &board.columns),
-                ("rows", &board.rows),
-                ("moves", moves),
-                ("undone", undone),
-            ]),
-            Event::Refused {
-                board,
-                column,
-                reason,
-            } => out.object(&[
-                ("columns", &board.columns),
-                ("rows", &board.rows),
-                ("column", column),
-                ("reason", &reason.name()),
-            ]),
-            Event::NewGame { board, moves } => out.object(&[
-                ("columns", &board.columns),
-                ("rows", &board.rows),
-                ("moves", moves),
-            ]),
-            Event::Online(status) => status.write(out),
-            Event::Error { code, message } => out.object(&[("code", code), ("message", message)]),
+                ..
+            } => {
+                out.field("status", status);
+                out.field("winner", winner);
+                out.field("winLine", win_line);
+                out.field("moves", moves);
+            }
+            Event::Undo { moves, undone, .. } => {
+                out.field("moves", moves);
+                out.field("undone", undone);
+            }
+            Event::Refused { column, reason, .. } => {
+                out.field("column", column);
+                out.field("reason", &reason.name());
+            }
+            Event::NewGame { moves, .. } => out.field("moves", moves),
+            Event::Error { code, message } => {
+                out.field("code", code);
+                out.field("message", message);
+            }
+            Event::Change(_) | Event::Online(_) => {}
         }
+        out.end();
     }
 }
 

@@ -14,7 +14,7 @@
 //! is stale.
 
 use crate::engine::Size;
-use crate::json::{Json, Object, Out};
+use crate::json::{Json, Out};
 use crate::solver::Level;
 
 /// The board a request or an event is about: its columns and rows, written beside the
@@ -157,42 +157,25 @@ impl Request {
     /// board's `columns` and `rows` beside its other fields.
     fn write_named(&self, out: &mut Out) {
         let Board { columns, rows } = self.board();
-        let (c, r): (&dyn Json, &dyn Json) = (&columns, &rows);
-        match self {
-            Request::BestMove {
-                id, moves, level, ..
-            } => out.field(
-                "bestMove",
-                &Object(&[
-                    ("id", id),
-                    ("columns", c),
-                    ("rows", r),
-                    ("moves", moves),
-                    ("level", &level.name()),
-                ]),
-            ),
-            Request::Analyze { id, moves, .. } => out.field(
-                "analyze",
-                &Object(&[("id", id), ("columns", c), ("rows", r), ("moves", moves)]),
-            ),
-            Request::Hint { id, moves, .. } => out.field(
-                "hint",
-                &Object(&[("id", id), ("columns", c), ("rows", r), ("moves", moves)]),
-            ),
-            Request::Ponder { moves, .. } => out.field(
-                "ponder",
-                &Object(&[("columns", c), ("rows", r), ("moves", moves)]),
-            ),
-            Request::Review { id, positions, .. } => out.field(
-                "review",
-                &Object(&[
-                    ("id", id),
-                    ("columns", c),
-                    ("rows", r),
-                    ("positions", positions),
-                ]),
-            ),
+        let (name, id, key, value): (&str, Option<&u32>, &str, &dyn Json) = match self {
+            Request::BestMove { id, moves, .. } => ("bestMove", Some(id), "moves", moves),
+            Request::Analyze { id, moves, .. } => ("analyze", Some(id), "moves", moves),
+            Request::Hint { id, moves, .. } => ("hint", Some(id), "moves", moves),
+            Request::Ponder { moves, .. } => ("ponder", None, "moves", moves),
+            Request::Review { id, positions, .. } => ("review", Some(id), "positions", positions),
+        };
+        out.key(name);
+        out.begin();
+        if let Some(id) = id {
+            out.field("id", id);
         }
+        out.field("columns", &columns);
+        out.field("rows", &rows);
+        out.field(key, value);
+        if let Request::BestMove { level, .. } = self {
+            out.field("level", &level.name());
+        }
+        out.end();
     }
 }
 
