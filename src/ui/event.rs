@@ -144,6 +144,9 @@ pub struct OnlineStatus {
     pub connection: &'static str,
     /// Why the page was refused (`"too-many-games"`, `"blocked"`…), when it was.
     pub reason: Option<&'static str>,
+    /// The other player, for a player: "here", "away" or "empty" (nobody has come yet);
+    /// `None` for a watcher, or before the server said.
+    pub opponent: Option<&'static str>,
 }
 
 impl Event {
@@ -251,6 +254,7 @@ impl Json for OnlineStatus {
             ("seat", &self.seat),
             ("connection", &self.connection),
             ("reason", &self.reason),
+            ("opponent", &self.opponent),
         ]);
     }
 }
@@ -425,10 +429,11 @@ mod tests {
             seat: None,
             connection: "refused",
             reason: Some("too-many-games"),
+            opponent: Some("away"),
         });
         assert_eq!(
             value(&online),
-            json!({ "game": "a1b2", "seat": null, "connection": "refused", "reason": "too-many-games" })
+            json!({ "game": "a1b2", "seat": null, "connection": "refused", "reason": "too-many-games", "opponent": "away" })
         );
         let error = Event::Error {
             code: "computer",

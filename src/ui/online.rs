@@ -91,10 +91,14 @@ impl Seats {
     pub fn tell(&mut self, shown: Option<OnlineStatus>) -> Option<Event> {
         let status = match (shown, &self.told) {
             (Some(status), _) => status,
+            // Left: no game, no seat any more.
             (None, Some(told)) if !matches!(told.connection, "closed" | "refused") => {
                 OnlineStatus {
+                    game: None,
+                    seat: None,
                     connection: "closed",
-                    ..told.clone()
+                    reason: None,
+                    opponent: None,
                 }
             }
             (None, _) => return None,
@@ -500,6 +504,13 @@ impl OnlineGame {
                 Connection::Connecting { .. } => "connecting",
             },
             reason: None,
+            opponent: run.seat().zip(run.state()).map(|(seat, state)| {
+                match state.seats[seat.other().index()] {
+                    Presence::Empty => "empty",
+                    Presence::Here => "here",
+                    Presence::Away { .. } => "away",
+                }
+            }),
         }
     }
 

@@ -175,7 +175,7 @@ export interface NewGameEventDetail extends EventBoard {
  * page tries again by itself), "unreachable" (three tries in a row could not connect: the
  * server is down, or does not accept this page's origin; it is still tried), "refused" (the
  * server turned the page away, or the page's policy blocks the connection: `reason` says
- * why) or "closed" (the person left the game).
+ * why) or "closed" (the person left the game: `game` and `seat` are then `null`).
  */
 export interface OnlineEventDetail {
   game: string | null;
@@ -184,6 +184,9 @@ export interface OnlineEventDetail {
   /** Why the page was refused: "blocked" (its Content-Security-Policy), or the server's
    * reason ("too-many-games", "no-such-game", "version", …); `null` otherwise. */
   reason: string | null;
+  /** For a player, the other seat: "here", "away" (lost the connection) or "empty" (the
+   * friend has not come yet); `null` for a watcher, before the server says, and after. */
+  opponent: "here" | "away" | "empty" | null;
 }
 
 /**

@@ -61,9 +61,11 @@ async function hosted(path, options) {
     window.c4.destroy();
     window.__online = [];
     window.__errors = [];
+    window.__newGames = [];
     const host = document.getElementById("game");
     host.addEventListener("c4-online", (e) => window.__online.push(e.detail));
     host.addEventListener("c4-error", (e) => window.__errors.push(e.detail));
+    host.addEventListener("c4-newgame", (e) => window.__newGames.push(e.detail));
     window.c4 = window.wasmBindings.mount(host, { online: socket, reducedMotion: true, ...(0, eval)(`(${options})`) });
   }, [options, games.socket]);
   return opened;
@@ -128,6 +130,19 @@ test("a host page joins a game by its id: the join option, setOptions, and the e
   await lineIs(yellow.page, /^Red to move: you play Yellow\.$/, "seated by the join option");
   await lineIs(red.page, /^Your move \(Red\)\.$/, "the game on");
   await play(red.page, yellow.page, 4);
+  // The host heard the game: a new game, the seat, and the friend's presence.
+  const heard = (page) => page.evaluate(() => ({
+    online: window.__online.map((o) => `${o.game === null ? "-" : "game"} ${o.seat} ${o.connection} ${o.opponent}`),
+    newGames: window.__newGames.map((g) => `${g.columns}x${g.rows} "${g.moves}"`),
+  }));
+  assert.deepEqual(await heard(red.page), {
+    online: ["- null connecting null", "- null open null", "game null open null", "game red open empty", "game red open here"],
+    newGames: ['7x6 ""'],
+  });
+  assert.deepEqual((await heard(yellow.page)).online.at(-1), "game yellow open here");
+  // Leaving: no game, no seat.
+  await red.page.getByRole("button", { name: "Leave game" }).click();
+  assert.deepEqual((await heard(red.page)).online.at(-1), "- null closed null");
   for (const { context } of [red, yellow]) await context.close();
 
   // setOptions joins a game on a board already mounted; a bad id or no server is refused.

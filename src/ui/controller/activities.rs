@@ -353,7 +353,21 @@ impl Controller {
             return Vec::new();
         };
         let had_state = online.run.state().is_some();
+        let shown_game = online.run.state().map(|s| s.game.clone());
         let (heard, send) = online.run.received(message);
+        // A game the board shows for the first time (created, joined, a rematch, or found
+        // again after a reload): a new game for the host, as a local one is.
+        let new_game = online
+            .run
+            .state()
+            .filter(|s| Some(&s.game) != shown_game.as_ref())
+            .and_then(|s| s.position())
+            .map(|p| {
+                Effect::Event(Event::NewGame {
+                    board: p.size().into(),
+                    moves: p.moves_string(),
+                })
+            });
         // The first word of the game (seated, watching, waiting): said as it shows.
         let first = match (had_state, &self.activity) {
             (false, Activity::Online(online)) if online.run.state().is_some() => {
@@ -368,6 +382,7 @@ impl Controller {
         for heard in heard {
             effects.extend(self.heard(heard, now));
         }
+        effects.extend(new_game);
         effects.extend(first.map(Effect::Announce));
         effects.push(Effect::Changed);
         effects.extend(self.tell_online());

@@ -314,6 +314,17 @@ fn the_host_hears_the_game_the_seat_and_the_connection() {
         seat,
         connection,
         reason: None,
+        opponent: None,
+    };
+    let with = |opponent, status: OnlineStatus| OnlineStatus {
+        opponent: Some(opponent),
+        ..status
+    };
+    let new_games = |effects: &[Effect]| {
+        picked(effects, |e| match e {
+            Effect::Event(Event::NewGame { moves, .. }) => Some(moves.clone()),
+            _ => None,
+        })
     };
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new());
@@ -329,17 +340,31 @@ fn the_host_hears_the_game_the_seat_and_the_connection() {
         1.0,
     );
     assert_eq!(told(&seated), [status(Some(&game()), None, "open")]);
-    let first = c.online_message(state("", Role::Red, BOTH, None), 2.0);
-    assert_eq!(told(&first), [status(Some(&game()), Some("red"), "open")]);
+    let waiting = [Presence::Here, Presence::Empty];
+    let first = c.online_message(state("", Role::Red, waiting, None), 2.0);
+    let red = status(Some(&game()), Some("red"), "open");
+    assert_eq!(told(&first), [with("empty", red.clone())]);
+    // The game on the board is the online game: a new game for the host.
+    assert_eq!(new_games(&first), [""]);
+    let joined = c.online_message(state("", Role::Red, BOTH, None), 2.5);
+    assert_eq!(told(&joined), [with("here", red.clone())]);
+    assert!(new_games(&joined).is_empty(), "the same game");
     // The same again tells the host nothing.
     assert!(told(&c.online_message(state("", Role::Red, BOTH, None), 3.0)).is_empty());
+    let away = [Presence::Here, Presence::Away { ms: 0 }];
+    let gone = c.online_message(state("", Role::Red, away, None), 3.5);
+    assert_eq!(told(&gone), [with("away", red.clone())]);
     let lost = c.online_closed(0.5);
     assert_eq!(
         told(&lost),
-        [status(Some(&game()), Some("red"), "reconnecting")]
+        [with(
+            "away",
+            status(Some(&game()), Some("red"), "reconnecting")
+        )]
     );
+    // Left: no game and no seat any more.
     let left = c.command(Command::Back, 4.0);
-    assert_eq!(told(&left), [status(Some(&game()), Some("red"), "closed")]);
+    assert_eq!(told(&left), [status(None, None, "closed")]);
 }
 
 #[test]
