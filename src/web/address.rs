@@ -42,9 +42,16 @@ pub fn invite_link(window: &Window, how: &InviteUrl, game: &str) -> String {
         InviteUrl::Base(base) => format!("{base}#join={game}"),
         InviteUrl::Made(make) => {
             let made = make.call1(&JsValue::NULL, &game.into());
+            // Resolved against the page, as the option's own address is: a path is sent
+            // to the friend as a whole address.
             let href = made.as_ref().ok().and_then(|url| {
-                url.as_string()
-                    .or_else(|| url.dyn_ref::<web_sys::Url>().map(web_sys::Url::href))
+                let text = url
+                    .as_string()
+                    .or_else(|| url.dyn_ref::<web_sys::Url>().map(web_sys::Url::href))?;
+                let base = window.document()?.base_uri().ok().flatten()?;
+                web_sys::Url::new_with_base(&text, &base)
+                    .ok()
+                    .map(|u| u.href())
             });
             href.unwrap_or_else(|| {
                 let why = match made {

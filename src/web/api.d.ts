@@ -71,6 +71,14 @@ export interface ConnectFourMethods {
   newGame(options?: MountOptions): void;
   /** Changes the options it names; throws on an invalid one, changing nothing. */
   setOptions(options: MountOptions): void;
+  /** Starts an online game on the board's size (needs `online`); the invite link shows. */
+  playOnline(): void;
+  /** Leaves the online game shown, if one is. */
+  leaveOnline(): void;
+  /** Resigns the online game the person plays; throws if there is none going on. */
+  resign(): void;
+  /** The invite link of the online game waiting for the friend, or `null`. */
+  readonly inviteUrl: string | null;
   /** Removes the element, and with it the game, its listeners, frames and worker. */
   destroy(): void;
 }

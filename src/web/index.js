@@ -400,6 +400,14 @@ function defineElement() {
     newGame(options) { this.#game().newGame(options); }
     /** Changes the options it names; throws on an invalid one, changing nothing. */
     setOptions(options) { this.#game().setOptions(options); }
+    /** Starts an online game on the board's size (needs `online`). */
+    playOnline() { this.#game().playOnline(); }
+    /** Leaves the online game shown, if one is. */
+    leaveOnline() { this.#game().leaveOnline(); }
+    /** Resigns the online game the person plays. */
+    resign() { this.#game().resign(); }
+    /** The invite link of the online game waiting for the friend, or `null`. */
+    get inviteUrl() { return this.#game().inviteUrl; }
   }
 
   customElements.define("connect-four", ConnectFourElement);

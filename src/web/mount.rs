@@ -164,6 +164,32 @@ impl MountHandle {
         crate::web::app::destroy(app);
     }
 
+    /// Starts an online game on the board's size, as the player's "A friend online" does
+    /// (set `columns` and `rows` first for another size): the person plays Red, and the
+    /// invite link shows (`inviteUrl`). Throws if online play is off.
+    #[wasm_bindgen(js_name = playOnline)]
+    pub fn play_online(&self) -> Result<(), JsError> {
+        self.with(App::create_online)?.map_err(|e| JsError::new(&e))
+    }
+
+    /// Leaves the online game shown, if one is: the board shows the game kept aside.
+    #[wasm_bindgen(js_name = leaveOnline)]
+    pub fn leave_online(&self) -> Result<(), JsError> {
+        self.with(App::leave_online)
+    }
+
+    /// Resigns the online game the person plays. Throws if there is none going on.
+    pub fn resign(&self) -> Result<(), JsError> {
+        self.with(App::resign_online)?.map_err(|e| JsError::new(&e))
+    }
+
+    /// The invite link of the online game shown while it waits for the friend (as the
+    /// `inviteUrl` option makes it), or `null`.
+    #[wasm_bindgen(getter, js_name = inviteUrl, unchecked_return_type = "string | null")]
+    pub fn invite_url(&self) -> Result<JsValue, JsError> {
+        self.with(|app| app.invite_url().map_or(JsValue::NULL, JsValue::from))
+    }
+
     /// Whether `destroy()` has been called.
     #[wasm_bindgen(getter)]
     pub fn destroyed(&self) -> bool {

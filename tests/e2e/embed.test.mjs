@@ -87,6 +87,9 @@ test("the invite link is the host's to choose: this page without its query, a ba
   let link = await inviteLink(page);
   assert.match(link, new RegExp(`^${site.url.replace(/[.]/g, "\\.")}#join=[0-9a-f]{16}$`));
   assert.equal(new URL(page.url()).search, "?ref=home", "the page's own address is kept");
+  // The note for the server's own site at a loopback address (it names `make serve`) is not
+  // a host page's to show.
+  for (const note of await page.getByText(/works only on this device/).all()) assert.equal(await note.isVisible(), false);
   assert.deepEqual(problems, []);
   await context.close();
 
@@ -255,4 +258,46 @@ test("a failure is told: no server, an origin refused, a socket the page's polic
   await page.getByText("Too many games were started from here in the last minute: try again in a minute.").waitFor();
   await context.close();
   stingy.child.kill("SIGKILL");
+});
+
+test("a host page starts online play from its own button, under a hash router, and resigns and leaves from code", async () => {
+  const red = await hosted("/#/games/c4?tab=rules", "{ links: true }");
+  const call = (page, code) => page.evaluate((code) => {
+    try { return { value: (0, eval)(code) }; } catch (e) { return { error: e.message }; }
+  }, code);
+  assert.deepEqual(await call(red.page, "window.c4.inviteUrl"), { value: null });
+  // The host's own "Play a friend" button.
+  await red.page.evaluate(() => {
+    const button = document.createElement("button");
+    button.textContent = "Play a friend";
+    button.onclick = () => window.c4.playOnline();
+    document.body.prepend(button);
+  });
+  await red.page.getByRole("button", { name: "Play a friend" }).click();
+  const link = await until(async () => (await call(red.page, "window.c4.inviteUrl")).value, "the invite link");
+  assert.match(link, new RegExp(`^${site.url}#join=[0-9a-f]{16}$`));
+  assert.equal(new URL(red.page.url()).hash, "#/games/c4?tab=rules", "the router's fragment is kept");
+  const yellow = await hosted("/", `{ join: "${/[0-9a-f]{16}/.exec(link)[0]}" }`);
+  await lineIs(red.page, /^Your move \(Red\)\.$/, "the game on");
+  assert.deepEqual(await call(red.page, "window.c4.inviteUrl"), { value: null }, "no invite once the friend came");
+  await play(red.page, yellow.page, 4);
+  assert.deepEqual(await call(red.page, "window.c4.resign()"), { value: undefined });
+  await lineIs(yellow.page, /^Red resigned: Yellow wins\.$/, "the friend sees it");
+  // Nothing left to resign; leaving tells the host.
+  assert.deepEqual(await call(red.page, "window.c4.resign()"), { error: "there is no online game in progress with the person in a seat to resign" });
+  assert.deepEqual(await call(red.page, "window.c4.leaveOnline()"), { value: undefined });
+  assert.equal(await red.page.evaluate(() => window.__online.at(-1).connection), "closed");
+  assert.deepEqual(red.problems, []);
+  for (const { context } of [red, yellow]) await context.close();
+
+  // Without a server, it says what is missing.
+  const plain = await openPage(browser, site.url);
+  await plain.page.locator(".c4").waitFor();
+  const refused = await plain.page.evaluate(() => {
+    window.c4.destroy();
+    window.c4 = window.wasmBindings.mount(document.getElementById("game"), {});
+    try { window.c4.playOnline(); } catch (e) { return e.message; }
+  });
+  assert.equal(refused, "online play is off: give the online option (your game server's address) first");
+  await plain.context.close();
 });

@@ -352,7 +352,10 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     let (stop, stopping) = watch::channel(false);
     let expected_origin = match &public_origin {
         Some(origin) => origin.clone(),
-        None => format!("pages from the address it listens on ({bound}), or from localhost"),
+        None => format!(
+            "pages served by this server itself, by its address or as localhost (here \
+             {bound}; another port is another origin: give it with --allow-origin)"
+        ),
     };
     let connections = Arc::new(http::Connections::default());
     let proxies = Arc::new(config.trust_proxy.clone());

@@ -7,6 +7,10 @@ use crate::ui::event::{GameState, MoveResult, Refusal};
 use crate::ui::Command;
 use crate::web::options::{Choice, MountOptions};
 
+/// Why there is no online play to start.
+const NO_ONLINE: &str =
+    "online play is off: give the online option (your game server's address) first";
+
 impl App {
     /// The game's state, for the host.
     pub fn state(&self) -> GameState {
@@ -33,6 +37,50 @@ impl App {
     /// A new game on the game's board, from its start.
     pub fn new_empty_game(&mut self) {
         self.new_game(Position::empty(self.controller.game().size()));
+    }
+
+    /// Starts an online game on the board's size, the person in Red, as "A friend online"
+    /// does: an error if online play is off.
+    pub fn create_online(&mut self) -> Result<(), String> {
+        if !self.controller.online_offered() {
+            return Err(NO_ONLINE.into());
+        }
+        self.run(Command::PlayOnline);
+        Ok(())
+    }
+
+    /// Leaves the online game shown, if one is.
+    pub fn leave_online(&mut self) {
+        if self.controller.activity().online().is_some() {
+            self.run(Command::Back);
+        }
+    }
+
+    /// Resigns the online game the person plays: an error if there is none going on.
+    pub fn resign_online(&mut self) -> Result<(), String> {
+        let playing = self
+            .controller
+            .activity()
+            .online()
+            .is_some_and(|o| o.seat().is_some() && o.view(self.controller.texts()).can_resign);
+        if !playing {
+            return Err(
+                "there is no online game in progress with the person in a seat to resign".into(),
+            );
+        }
+        self.run(Command::Resign);
+        Ok(())
+    }
+
+    /// The invite link of the online game shown, while it waits for the friend.
+    pub fn invite_url(&self) -> Option<String> {
+        let online = self.controller.activity().online()?;
+        let game = online.view(self.controller.texts()).invite?;
+        Some(crate::web::address::invite_link(
+            &self.window,
+            &self.choice.invite_url,
+            game.as_str(),
+        ))
     }
 
     /// Changes the options `options` names, keeping the others; an invalid one is an

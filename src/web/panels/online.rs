@@ -65,11 +65,17 @@ impl OnlinePanel {
         let lan: HtmlElement = el(doc, "a", "");
         // A link to a loopback address opens nowhere else: said (the page's address does not
         // change), with the address the server named for its network if it did
-        // (`<meta name="connect-four-lan">`).
+        // (`<meta name="connect-four-lan">`). Only on the server's own site (`make serve`,
+        // which the note names): a page that embeds the game is its host's to serve.
         let host = web_sys::window()
             .and_then(|w| w.location().hostname().ok())
             .unwrap_or_default();
-        let here_only = host == "localhost" || host == "[::1]" || host.starts_with("127.");
+        let own_site = matches!(
+            doc.query_selector("meta[name=connect-four-online]"),
+            Ok(Some(_))
+        );
+        let here_only =
+            own_site && (host == "localhost" || host == "[::1]" || host.starts_with("127."));
         let named = here_only
             .then(|| {
                 doc.query_selector("meta[name=connect-four-lan]")
