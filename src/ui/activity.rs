@@ -116,6 +116,8 @@ pub struct Chrome {
     pub analysis_switch: bool,
     /// The result panel's buttons ("Play again").
     pub result_buttons: bool,
+    /// The settings' choice of who plays each side (a person or the computer).
+    pub players: bool,
     /// The turn line.
     pub turn_line: TurnLine,
 }
@@ -137,6 +139,7 @@ impl Chrome {
             (!self.controls, "controls"),
             (!self.analysis_switch, "analysis-switch"),
             (!self.result_buttons, "result-buttons"),
+            (!self.players, "players"),
             (self.turn_line != TurnLine::Shown, "turn-line"),
             (self.turn_line == TurnLine::SaidInPlace, "turn-line-kept"),
         ];
@@ -182,6 +185,7 @@ const PLAY: Rules = Rules {
         choice: true,
         controls: true,
         analysis_switch: true,
+        players: true,
         result_buttons: true,
         turn_line: TurnLine::Shown,
     },
@@ -204,6 +208,7 @@ const REVIEW: Rules = Rules {
         choice: false,
         controls: false,
         analysis_switch: true,
+        players: true,
         result_buttons: true,
         turn_line: TurnLine::Said,
     },
@@ -226,6 +231,7 @@ const PUZZLE: Rules = Rules {
         choice: false,
         controls: true,
         analysis_switch: false,
+        players: true,
         result_buttons: false,
         turn_line: TurnLine::SaidInPlace,
     },
@@ -248,6 +254,7 @@ const ONLINE: Rules = Rules {
         choice: false,
         controls: false,
         analysis_switch: false,
+        players: false,
         result_buttons: false,
         turn_line: TurnLine::Said,
     },
@@ -499,6 +506,11 @@ mod tests {
         assert_eq!(
             PUZZLE.chrome.hidden(),
             "choice analysis-switch result-buttons turn-line turn-line-kept"
+        );
+        // Online, nobody but the two friends plays: the settings offer no computer.
+        assert_eq!(
+            ONLINE.chrome.hidden(),
+            "choice controls analysis-switch result-buttons players turn-line"
         );
     }
 

@@ -22,7 +22,7 @@ use super::puzzle::Solved;
 use super::save::Saved;
 use super::session::Session;
 use super::settings::{MainChoice, Mode, ModeChoice, PlayerKind, Settings};
-use super::share;
+use super::share::{self, Link, Shown};
 use super::stats::{Record, Records};
 use super::text::Texts;
 use crate::engine::{Column, Placed, Player, Position, Size};
@@ -186,7 +186,13 @@ impl Controller {
                 let (effects, changed) = self.records.reset(size, &self.texts);
                 joined(effects, changed.then(|| self.save()).into_iter().collect())
             }
-            Command::CopyLink => vec![Effect::CopyLink(self.link())],
+            Command::CopyLink => vec![match self.link() {
+                Link {
+                    shown: Shown::Join(game),
+                    ..
+                } => Effect::CopyInvite(game),
+                link => Effect::CopyLink(link.encode()),
+            }],
             Command::LinkCopied(copied) => share::copied(copied, &self.texts),
         }
     }

@@ -30,9 +30,11 @@ pub enum Effect {
     Sound(Cue),
     /// Remember this (a saved game's text, [`super::save::Saved`]) across reloads.
     Save(String),
-    /// Put this share link on the clipboard, as a whole URL (an invite link's is the
-    /// host's to choose).
-    CopyLink(crate::ui::share::Link),
+    /// Put this share link's fragment (without `#`) on the clipboard, as a whole URL.
+    CopyLink(String),
+    /// Put the invite link to this online game on the clipboard (its address is the host
+    /// page's to choose).
+    CopyInvite(crate::online::GameId),
     /// Online play: the connection to the game's server, and what to send on it.
     Online(Online),
 }

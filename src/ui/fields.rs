@@ -66,7 +66,7 @@ impl<'a> Fields<'a> {
 
     /// The value of `key`, which must be there.
     pub fn need(&self, key: &str) -> Result<&'a str, String> {
-        self.get(key).ok_or_else(|| format!("no {key}"))
+        self.get(key).ok_or_else(|| missing(key))
     }
 
     /// The value of `key` read with `parse`, if it is there; a bad value names the key.
@@ -77,11 +77,16 @@ impl<'a> Fields<'a> {
     ) -> Result<Option<T>, String> {
         match self.get(key) {
             None => Ok(None),
-            Some(value) => parse(value)
-                .map(Some)
-                .map_err(|_| format!("{key}: {}", quote(value))),
+            Some(value) => parse(value).map(Some).map_err(|_| bad(key, value)),
         }
     }
+}
+
+/// Why the value of `key` was not read (once for every type read: a copy of the message's
+/// formatting each cost the module its bytes).
+#[inline(never)]
+fn bad(key: &str, value: &str) -> String {
+    format!("{key}: {}", quote(value))
 }
 
 impl Fields<'_> {
@@ -91,8 +96,14 @@ impl Fields<'_> {
         key: &str,
         parse: impl FnOnce(&str) -> Result<T, E>,
     ) -> Result<T, String> {
-        self.parse(key, parse)?.ok_or_else(|| format!("no {key}"))
+        self.parse(key, parse)?.ok_or_else(|| missing(key))
     }
+}
+
+/// Why a field that must be there is not.
+#[inline(never)]
+fn missing(key: &str) -> String {
+    format!("no {key}")
 }
 
 /// A `0` or `1` flag.

@@ -437,6 +437,8 @@ pub struct OnlineView {
     /// The game an invite link asks the friend to (`#join=…`), once it has an id and a free
     /// seat.
     pub invite: Option<GameId>,
+    /// What the share sheet sends with the link: "Play Connect Four with me on 8 × 7".
+    pub invite_text: String,
     /// What is going on: connecting, waiting for the friend, whose turn, away, the end.
     pub line: String,
     /// What may come: the win can be claimed if the other player stays away, or they ask
@@ -570,6 +572,7 @@ impl OnlineGame {
             _ => None,
         };
         OnlineView {
+            invite_text: t.with_size(t.invite_text(), position.size()),
             note,
             invite: state
                 .filter(|s| s.seats.contains(&Presence::Empty))

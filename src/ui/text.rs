@@ -527,6 +527,8 @@ texts! {
     copy_invite / "copyInvite" = "Copy link",
     /// Opens the system's share sheet with the invite link.
     share_invite / "shareInvite" = "Share",
+    /// What the share sheet sends with the invite link. `{size}`: the board's size.
+    invite_text / "inviteText" = "Play Connect Four with me on {size}",
     resign / "resign" = "Resign",
     rematch / "rematch" = "Rematch",
     /// Claims the win when the other player is away on their turn.
@@ -582,6 +584,10 @@ texts! {
     online_reload / "onlineReload" = "This page is older than the game's server: reload it to play online.",
     /// The page has no game server.
     online_no_server / "onlineNoServer" = "Online play needs the game's server: this page has none.",
+    /// How to play: online play (shown where the page offers it).
+    online_help / "onlineHelp" = "A friend online: choose it, and send your friend the invite link; each of you plays on their own device. The game's server judges every move. There are no hints, analysis or undo, and if your friend is away on their turn for 2 minutes, you can claim the win.",
+    /// The connection is back after it was lost.
+    online_reconnected / "onlineReconnected" = "Connected again.",
     /// No connection could be made, several times in a row (the server is down, or does not
     /// accept this page).
     online_unreachable / "onlineUnreachable" = "The game's server cannot be reached: trying again…",

@@ -4,10 +4,12 @@
 
 mod api;
 mod online;
+mod run;
 mod teardown;
 
+pub use run::run_app;
+use run::with_app;
 pub use teardown::destroy;
-use teardown::take_down_pending;
 
 use crate::engine::Position;
 use crate::ui::event::Event;
@@ -51,34 +53,6 @@ pub struct App {
 }
 
 pub type Shared = Rc<RefCell<App>>;
-
-/// Runs `f` on the app unless it is gone or already busy (a re-entrant DOM event), then
-/// fires the events it raised, with the app no longer borrowed.
-fn with_app(weak: &Weak<RefCell<App>>, f: impl FnOnce(&mut App)) {
-    if let Some(shared) = weak.upgrade() {
-        let _ = run_app(&shared, |app| {
-            if !app.destroyed {
-                f(app)
-            }
-        });
-    }
-}
-
-/// Runs `f` on the app, then fires the events it raised; `None` if the app is busy (called
-/// from inside one of its own DOM callbacks). Games destroyed meanwhile are then taken down.
-pub fn run_app<T>(shared: &Shared, f: impl FnOnce(&mut App) -> T) -> Option<T> {
-    let (result, host, events) = {
-        let mut app = shared.try_borrow_mut().ok()?;
-        let result = f(&mut app);
-        let change = app.controller.change();
-        let mut events = std::mem::take(&mut app.events);
-        events.extend(change);
-        (result, app.view.host.clone(), events)
-    };
-    crate::web::host::dispatch(&host, events);
-    take_down_pending();
-    Some(result)
-}
 
 impl App {
     /// Builds a game inside `root`, as `choice` says, saving itself under `storage_key`;
@@ -277,7 +251,15 @@ impl App {
                     web_sys::console::warn_1(&format!("connect-four: {detail}").into())
                 }
                 Effect::Sound(cue) => self.audio.play(cue),
-                Effect::CopyLink(link) => self.copy_link(&link),
+                Effect::CopyLink(fragment) => {
+                    let url = address::with_fragment(&self.window, &fragment);
+                    self.copy(url);
+                }
+                Effect::CopyInvite(game) => {
+                    let how = &self.choice.invite_url;
+                    let url = address::invite_link(&self.window, how, game.as_str());
+                    self.copy(url);
+                }
                 Effect::Online(online) => self.online.carry(online),
                 Effect::Save(text) => {
                     if let Some(key) = &self.storage_key {
@@ -297,21 +279,6 @@ impl App {
         for failure in failures {
             self.reply(failure);
         }
-    }
-
-    /// Puts `link`'s address on the clipboard (the page's with its fragment, or an invite
-    /// link as the options make it); the game then says whether that worked.
-    fn copy_link(&self, link: &crate::ui::share::Link) {
-        let me = self.me.clone();
-        let url = match &link.shown {
-            crate::ui::share::Shown::Join(game) => {
-                address::invite_link(&self.window, &self.choice.invite_url, game.as_str())
-            }
-            _ => address::with_fragment(&self.window, &link.encode()),
-        };
-        address::copy(&self.window, &url, move |ok| {
-            with_app(&me, |a| a.copied(ok))
-        });
     }
 
     /// Shows the game as it is now: the DOM's mirror, then the board.

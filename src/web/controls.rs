@@ -259,15 +259,19 @@ impl Controls {
         labels.text(&ratings, Key::ratings_help);
         let keys: HtmlElement = el(doc, "p", "c4-help");
         labels.text(&keys, Key::key_help);
+        // Online play, where the page offers it.
+        let online_help: HtmlElement = el(doc, "p", "c4-online-help");
+        labels.text(&online_help, Key::online_help);
         append(&pop, &rules);
         append(&pop, &ratings);
+        append(&pop, &online_help);
         append(&pop, &keys);
 
         let (settings, body) = disclosure(doc, labels, "c4-settings", Key::settings);
         add_class(&body, "c4-settings-body");
         let mut player_selects = Vec::new();
         for side in [Player::First, Player::Second] {
-            let label: HtmlElement = el(doc, "label", "");
+            let label: HtmlElement = el(doc, "label", "c4-players");
             let text: HtmlElement = el(doc, "span", "");
             append(&label, &text);
             labels.made(&text, None, move |t| t.played_by_text(side));
@@ -369,6 +373,7 @@ impl Controls {
                     .toggle_attribute_with_force("hidden", !m.online_offered)
                     .ok();
             }
+            set_attr(wrapper, "data-online", bool_attr(m.online_offered));
         }
         if changed(old, |o| o.perfect_offered == m.perfect_offered) {
             // Not offered on this board: the line under the levels says why.

@@ -341,9 +341,13 @@ fn read_option<T: OptionValue>(object: &js_sys::Object, key: &str) -> Result<Opt
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    T::from_js(&value)
-        .map(Some)
-        .map_err(|why| format!("{key}{why}"))
+    T::from_js(&value).map(Some).map_err(|why| named(key, &why))
+}
+
+/// `why`, after the option's name (once for every type read).
+#[inline(never)]
+fn named(key: &str, why: &str) -> String {
+    format!("{key}{why}")
 }
 
 impl MountOptions {

@@ -54,7 +54,13 @@ impl Body {
     /// Field `key`, read by `read`; an error names it and what it holds if it does not read.
     pub fn field<T>(&self, key: &str, read: impl Fn(&JsValue) -> Option<T>) -> Result<T, String> {
         let value = self.get(key);
-        read(&value).ok_or_else(|| format!("{}.{key} is {}", self.name, describe(&value)))
+        read(&value).ok_or_else(|| self.unread(key, &value))
+    }
+
+    /// Why field `key` did not read: it holds `value` (once for every type read).
+    #[inline(never)]
+    fn unread(&self, key: &str, value: &JsValue) -> String {
+        format!("{}.{key} is {}", self.name, describe(value))
     }
 
     /// Field `key`, or none if it is left out or `null`.

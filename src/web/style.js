@@ -389,6 +389,7 @@ const STYLE = css`
 .c4[data-hides~="choice"] .c4-choice { display: none; }
 .c4[data-hides~="analysis-switch"] .c4-toggle { display: none; }
 .c4[data-hides~="result-buttons"] .c4-result button { display: none; }
+.c4[data-hides~="players"] .c4-players, .c4:not([data-online="true"]) .c4-online-help { display: none; }
 /* What the notice, an activity's own line or the size's question shows, the live region
    only says. */
 .c4[data-notice="true"] .c4-status, .c4[data-hides~="turn-line"] .c4-status, .c4[data-asking="true"] .c4-status {

@@ -277,10 +277,19 @@ test("a host page starts online play from its own button, under a hash router, a
   const link = await until(async () => (await call(red.page, "window.c4.inviteUrl")).value, "the invite link");
   assert.match(link, new RegExp(`^${site.url}#join=[0-9a-f]{16}$`));
   assert.equal(new URL(red.page.url()).hash, "#/games/c4?tab=rules", "the router's fragment is kept");
+  // The share sheet's words say the size.
+  assert.equal(await red.page.locator("button[data-text]").getAttribute("data-text"), "Play Connect Four with me on 7 × 6");
   const yellow = await hosted("/", `{ join: "${/[0-9a-f]{16}/.exec(link)[0]}" }`);
   await lineIs(red.page, /^Your move \(Red\)\.$/, "the game on");
   assert.deepEqual(await call(red.page, "window.c4.inviteUrl"), { value: null }, "no invite once the friend came");
   await play(red.page, yellow.page, 4);
+  // Settings offer no computer for a side during an online game; How to play says how
+  // online play goes, where the page offers it.
+  await red.page.getByText("Settings", { exact: true }).click();
+  await red.page.getByLabel("Reduce motion").waitFor();
+  assert.equal(await red.page.getByLabel("Yellow is played by").isVisible(), false);
+  await red.page.getByText("How to play", { exact: true }).click();
+  await red.page.getByText(/^A friend online: choose it, and send your friend the invite link/).waitFor();
   assert.deepEqual(await call(red.page, "window.c4.resign()"), { value: undefined });
   await lineIs(yellow.page, /^Red resigned: Yellow wins\.$/, "the friend sees it");
   // Nothing left to resign; leaving tells the host.
@@ -299,5 +308,8 @@ test("a host page starts online play from its own button, under a hash router, a
     try { window.c4.playOnline(); } catch (e) { return e.message; }
   });
   assert.equal(refused, "online play is off: give the online option (your game server's address) first");
+  await plain.page.getByText("How to play", { exact: true }).click();
+  await plain.page.getByText(/^Take turns dropping a checker/).waitFor();
+  assert.equal(await plain.page.getByText(/^A friend online: choose it/).isVisible(), false, "no online play here");
   await plain.context.close();
 });

@@ -56,6 +56,26 @@ impl Controller {
         joined(joined(effects, self.notify(said)), self.leave(now))
     }
 
+    /// The host leaves the online game shown, if one is.
+    pub fn leave_online(&mut self, now: f64) -> Vec<Effect> {
+        match self.activity.online() {
+            Some(_) => self.back(now),
+            None => Vec::new(),
+        }
+    }
+
+    /// Whether the person may resign an online game now (they hold a seat in one going on).
+    pub fn can_resign(&self) -> bool {
+        self.activity
+            .online()
+            .is_some_and(|o| o.view(&self.texts).can_resign)
+    }
+
+    /// The online game whose invite link shows, while it waits for the friend.
+    pub fn invite(&self) -> Option<GameId> {
+        self.activity.online()?.view(&self.texts).invite
+    }
+
     /// The page may not connect to the game's server (its Content-Security-Policy).
     pub fn online_blocked(&mut self, now: f64) -> Vec<Effect> {
         match self.activity.online() {
@@ -307,10 +327,16 @@ impl Controller {
         let Activity::Online(online) = &mut self.activity else {
             return vec![Effect::Online(Online::Disconnect)];
         };
+        // Back after "lost: trying again…": said, so that it is not left hanging.
+        let again = online.run.state().is_some()
+            && online.run.connection() != crate::ui::online::Connection::Open;
         let mut effects = vec![
             Effect::Online(Online::Send(online.run.opened())),
             Effect::Changed,
         ];
+        if again {
+            effects.push(Effect::Announce(self.texts.online_reconnected().to_owned()));
+        }
         effects.extend(self.tell_online());
         effects
     }

@@ -51,19 +51,13 @@ impl App {
 
     /// Leaves the online game shown, if one is.
     pub fn leave_online(&mut self) {
-        if self.controller.activity().online().is_some() {
-            self.run(Command::Back);
-        }
+        let effects = self.controller.leave_online(self.now());
+        self.apply(effects);
     }
 
     /// Resigns the online game the person plays: an error if there is none going on.
     pub fn resign_online(&mut self) -> Result<(), String> {
-        let playing = self
-            .controller
-            .activity()
-            .online()
-            .is_some_and(|o| o.seat().is_some() && o.view(self.controller.texts()).can_resign);
-        if !playing {
+        if !self.controller.can_resign() {
             return Err(
                 "there is no online game in progress with the person in a seat to resign".into(),
             );
@@ -74,8 +68,7 @@ impl App {
 
     /// The invite link of the online game shown, while it waits for the friend.
     pub fn invite_url(&self) -> Option<String> {
-        let online = self.controller.activity().online()?;
-        let game = online.view(self.controller.texts()).invite?;
+        let game = self.controller.invite()?;
         Some(crate::web::address::invite_link(
             &self.window,
             &self.choice.invite_url,

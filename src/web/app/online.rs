@@ -33,6 +33,14 @@ impl App {
         self.apply(effects);
     }
 
+    /// Puts `url` on the clipboard; the game then says whether that worked.
+    pub(super) fn copy(&self, url: String) {
+        let me = self.me.clone();
+        crate::web::address::copy(&self.window, &url, move |ok| {
+            super::run::with_app(&me, |a| a.copied(ok))
+        });
+    }
+
     /// The clipboard took a link (`ok`), or gave none (a page over plain http): then the
     /// invite link's box, if it shows, is selected for a copy by hand.
     pub(super) fn copied(&mut self, ok: bool) {

@@ -6,7 +6,7 @@
 use crate::ui::mirror::OnlineView;
 use crate::ui::text::Key;
 use crate::ui::Command;
-use crate::web::dom::{append, attr, el, set_hidden, text};
+use crate::web::dom::{append, attr, el, set_attr, set_hidden, text};
 use crate::web::labels::Labels;
 use crate::web::panels::Listener;
 use crate::web::parts::text_button;
@@ -144,6 +144,7 @@ impl OnlinePanel {
     pub fn listeners(&self) -> Vec<Listener> {
         let link = self.link.clone();
         let select = self.link.clone();
+        let sheet = self.share.clone();
         vec![
             Listener::click(&self.copy, Command::CopyLink),
             Listener::click(&self.resign, Command::Resign),
@@ -159,6 +160,9 @@ impl OnlinePanel {
                     if let Some((navigator, share)) = share_sheet() {
                         let data = js_sys::Object::new();
                         let _ = js_sys::Reflect::set(&data, &"url".into(), &link.value().into());
+                        // The invite's words, which `apply` keeps on the button.
+                        let text = sheet.get_attribute("data-text").unwrap_or_default();
+                        let _ = js_sys::Reflect::set(&data, &"text".into(), &text.into());
                         // A share the person cancels rejects: that is no error.
                         if let Ok(promise) = share.call1(&navigator, &data) {
                             let ignore = Closure::once_into_js(|_: JsValue| {});
@@ -203,6 +207,7 @@ impl OnlinePanel {
         text(&self.note, view.note.as_deref().unwrap_or_default());
         set_hidden(&self.note, view.note.is_none());
         set_hidden(&self.invite, view.invite.is_none());
+        set_attr(&self.share, "data-text", &view.invite_text);
         if let (Some(game), Some(window)) = (&view.invite, web_sys::window()) {
             let url = crate::web::address::invite_link(&window, &self.invite_url, game.as_str());
             if self.link.value() != url {

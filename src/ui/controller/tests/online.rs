@@ -555,3 +555,35 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
     assert_eq!(status[0].game, None);
     assert!(c.activity().online().is_none());
 }
+
+#[test]
+fn a_connection_lost_and_found_again_is_said_both_ways() {
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    c.command(Command::PlayOnline, 0.0);
+    assert!(
+        announced(&c.online_opened()).is_empty(),
+        "the first time, nothing to say"
+    );
+    let mut c = red_online();
+    assert_eq!(
+        announced(&c.online_closed(0.5)),
+        ["The connection to the game's server was lost: trying again…"]
+    );
+    // A try that fails says nothing more; the one that opens says so.
+    assert!(announced(&c.online_closed(0.5)).is_empty());
+    assert_eq!(announced(&c.online_opened()), ["Connected again."]);
+}
+
+#[test]
+fn the_invite_says_the_size_in_words() {
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    c.command(
+        Command::SetSize(crate::engine::Size::new(8, 7).unwrap()),
+        0.0,
+    );
+    c.command(Command::PlayOnline, 1.0);
+    let view = Mirror::of(&c).online.unwrap();
+    assert_eq!(view.invite_text, "Play Connect Four with me on 8 × 7");
+}
