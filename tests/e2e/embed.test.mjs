@@ -3,43 +3,30 @@
 // host decides (the invite's address, a game to join, its own buttons) and what it is told.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, STRICT_CSP, DIST, serve, launch, openPage, until } from "./harness.mjs";
+import { STRICT_CSP, DIST, serve, launch, openPage, until } from "./harness.mjs";
 import { freePort } from "./fixtures.mjs";
-import { lineIs, play } from "./play.mjs";
+import { lineIs, play, startServer } from "./play.mjs";
 
-const SERVER = join(ROOT, "target", "debug", "connect-four-server");
 let browser, data, site, games;
 
 /** A game server of its own (its own data folder) on a free port, letting `origin`'s pages
  * play; resolves once it listens. */
 let servers = 0;
 const children = [];
-async function startServer(origin, ...more) {
+async function startOwn(origin, ...more) {
   const dir = join(data, `server-${++servers}`);
-  const child = spawn(SERVER, ["--listen", "127.0.0.1:0", "--data", dir, "--allow-origin", origin, ...more], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.push(child);
-  return new Promise((ok, fail) => {
-    let out = "";
-    child.on("error", fail);
-    child.on("exit", (code) => fail(new Error(`the server exited (${code}) before listening: ${out}`)));
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const found = /listening on http:\/\/(\S+)/.exec(out);
-      if (found) ok({ child, socket: `ws://${found[1]}/online` });
-    });
-  });
+  const started = startServer(["--listen", "127.0.0.1:0", "--data", dir, "--allow-origin", origin, ...more]);
+  started.then(({ child }) => children.push(child), () => {});
+  return started;
 }
 
 before(async () => {
   data = await mkdtemp(join(tmpdir(), "c4-embed-"));
   site = await serve();
-  games = await startServer(new URL(site.url).origin);
+  games = await startOwn(new URL(site.url).origin);
   browser = await launch();
 });
 after(async () => {
@@ -205,7 +192,7 @@ test("a failure is told: no server, an origin refused, a socket the page's polic
 
   // Nothing listens there, or the server refuses this page's origin (403): unreachable,
   // told once, and it goes on trying.
-  const elsewhere = await startServer("https://another.example");
+  const elsewhere = await startOwn("https://another.example");
   const nobody = `ws://127.0.0.1:${await freePort()}/online`;
   for (const socket of [nobody, elsewhere.socket]) {
     const { page, context } = await hosted("/", `{ online: ${JSON.stringify(socket)} }`);
@@ -246,7 +233,7 @@ test("a failure is told: no server, an origin refused, a socket the page's polic
   await strict.close();
 
   // A server that lets an address make one game a minute: the second is refused, in words.
-  const stingy = await startServer(new URL(site.url).origin, "--games-per-minute", "1");
+  const stingy = await startOwn(new URL(site.url).origin, "--games-per-minute", "1");
   const { page, context } = await hosted("/", `{ online: ${JSON.stringify(stingy.socket)} }`);
   await inviteLink(page);
   await page.getByRole("button", { name: "Leave game" }).click();

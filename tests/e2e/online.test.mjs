@@ -4,32 +4,17 @@
 // closed and reopened, and the server killed (SIGKILL) and started again mid-game.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, settled } from "./harness.mjs";
-import { column, line, lineIs, movesAre, play } from "./play.mjs";
+import { DIST, launch, openPage, screenshot, until, moveCount, settled } from "./harness.mjs";
+import { column, line, lineIs, movesAre, play, startServer } from "./play.mjs";
 
-const SERVER = join(ROOT, "target", "debug", "connect-four-server");
 let browser, data, server;
 
 /** Starts the server on `port` (0: a free one) over `data`; resolves once it listens. */
-function start(port = 0) {
-  const child = spawn(SERVER, ["--listen", `127.0.0.1:${port}`, "--data", data, "--site", DIST], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((ok, fail) => {
-    let out = "";
-    child.on("error", fail);
-    child.on("exit", (code) => fail(new Error(`the server exited (${code}) before listening: ${out}`)));
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const found = /listening on (http:\/\/\S+)/.exec(out);
-      if (found) ok({ child, url: `${found[1]}/` });
-    });
-  });
-}
+const start = (port = 0) =>
+  startServer(["--listen", `127.0.0.1:${port}`, "--data", data, "--site", DIST]);
 
 function kill(child, signal = "SIGKILL") {
   return new Promise((ok) => {

@@ -1,7 +1,30 @@
-// Online play as the tests drive it: a board's columns, its turn line, a move clicked and
-// seen on both pages, and a game made through the invite link.
+// Online play as the tests drive it: the game's server started, a board's columns, its turn
+// line, a move clicked and seen on both pages, and a game made through the invite link.
 import assert from "node:assert/strict";
-import { openPage, until, moveCount, settled } from "./harness.mjs";
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { ROOT, openPage, until, moveCount, settled } from "./harness.mjs";
+
+/** The game's server as `cargo build` makes it. */
+export const SERVER = join(ROOT, "target", "debug", "connect-four-server");
+
+/**
+ * Starts the game's server with `args` (a `--listen` among them); resolves once it listens,
+ * with the process, its page address (`url`, ending in `/`) and its socket's (`socket`).
+ */
+export function startServer(args) {
+  const child = spawn(SERVER, args, { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((ok, fail) => {
+    let out = "";
+    child.on("error", fail);
+    child.on("exit", (code) => fail(new Error(`the server exited (${code}) before listening: ${out}`)));
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const found = /listening on http:\/\/(\S+)/.exec(out);
+      if (found) ok({ child, url: `http://${found[1]}/`, socket: `ws://${found[1]}/online` });
+    });
+  });
+}
 
 /** Column `n`'s button (1-based). */
 export const column = (page, n) => page.getByRole("button", { name: new RegExp(`^Column ${n}\\b`) });

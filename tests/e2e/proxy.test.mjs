@@ -9,10 +9,9 @@ import { mkdtemp, rm, readFile, writeFile, chmod } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, serve } from "./harness.mjs";
-import { game as play } from "./play.mjs";
+import { game as play, SERVER } from "./play.mjs";
 import { freePort } from "./fixtures.mjs";
 
-const SERVER = join(ROOT, "target", "debug", "connect-four-server");
 const NGINX = "/usr/sbin/nginx";
 let browser, dir;
 const stops = [];
