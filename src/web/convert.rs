@@ -1,6 +1,8 @@
 //! Conversions between engine values and the plain JS objects of the API.
 
-use crate::engine::{Cell, Column, Position, Size};
+#[cfg(feature = "ui")]
+use crate::engine::{Cell, Column};
+use crate::engine::{Position, Size};
 use crate::json::Json;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -57,7 +59,8 @@ pub fn whole_number(value: &JsValue, min: f64, max: f64) -> Option<f64> {
 pub const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 
 /// Checks a column coming from JS for a board `width` wide: an integer from 0 to
-/// `width - 1`, of type number.
+/// `width - 1`, of type number. (The page's module only: `Game` and the handle.)
+#[cfg(feature = "ui")]
 pub fn column_from_js(value: &JsValue, width: usize) -> Result<Column, JsError> {
     let index = integer_from_js(value, "column", 0, width as u64 - 1)?;
     Column::try_from(index as usize).map_err(js_error)
@@ -230,10 +233,12 @@ pub fn position_from_js(moves: &JsValue, size: Size) -> Result<Position, JsError
 }
 
 /// The board as rows of numbers, top row first.
+#[cfg(feature = "ui")]
 pub fn board_to_js(position: &Position) -> JsValue {
     to_js(&position.board())
 }
 
+#[cfg(feature = "ui")]
 pub fn cells_to_js(cells: &[Cell]) -> JsValue {
     to_js(&cells)
 }

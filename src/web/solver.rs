@@ -1,8 +1,10 @@
 //! `Solver`: the JS face of the perfect solver and the computer's levels.
 
+#[cfg(any(feature = "ui", feature = "solver-esm"))]
+use super::convert::error_text;
 use super::convert::{
-    describe, error_text, integer_from_js, integer_option, js_error, option, options_object,
-    position_from_js, size_from_options, to_js, MAX_SAFE_INTEGER,
+    describe, integer_from_js, integer_option, js_error, option, options_object, position_from_js,
+    size_from_options, to_js, MAX_SAFE_INTEGER,
 };
 use crate::engine::{Position, Size};
 use crate::solver::{Book, Level, Rng, Solver as Core};
