@@ -56,17 +56,6 @@ impl Out {
         self.end();
     }
 
-    /// An object with one field, `key`, holding an object of `fields`: a message named by
-    /// its key (`{"move":{"game":…}}`).
-    pub fn named(&mut self, key: &str, fields: &[(&str, &dyn Json)]) {
-        self.begin();
-        self.separate();
-        write_str(&mut self.text, key);
-        self.text.push(':');
-        self.object(fields);
-        self.end();
-    }
-
     fn separate(&mut self) {
         if self.comma {
             self.text.push(',');
@@ -234,9 +223,10 @@ mod tests {
             serde_json::from_str::<Value>(&text).unwrap(),
             json!({"first": {"a": 1, "b": [2, 3]}, "list": [{"a": 1, "b": [2, 3]}, {"a": 1, "b": [2, 3]}], "last": "x"})
         );
-        let mut out = Out::default();
-        out.named("move", &[("game", &"abc"), ("column", &3u8)]);
-        assert_eq!(out.text, r#"{"move":{"game":"abc","column":3}}"#);
+        // A message named by its key, as `ToServer::encode` writes one.
+        let fields: [(&str, &dyn Json); 2] = [("game", &"abc"), ("column", &3u8)];
+        let message = to_string(&Object(&[("move", &Object(&fields))]));
+        assert_eq!(message, r#"{"move":{"game":"abc","column":3}}"#);
         let mut out = Out::default();
         out.object(&[]);
         assert_eq!(out.text, "{}");
