@@ -13,9 +13,16 @@ use std::fmt;
 pub const MAX_FRAME: usize = 1024;
 
 /// The version of these messages. A page sends it with its WebSocket's address
-/// (`/online?v=1`); a server that cannot serve it answers [`Refusal::Version`] and closes.
-/// Raised whenever a message changes in a way the other side would misread.
-pub const PROTOCOL: u32 = 1;
+/// (`/online?v=2`); a server that cannot serve it answers [`Refusal::Version`] and closes.
+/// Raised whenever a message changes in a way the other side would misread (2: heartbeats,
+/// a seat left for good).
+pub const PROTOCOL: u32 = 2;
+
+/// How often a page pings the server while its connection is open, and how long it waits
+/// for an answer before it takes the connection for lost (a phone gone out of reach says
+/// nothing): a lost connection is noticed within their sum.
+pub const PING_EVERY_MS: u64 = 2_000;
+pub const PONG_WITHIN_MS: u64 = 3_000;
 
 /// A game's id: 16 lowercase hex digits (64 random bits), the part of an invite link
 /// (`#join=…`) that names the game.
@@ -198,6 +205,12 @@ pub enum ToServer {
     /// Claims the win: the other player has been away on their turn for
     /// [`CLAIM_AFTER_MS`].
     Claim { game: GameId },
+    /// Leaves the game for good: once it is over, the other player hears the seat is
+    /// [`Presence::Left`], and a rematch cannot come. (Before, the seat is away: its
+    /// player may come back.)
+    Leave { game: GameId },
+    /// Is the connection alive? Answered with [`ToPage::Pong`], every [`PING_EVERY_MS`].
+    Ping {},
 }
 
 /// How long a player must be away on their own turn before the other may claim the win.
@@ -215,6 +228,8 @@ pub enum Presence {
     Away {
         ms: u64,
     },
+    /// Gone for good from a game that is over: no rematch.
+    Left,
 }
 
 /// Who the page is in a game.
@@ -332,10 +347,12 @@ pub enum Refusal {
     /// The page and the server speak different versions of this protocol
     /// ([`PROTOCOL`]): the page is older (a service worker kept it) and must reload.
     Version,
+    /// The other player has left the game: no rematch.
+    Left,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 17] = [
+    pub const ALL: [Refusal; 18] = [
         Refusal::Unreadable,
         Refusal::TooLong,
         Refusal::TooFast,
@@ -353,6 +370,7 @@ impl Refusal {
         Refusal::CannotClaim,
         Refusal::Restarting,
         Refusal::Version,
+        Refusal::Left,
     ];
 
     /// Its name in a message (as serde writes it: a test checks): the page reads messages
@@ -376,6 +394,7 @@ impl Refusal {
             Refusal::CannotClaim => "cannot-claim",
             Refusal::Restarting => "restarting",
             Refusal::Version => "version",
+            Refusal::Left => "left",
         }
     }
 
@@ -400,6 +419,8 @@ pub enum ToPage {
     Refused { reason: Refusal, detail: String },
     /// The server is restarting: connect again.
     Restarting,
+    /// The answer to a [`ToServer::Ping`].
+    Pong {},
 }
 
 impl ToServer {
@@ -420,13 +441,14 @@ impl ToServer {
     /// The game it is about, if it names one.
     pub fn game(&self) -> Option<&GameId> {
         match self {
-            ToServer::Create { .. } => None,
+            ToServer::Create { .. } | ToServer::Ping {} => None,
             ToServer::Join { game, .. }
             | ToServer::Resume { game, .. }
             | ToServer::Move { game, .. }
             | ToServer::Resign { game }
             | ToServer::Rematch { game }
-            | ToServer::Claim { game } => Some(game),
+            | ToServer::Claim { game }
+            | ToServer::Leave { game } => Some(game),
         }
     }
 }
@@ -471,6 +493,8 @@ impl ToServer {
             ToServer::Resign { game } => ("resign", vec![("game", game)]),
             ToServer::Rematch { game } => ("rematch", vec![("game", game)]),
             ToServer::Claim { game } => ("claim", vec![("game", game)]),
+            ToServer::Leave { game } => ("leave", vec![("game", game)]),
+            ToServer::Ping {} => ("ping", vec![]),
         };
         to_string(&Object(&[(name, &Object(&fields))]))
     }
@@ -589,6 +613,8 @@ mod tests {
             ToServer::Resign { game: id() },
             ToServer::Rematch { game: id() },
             ToServer::Claim { game: id() },
+            ToServer::Leave { game: id() },
+            ToServer::Ping {},
         ] {
             let text = message.encode();
             assert_eq!(text, serde_json::to_string(&message).unwrap());

@@ -357,17 +357,26 @@ impl Activity {
         }
     }
 
-    /// Judges a person's move in `column` before it is played: `None` if it may be played,
-    /// or what to say instead.
-    pub fn judge(&mut self, column: usize, jobs: &mut Jobs, t: &Texts) -> Option<Vec<Effect>> {
+    /// Judges a person's move in `column` before it is played: `Ok` with what goes with it
+    /// if it may be played, or `Err` with what to say instead.
+    pub fn judge(
+        &mut self,
+        column: usize,
+        jobs: &mut Jobs,
+        t: &Texts,
+    ) -> Result<Vec<Effect>, Vec<Effect>> {
         match self {
-            Activity::Puzzle(run) => run.judge(column, jobs, t),
-            // The server judges: the move goes to it, and falls once it is accepted.
-            Activity::Online(online) => Some(match online.run.play(column) {
-                Some(message) => vec![Effect::Online(Online::Send(message)), Effect::Changed],
-                None => Vec::new(),
-            }),
-            Activity::Play | Activity::Review(_) => None,
+            Activity::Puzzle(run) => run.judge(column, jobs, t).map_or(Ok(Vec::new()), Err),
+            // The server judges: the move falls at once and goes to it (once the connection
+            // is back, if it is lost), and is taken back if the server refuses it.
+            Activity::Online(online) => match online.run.play(column) {
+                Some(message) => Ok(message
+                    .map(|m| Effect::Online(Online::Send(m)))
+                    .into_iter()
+                    .collect()),
+                None => Err(Vec::new()),
+            },
+            Activity::Play | Activity::Review(_) => Ok(Vec::new()),
         }
     }
 
@@ -459,10 +468,17 @@ impl Activity {
         }
     }
 
+    pub fn online_mut(&mut self) -> Option<&mut OnlineGame> {
+        match self {
+            Activity::Online(online) => Some(online),
+            Activity::Play | Activity::Review(_) | Activity::Puzzle(_) => None,
+        }
+    }
+
     /// What leaving it takes: an online game closes its connection.
     pub fn closing(&self) -> Vec<Effect> {
         match self {
-            Activity::Online(_) => vec![Effect::Online(Online::Disconnect)],
+            Activity::Online(online) => online.closing(),
             Activity::Play | Activity::Review(_) | Activity::Puzzle(_) => Vec::new(),
         }
     }

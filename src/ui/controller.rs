@@ -26,7 +26,6 @@ use super::share::{self, Link, Shown};
 use super::stats::{Record, Records};
 use super::text::Texts;
 use crate::engine::{Column, Placed, Player, Position, Size};
-use crate::online::ToServer;
 use crate::solver::Level;
 
 /// `players`, with a level not offered on a board of `size` replaced by the one below it.
@@ -162,9 +161,9 @@ impl Controller {
                 joined(closing, self.start_game(start, true, said, now))
             }
             Command::PlayOnline => self.create_online(now),
-            Command::Resign => self.ask_online(|game| ToServer::Resign { game }),
-            Command::Rematch => self.ask_online(|game| ToServer::Rematch { game }),
-            Command::ClaimWin => self.ask_online(|game| ToServer::Claim { game }),
+            Command::Resign => self.ask_first(Asked::Resign, now),
+            Command::Rematch => self.ask_online(|game| crate::online::ToServer::Rematch { game }),
+            Command::ClaimWin => self.ask_online(|game| crate::online::ToServer::Claim { game }),
             Command::Hint => self.request_hint(),
             Command::SetPlayers(players) => self.set(|s| s.players = players, now),
             Command::SetReducedMotion(on) => self.set(|s| s.reduced_motion = on, now),
@@ -175,7 +174,7 @@ impl Controller {
             Command::Review => self.open_review(None, now),
             Command::ReviewTo(_) | Command::ReviewBy(_) => self.step_review(command, now),
             Command::PlayFromHere => self.play_from_here(now),
-            Command::Back => self.back(now),
+            Command::Back => self.ask_first(Asked::Leave, now),
             Command::Puzzle(choice) => self.open_puzzle(choice, now),
             Command::Retry => self.retry(now),
             Command::ShowAnswer => self.show_answer(),
@@ -457,15 +456,16 @@ impl Controller {
         if let Some(reason) = self.refusal(index) {
             return Err((self.refuse(index, reason), reason));
         }
-        if let Some(effects) = self.activity.judge(index, &mut self.jobs, &self.texts) {
-            return Err((effects, Refusal::Busy));
-        }
+        let with = match self.activity.judge(index, &mut self.jobs, &self.texts) {
+            Ok(with) => with,
+            Err(effects) => return Err((effects, Refusal::Busy)),
+        };
         // Not refused: a session is on the board, the column is not full, the game goes on.
         let Some(placed) = self.session_mut().map(|s| s.play(index)) else {
             return Err((Vec::new(), Refusal::Busy));
         };
         self.cursor.select(index);
-        Ok((self.placed(placed, now), placed))
+        Ok((joined(self.placed(placed, now), with), placed))
     }
 
     /// Why a person's move in `column` would be refused now, if it would.
@@ -747,6 +747,7 @@ impl Controller {
 mod activities;
 mod host;
 mod links;
+mod online;
 mod question;
 #[cfg(test)]
 mod tests;

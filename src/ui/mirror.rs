@@ -242,6 +242,7 @@ impl Mirror {
                     text.with_size(text.size_replace(), size),
                 ),
                 Asked::Players(players) => text.players_question(players),
+                Asked::Resign | Asked::Leave => c.online_question(asked),
             }),
             perfect_offered: Level::Perfect.offered_on(c.game().size()),
             // Two people have no level to choose: no word about one.

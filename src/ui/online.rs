@@ -4,6 +4,7 @@
 //! moves (each with the number it expects), says how to enter the game on each connection,
 //! and when to try again after the connection drops. Pure: the page carries the messages.
 
+use super::effect::{Effect, Online};
 use super::event::{Event, OnlineStatus};
 use super::session::Session;
 use super::settings::PlayerKind;
@@ -11,7 +12,8 @@ use super::stats::Finish;
 use super::text::{fill, Texts};
 use crate::engine::{Player, Position, Size, Status};
 use crate::online::{
-    End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, ToServer, CLAIM_AFTER_MS,
+    End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, ToServer,
+    CLAIM_AFTER_MS, PING_EVERY_MS, PONG_WITHIN_MS,
 };
 
 /// How the page enters its game on each connection.
@@ -65,6 +67,19 @@ pub enum Heard {
     Refused(Refusal),
     /// The server is restarting: the connection will drop and be made again.
     Restarting,
+    /// `seat`'s player left the game, over, for good.
+    Left(Seat),
+}
+
+/// What the heartbeat asks, each second while the connection is open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Beat {
+    Nothing,
+    /// Ping the server.
+    Ping(ToServer),
+    /// The last ping went unanswered: the connection is lost (a phone out of reach closes
+    /// nothing), to be made again.
+    Lost,
 }
 
 /// Online play on a page: whether it has a game server to play through, and the secrets
@@ -75,6 +90,10 @@ pub struct Seats {
     secrets: Vec<(GameId, Secret)>,
     /// What the host heard last in `c4-online`.
     told: Option<OnlineStatus>,
+    /// The online game behind its review: still connected, back on Back.
+    pub behind: Option<OnlineGame>,
+    /// The game the person left while it went on: "A friend online" goes back to it.
+    pub running: Option<GameId>,
 }
 
 impl Seats {
@@ -82,7 +101,7 @@ impl Seats {
         Seats {
             offered,
             secrets,
-            told: None,
+            ..Seats::default()
         }
     }
 
@@ -144,9 +163,13 @@ pub struct OnlineRun {
     /// The game as the server last said it.
     state: Option<GameState>,
     connection: Connection,
-    /// The person's move sent and not acknowledged yet: its number and column. It is sent
-    /// again after a reconnect if the server does not have it.
+    /// The person's move, shown on the board and not acknowledged yet: its number and
+    /// column. Made while the connection was lost, it waits for it; it is sent again after
+    /// a reconnect if the server does not have it.
     sent: Option<(u16, u8)>,
+    /// When the last ping went, and whether it waits for its answer (any message is one).
+    pinged: u64,
+    ping_unanswered: bool,
     /// The connection opened and no state came on it yet: the first says whether the
     /// server has the move sent.
     first_state: bool,
@@ -164,6 +187,8 @@ impl OnlineRun {
             state: None,
             connection: Connection::Connecting { failures: 0 },
             sent: None,
+            pinged: 0,
+            ping_unanswered: false,
             first_state: false,
             claim: None,
         }
@@ -224,23 +249,53 @@ impl OnlineRun {
         self.state.as_ref()?.position()
     }
 
-    /// Whether the person may move now: their seat's turn in a game that goes on, with the
-    /// connection open and no move of theirs waiting for its answer.
+    /// Whether the person may move now: their seat's turn in a game that goes on, and no
+    /// move of theirs waiting for its answer. The connection may be lost: the move waits.
     pub fn my_turn(&self) -> bool {
         let (Some(seat), Some(position)) = (self.seat(), self.position()) else {
             return false;
         };
-        self.connection == Connection::Open
-            && self.sent.is_none()
+        self.sent.is_none()
             && self.state.as_ref().is_some_and(|s| s.end.is_none())
             && !position.is_over()
             && position.current_player() == seat.player()
     }
 
-    /// The connection opened: what to send to enter the game.
-    pub fn opened(&mut self) -> ToServer {
+    /// Whether a move of the person's is on the board, not yet acknowledged.
+    pub fn pending(&self) -> bool {
+        self.sent.is_some()
+    }
+
+    /// The heartbeat, at `now` (ms): a ping every [`PING_EVERY_MS`] while the connection
+    /// is open, and the connection lost if one goes unanswered for [`PONG_WITHIN_MS`].
+    pub fn beat(&mut self, now: f64) -> Beat {
+        if self.connection != Connection::Open {
+            return Beat::Nothing;
+        }
+        let now = now.max(0.0) as u64;
+        let since = now.saturating_sub(self.pinged);
+        if self.ping_unanswered {
+            // A timer that slept (a hidden tab's) is not a lost connection: only an
+            // answer that did not come while the page was awake to hear it.
+            return match since >= PONG_WITHIN_MS {
+                true => Beat::Lost,
+                false => Beat::Nothing,
+            };
+        }
+        if since < PING_EVERY_MS {
+            return Beat::Nothing;
+        }
+        self.pinged = now;
+        self.ping_unanswered = true;
+        Beat::Ping(ToServer::Ping {})
+    }
+
+    /// The connection opened, at `now`: what to send to enter the game.
+    pub fn opened(&mut self, now: f64) -> ToServer {
         self.connection = Connection::Open;
         self.first_state = true;
+        self.pinged = now.max(0.0) as u64;
+        self.ping_unanswered = false;
         match &self.entry {
             Entry::Create { size, seat } => ToServer::Create {
                 columns: size.width() as u8,
@@ -280,25 +335,30 @@ impl OnlineRun {
             && matches!(self.connection, Connection::Connecting { failures } if failures >= UNREACHABLE_AFTER)
     }
 
-    /// The person's move in `column`: the message to send, if it is their turn.
-    pub fn play(&mut self, column: usize) -> Option<ToServer> {
+    /// The person's move in `column`, if it is their turn: with the message to send, or
+    /// none while the connection is lost (it goes once it is back).
+    pub fn play(&mut self, column: usize) -> Option<Option<ToServer>> {
         let position = self.position()?;
+        let game = self.game()?.clone();
         if !self.my_turn() || !position.can_play(column) {
             return None;
         }
         let number = position.move_count() as u16;
         self.sent = Some((number, column as u8));
-        Some(ToServer::Move {
-            game: self.game()?.clone(),
-            number,
-            column: column as u8,
-        })
+        Some(
+            (self.connection == Connection::Open).then_some(ToServer::Move {
+                game,
+                number,
+                column: column as u8,
+            }),
+        )
     }
 
     /// A message from the server: what it means, and what to send back (a move of the
     /// person's the server did not get before the connection dropped, or the rematch's
     /// entry).
     pub fn received(&mut self, message: ToPage) -> (Vec<Heard>, Vec<ToServer>) {
+        self.ping_unanswered = false;
         match message {
             ToPage::Seated { game, seat, secret } => {
                 self.entry = Entry::Resume(game.clone(), secret.clone());
@@ -308,18 +368,23 @@ impl OnlineRun {
             ToPage::State(state) => self.take(state),
             ToPage::Refused { reason, .. } => {
                 // A refused move is not waiting any more: the board shows the server's game.
+                // The person's move, shown at once, is taken back.
+                let mut heard = Vec::new();
                 if matches!(
                     reason,
                     Refusal::NotYourTurn
                         | Refusal::WrongNumber
                         | Refusal::BadColumn
                         | Refusal::Over
-                ) {
-                    self.sent = None;
+                ) && self.sent.take().is_some()
+                {
+                    heard.extend(self.position().map(Heard::Shown));
                 }
-                (vec![Heard::Refused(reason)], Vec::new())
+                heard.push(Heard::Refused(reason));
+                (heard, Vec::new())
             }
             ToPage::Restarting => (vec![Heard::Restarting], Vec::new()),
+            ToPage::Pong {} => (Vec::new(), Vec::new()),
         }
     }
 
@@ -339,24 +404,18 @@ impl OnlineRun {
         let old = self.state.take();
         let same_game = old.as_ref().is_some_and(|o| o.game == state.game);
         let old_moves = old.as_ref().filter(|_| same_game).map(|o| o.moves.as_str());
-        match old_moves {
-            Some(moves) if moves == state.moves => {}
-            Some(moves)
-                if state.moves.len() == moves.len() + 1 && state.moves.starts_with(moves) =>
-            {
-                let column = usize::from(state.moves.as_bytes()[moves.len()] - b'1');
-                let seat = Seat::of_move(moves.len());
-                heard.push(Heard::Moved { column, seat });
-            }
-            _ => heard.push(Heard::Shown(position)),
-        }
-        // The person's move: acknowledged once the game has it, sent again if the first
-        // state after a reconnect does not have it (the server answers every move it gets).
+        // The person's move, on the board since they made it: acknowledged once the game
+        // has it (quietly), sent again if the first state after a reconnect does not have
+        // it (the server answers every move it gets), taken back if the game went on
+        // without it.
         let first = std::mem::take(&mut self.first_state);
+        let mut pending = None;
         if let Some((number, column)) = self.sent {
             let played = position.move_count();
             if usize::from(number) < played {
                 self.sent = None;
+                let mine = state.moves.as_bytes()[usize::from(number)] == column + b'1';
+                pending = Some((number, mine));
             } else if usize::from(number) == played && first {
                 send.push(ToServer::Move {
                     game: state.game.clone(),
@@ -364,6 +423,23 @@ impl OnlineRun {
                     column,
                 });
             }
+        }
+        match old_moves {
+            Some(moves) if moves == state.moves => {}
+            Some(moves)
+                if state.moves.len() == moves.len() + 1 && state.moves.starts_with(moves) =>
+            {
+                let column = usize::from(state.moves.as_bytes()[moves.len()] - b'1');
+                let seat = Seat::of_move(moves.len());
+                match pending {
+                    // The person's own move is on the board already.
+                    Some((number, true)) if usize::from(number) == moves.len() => {}
+                    // Another move than the one shown: the board is shown again.
+                    Some(_) => heard.push(Heard::Shown(position)),
+                    None => heard.push(Heard::Moved { column, seat }),
+                }
+            }
+            _ => heard.push(Heard::Shown(self.shown_with(&position))),
         }
         if same_game {
             if let Some(old) = &old {
@@ -373,6 +449,9 @@ impl OnlineRun {
                         (Presence::Empty, Presence::Here) => heard.push(Heard::Joined(seat)),
                         (Presence::Here, Presence::Away { .. }) => heard.push(Heard::Away(seat)),
                         (Presence::Away { .. }, Presence::Here) => heard.push(Heard::Back(seat)),
+                        (Presence::Here | Presence::Away { .. }, Presence::Left) => {
+                            heard.push(Heard::Left(seat))
+                        }
                         _ => {}
                     }
                 }
@@ -410,6 +489,17 @@ impl OnlineRun {
         }
         self.state = Some(state);
         (heard, send)
+    }
+
+    /// `position` (the server's), with the person's move waiting for it.
+    fn shown_with(&self, position: &Position) -> Position {
+        let mut shown = *position;
+        if let Some((number, column)) = self.sent {
+            if usize::from(number) == shown.move_count() {
+                let _ = shown.play(column.into());
+            }
+        }
+        shown
     }
 }
 
@@ -511,6 +601,7 @@ impl OnlineGame {
                     Presence::Empty => "empty",
                     Presence::Here => "here",
                     Presence::Away { .. } => "away",
+                    Presence::Left => "left",
                 }
             }),
         }
@@ -548,6 +639,9 @@ impl OnlineGame {
         let line = self.line(t);
         let other = seat.map(Seat::other);
         let note = match (state, other) {
+            (Some(state), Some(other)) if state.seats[other.index()] == Presence::Left => {
+                Some(t.with_player(t.online_left(), other.player()))
+            }
             (Some(state), Some(other)) if over => {
                 let (theirs, mine) = (
                     state.rematch[other.index()],
@@ -583,7 +677,9 @@ impl OnlineGame {
             can_resign: seat.is_some()
                 && !over
                 && state.is_some_and(|s| !s.seats.contains(&Presence::Empty)),
-            can_rematch: seat.is_some() && over && state.is_some_and(|s| s.next.is_none()),
+            can_rematch: seat.is_some()
+                && over
+                && state.is_some_and(|s| s.next.is_none() && !s.seats.contains(&Presence::Left)),
             can_claim: seat.is_some() && !over && their_turn && other_away(CLAIM_AFTER_MS),
         }
     }
@@ -597,6 +693,10 @@ impl OnlineGame {
                 return t.online_connecting().to_owned()
             }
             _ if run.unreachable() => return t.online_unreachable().to_owned(),
+            // The person's move waits for the connection, or may be made meanwhile.
+            (Connection::Connecting { .. }, _) if run.pending() || run.my_turn() => {
+                return t.online_offline().to_owned()
+            }
             (Connection::Connecting { .. }, _) => return t.online_lost().to_owned(),
             (_, None) => return t.online_connecting().to_owned(),
             (Connection::Open, Some(_)) => {}
@@ -619,6 +719,23 @@ impl OnlineGame {
         } else {
             their_turn(t, to_move, seat)
         }
+    }
+
+    /// What leaving the game takes: a seat is left for good (its friend hears it, once the
+    /// game is over), and the connection closes.
+    pub fn closing(&self) -> Vec<Effect> {
+        let leave = self.ask(|game| ToServer::Leave { game });
+        let leave = leave.map(|m| Effect::Online(Online::Send(m)));
+        leave
+            .into_iter()
+            .chain([Effect::Online(Online::Disconnect)])
+            .collect()
+    }
+
+    /// Whether the person holds a seat in a game that goes on (left, it can be gone back
+    /// to).
+    pub fn running(&self) -> bool {
+        self.seat().is_some() && self.run.state().is_some_and(|s| s.end.is_none())
     }
 
     /// The messages for the person's resign, rematch or claim, if they hold a seat.
@@ -672,7 +789,7 @@ mod tests {
             size: Size::CLASSIC,
             seat: Seat::Red,
         });
-        run.opened();
+        run.opened(0.0);
         let secret = Secret::from_bytes([5; 16]);
         run.received(ToPage::Seated {
             game: id(1),
@@ -696,16 +813,20 @@ mod tests {
             game: id(4),
             secret: Some(mine.clone()),
         };
-        assert_eq!(run.opened(), join);
+        assert_eq!(run.opened(0.0), join);
         run.closed(0.5);
-        assert_eq!(run.opened(), join, "the same secret on the next connection");
+        assert_eq!(
+            run.opened(0.0),
+            join,
+            "the same secret on the next connection"
+        );
         run.received(ToPage::Seated {
             game: id(4),
             seat: Seat::Yellow,
             secret: mine.clone(),
         });
         assert_eq!(
-            run.opened(),
+            run.opened(0.0),
             ToServer::Resume {
                 game: id(4),
                 secret: mine
@@ -720,7 +841,7 @@ mod tests {
             seat: Seat::Yellow,
         });
         assert!(matches!(
-            run.opened(),
+            run.opened(0.0),
             ToServer::Create {
                 columns: 8,
                 rows: 7,
@@ -744,7 +865,7 @@ mod tests {
         // The connection drops; on the next it resumes the seat.
         run.closed(0.5);
         assert_eq!(
-            run.opened(),
+            run.opened(0.0),
             ToServer::Resume {
                 game: id(2),
                 secret
@@ -759,23 +880,20 @@ mod tests {
         let sent = run.play(3).unwrap();
         assert_eq!(
             sent,
-            ToServer::Move {
+            Some(ToServer::Move {
                 game: id(1),
                 number: 0,
                 column: 3
-            }
+            })
         );
         assert!(!run.my_turn(), "one move at a time");
+        assert!(run.pending());
         assert_eq!(run.play(2), None);
+        // The board showed it when it was made: its acknowledgement is quiet.
         let (heard, send) = run.received(state(&id(1), "4", Role::Red, BOTH));
-        assert_eq!(
-            heard,
-            [Heard::Moved {
-                column: 3,
-                seat: Seat::Red
-            }]
-        );
+        assert!(heard.is_empty(), "{heard:?}");
         assert!(send.is_empty());
+        assert!(!run.pending());
         assert!(!run.my_turn(), "Yellow's turn");
         let (heard, _) = run.received(state(&id(1), "43", Role::Red, BOTH));
         assert_eq!(
@@ -789,12 +907,83 @@ mod tests {
     }
 
     #[test]
+    fn a_move_the_server_refuses_is_taken_back() {
+        let mut run = red_in("44");
+        run.play(2).unwrap();
+        let (heard, _) = run.received(ToPage::Refused {
+            reason: Refusal::WrongNumber,
+            detail: String::new(),
+        });
+        let server = Position::from_moves_on(Size::CLASSIC, "44").unwrap();
+        assert_eq!(
+            heard,
+            [Heard::Shown(server), Heard::Refused(Refusal::WrongNumber)]
+        );
+        assert!(run.my_turn() && !run.pending());
+        // A refusal of something else leaves a move shown alone.
+        run.play(2).unwrap();
+        let (heard, _) = run.received(ToPage::Refused {
+            reason: Refusal::TooFast,
+            detail: String::new(),
+        });
+        assert_eq!(heard, [Heard::Refused(Refusal::TooFast)]);
+        assert!(run.pending());
+    }
+
+    #[test]
+    fn a_move_made_while_the_connection_is_lost_waits_for_it() {
+        let mut run = red_in("");
+        run.closed(0.5);
+        // Made at once on the board, sent once the connection is back.
+        assert_eq!(run.play(3), Some(None));
+        assert!(run.pending() && !run.my_turn());
+        run.opened(0.0);
+        let (heard, send) = run.received(state(&id(1), "", Role::Red, BOTH));
+        assert!(heard.is_empty(), "the board shows it already: {heard:?}");
+        assert_eq!(
+            send,
+            [ToServer::Move {
+                game: id(1),
+                number: 0,
+                column: 3
+            }]
+        );
+        // Seen again after a reload of the state (another game shown): the move with it.
+        let mut shown = run.clone();
+        shown.state = None;
+        let (heard, _) = shown.received(state(&id(1), "", Role::Red, BOTH));
+        let with_move = Position::from_moves_on(Size::CLASSIC, "4").unwrap();
+        assert_eq!(heard, [Heard::Shown(with_move)]);
+        let (heard, _) = run.received(state(&id(1), "4", Role::Red, BOTH));
+        assert!(heard.is_empty(), "{heard:?}");
+        assert!(!run.pending());
+    }
+
+    #[test]
+    fn the_heartbeat_pings_and_finds_a_silent_connection_lost() {
+        let mut run = red_in("");
+        run.opened(10_000.0);
+        assert_eq!(run.beat(11_000.0), Beat::Nothing);
+        assert_eq!(run.beat(12_000.0), Beat::Ping(ToServer::Ping {}));
+        // Answered: the next ping comes a period later.
+        run.received(ToPage::Pong {});
+        assert_eq!(run.beat(13_000.0), Beat::Nothing);
+        assert_eq!(run.beat(14_000.0), Beat::Ping(ToServer::Ping {}));
+        // Not answered: lost once the answer is overdue, not before.
+        assert_eq!(run.beat(16_999.0), Beat::Nothing);
+        assert_eq!(run.beat(17_000.0), Beat::Lost);
+        // A closed connection has no heartbeat.
+        run.closed(0.5);
+        assert_eq!(run.beat(30_000.0), Beat::Nothing);
+    }
+
+    #[test]
     fn a_move_lost_with_the_connection_is_sent_again_once() {
         let mut run = red_in("");
         run.play(3).unwrap();
         run.closed(0.0);
         assert!(!run.my_turn());
-        run.opened();
+        run.opened(0.0);
         // The server did not get it: the first state after the reconnect shows no move.
         let mut lost = run.clone();
         let (heard, send) = lost.received(state(&id(1), "", Role::Red, BOTH));
@@ -807,15 +996,9 @@ mod tests {
                 column: 3
             }]
         );
-        // The server did get it: acknowledged, nothing sent again.
+        // The server did get it: acknowledged (the board shows it), nothing sent again.
         let (heard, send) = run.received(state(&id(1), "4", Role::Red, BOTH));
-        assert_eq!(
-            heard,
-            [Heard::Moved {
-                column: 3,
-                seat: Seat::Red
-            }]
-        );
+        assert!(heard.is_empty(), "{heard:?}");
         assert!(send.is_empty());
         assert_eq!(run.sent, None);
     }
@@ -850,7 +1033,7 @@ mod tests {
     #[test]
     fn a_watcher_follows_the_rematch() {
         let mut run = OnlineRun::new(Entry::Join(id(4)));
-        run.opened();
+        run.opened(0.0);
         run.received(state(&id(4), "4", Role::Watcher, BOTH));
         let ToPage::State(mut over) = state(&id(4), "4", Role::Watcher, BOTH) else {
             unreachable!()
@@ -875,13 +1058,13 @@ mod tests {
         };
         assert_eq!(send, std::slice::from_ref(&join));
         run.closed(0.0);
-        assert_eq!(run.opened(), join);
+        assert_eq!(run.opened(0.0), join);
     }
 
     #[test]
     fn a_watcher_never_moves() {
         let mut run = OnlineRun::new(Entry::Join(id(4)));
-        run.opened();
+        run.opened(0.0);
         run.received(state(&id(4), "44", Role::Watcher, BOTH));
         assert!(!run.my_turn());
         assert_eq!(run.play(0), None);
@@ -890,11 +1073,11 @@ mod tests {
     #[test]
     fn the_wait_before_connecting_again_grows_and_is_spread() {
         let mut run = OnlineRun::new(Entry::Join(id(4)));
-        run.opened();
+        run.opened(0.0);
         let waits: Vec<u32> = (0..8).map(|_| run.closed(1.0)).collect();
         assert_eq!(waits[..4], [500, 1000, 2000, 4000]);
         assert_eq!(*waits.last().unwrap(), 15_000);
-        run.opened();
+        run.opened(0.0);
         assert_eq!(
             run.closed(0.0),
             250,

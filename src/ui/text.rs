@@ -597,6 +597,14 @@ texts! {
     online_too_many / "onlineTooMany" = "Too many games were started from here in the last minute: try again in a minute.",
     /// The page's Content-Security-Policy does not allow the connection.
     online_blocked / "onlineBlocked" = "This page does not allow a connection to the game's server (its Content-Security-Policy).",
+    /// The connection is lost while the person may move, or their move waits to be sent.
+    online_offline / "onlineOffline" = "Offline: your move will be sent when you are back.",
+    /// The other player left a game that is over, for good.
+    online_left / "onlineLeft" = "{player} has left the game.",
+    /// Resign asks first. `{player}`: the other player's colour.
+    online_resign_ask / "onlineResignAsk" = "Resign this game? {player} wins it.",
+    /// Leave game asks first, while the game goes on. `{player}`: the other player's colour.
+    online_leave_ask / "onlineLeaveAsk" = "Leave this game? If you are away on your turn for 2 minutes, {player} can claim the win.",
 }
 
 /// `template` with each `{name}` replaced by its value.

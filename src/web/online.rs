@@ -22,6 +22,10 @@ pub enum Heard {
     Closed,
     /// The browser refused to make it (the page's Content-Security-Policy), saying this.
     Blocked(String),
+    /// A second went by with the connection open (the heartbeat's clock).
+    Beat,
+    /// The browser says it went offline (`false`) or is online again.
+    Network(bool),
 }
 
 /// Where a seat's secret is kept.
@@ -45,6 +49,11 @@ struct Inner {
     /// The wait before connecting again, while one runs, and what ends it.
     timer: Cell<Option<i32>>,
     retry: RefCell<Option<Closure<dyn FnMut()>>>,
+    /// The heartbeat's clock while a connection is open, and what it calls.
+    beat: Cell<Option<i32>>,
+    beating: RefCell<Option<Closure<dyn FnMut()>>>,
+    /// The browser's `offline` and `online` events, heard from the first connection on.
+    network: RefCell<Vec<gloo_events::EventListener>>,
     on_heard: Box<dyn Fn(Heard)>,
 }
 
@@ -62,6 +71,9 @@ impl OnlineSocket {
                 socket: RefCell::new(None),
                 timer: Cell::new(None),
                 retry: RefCell::new(None),
+                beat: Cell::new(None),
+                beating: RefCell::new(None),
+                network: RefCell::new(Vec::new()),
                 on_heard: Box::new(on_heard),
             }),
         }
@@ -125,9 +137,53 @@ impl OnlineSocket {
 }
 
 fn cancel_timer(inner: &Inner) {
-    if let (Some(id), Some(window)) = (inner.timer.take(), web_sys::window()) {
-        window.clear_timeout_with_handle(id);
+    if let Some(window) = web_sys::window() {
+        if let Some(id) = inner.timer.take() {
+            window.clear_timeout_with_handle(id);
+        }
+        if let Some(id) = inner.beat.take() {
+            window.clear_interval_with_handle(id);
+        }
     }
+}
+
+/// Hears the browser's `offline` and `online` events (once), and starts the heartbeat's
+/// clock: a beat a second while the connection lives.
+fn listen(inner: &Rc<Inner>, window: &web_sys::Window) {
+    let tell = |heard: fn() -> Heard| {
+        let weak = Rc::downgrade(inner);
+        move |_: &web_sys::Event| {
+            if let Some(inner) = weak.upgrade() {
+                (inner.on_heard)(heard());
+            }
+        }
+    };
+    let mut network = inner.network.borrow_mut();
+    if network.is_empty() {
+        network.push(gloo_events::EventListener::new(
+            window,
+            "offline",
+            tell(|| Heard::Network(false)),
+        ));
+        network.push(gloo_events::EventListener::new(
+            window,
+            "online",
+            tell(|| Heard::Network(true)),
+        ));
+    }
+    drop(network);
+    let weak = Rc::downgrade(inner);
+    let beating = Closure::<dyn FnMut()>::new(move || {
+        if let Some(inner) = weak.upgrade() {
+            (inner.on_heard)(Heard::Beat);
+        }
+    });
+    let id = window.set_interval_with_callback_and_timeout_and_arguments_0(
+        beating.as_ref().unchecked_ref(),
+        1000,
+    );
+    inner.beat.set(id.ok());
+    *inner.beating.borrow_mut() = Some(beating);
 }
 
 fn connect(inner: &Rc<Inner>) {
@@ -163,6 +219,9 @@ fn connect(inner: &Rc<Inner>) {
             ),
         }
     });
+    if let Some(window) = web_sys::window() {
+        listen(inner, &window);
+    }
     let (d, e) = (c.clone(), c.clone());
     let close = Closure::<dyn FnMut()>::new(move || c(Heard::Closed));
     // The browser says a refusal by the page's policy only as a `securitypolicyviolation`
@@ -240,6 +299,7 @@ fn to_page(data: &JsValue) -> Result<ToPage, String> {
     let body = Body::of_named(data)?;
     Ok(match body.name.as_str() {
         "restarting" => ToPage::Restarting,
+        "pong" => ToPage::Pong {},
         "seated" => ToPage::Seated {
             game: body.field("game", game_id)?,
             seat: body.field("seat", seat)?,
@@ -289,6 +349,7 @@ fn presence(value: &JsValue) -> Option<Presence> {
     match body.name.as_str() {
         "empty" => Some(Presence::Empty),
         "here" => Some(Presence::Here),
+        "left" => Some(Presence::Left),
         "away" => Some(Presence::Away {
             ms: body
                 .field("ms", |v| whole_number(v, 0.0, MAX_SAFE_INTEGER as f64))
@@ -335,6 +396,7 @@ mod tests {
         let id = GameId::from_bytes([0xab, 1, 2, 3, 4, 5, 6, 0xff]);
         let mut messages = vec![
             ToPage::Restarting,
+            ToPage::Pong {},
             ToPage::Seated {
                 game: id.clone(),
                 seat: Seat::Yellow,
@@ -360,7 +422,10 @@ mod tests {
                 rows: 7,
                 moves: "4455".into(),
                 you: [Role::Red, Role::Yellow, Role::Watcher][i % 3],
-                seats: [Presence::Empty, Presence::Away { ms: 125_000 }],
+                seats: [
+                    [Presence::Empty, Presence::Left][i % 2],
+                    Presence::Away { ms: 125_000 },
+                ],
                 end,
                 rematch: [i % 2 == 0, true],
                 next: (i == 3).then(|| id.clone()),

@@ -167,9 +167,9 @@ const STYLE = css`
 .c4-size-custom { display: inline-flex; align-items: center; gap: 4px; }
 .c4-size-part { display: inline-flex; align-items: center; gap: 4px; }
 .c4-size-part-name { font-size: 12.8px; color: var(--_muted); }
-.c4-size-custom[hidden], .c4-size-ask[hidden], .c4-level-note[hidden] { display: none; }
-.c4-size-ask { width: 100%; box-sizing: border-box; display: flex; flex-wrap: wrap; align-items: center; gap: 6.4px; padding: 6.4px 8.8px; border: 2px solid var(--_accent); border-radius: 9.6px; background: var(--_panel); }
-.c4-size-ask p { margin: 0; flex-basis: 100%; }
+.c4-size-custom[hidden], .c4-size-ask[hidden], .c4-online-ask[hidden], .c4-level-note[hidden] { display: none; }
+.c4-size-ask, .c4-online-ask { width: 100%; box-sizing: border-box; display: flex; flex-wrap: wrap; align-items: center; gap: 6.4px; padding: 6.4px 8.8px; border: 2px solid var(--_accent); border-radius: 9.6px; background: var(--_panel); }
+.c4-size-ask p, .c4-online-ask p { margin: 0; flex-basis: 100%; }
 .c4-level-note { width: 100%; margin: 0; font-size: 12.8px; color: var(--_muted); }
 
 /* The main choice: segmented controls made of radio buttons. */

@@ -46,6 +46,8 @@ pub enum Ask {
     Resign(Conn),
     Rematch(Conn),
     Claim(Conn),
+    /// The player leaves for good ([`connect_four::online::ToServer::Leave`]).
+    Quit(Conn),
     /// The connection closed, or went to another game.
     Leave(u64),
 }
@@ -58,9 +60,11 @@ impl Ask {
                 refuse(&conn, reason, detail);
                 tell(entered, false);
             }
-            Ask::Move { conn, .. } | Ask::Resign(conn) | Ask::Rematch(conn) | Ask::Claim(conn) => {
-                refuse(&conn, reason, detail)
-            }
+            Ask::Move { conn, .. }
+            | Ask::Resign(conn)
+            | Ask::Rematch(conn)
+            | Ask::Claim(conn)
+            | Ask::Quit(conn) => refuse(&conn, reason, detail),
             Ask::Leave(_) => {}
         }
     }
@@ -72,7 +76,8 @@ impl Ask {
             | Ask::Move { conn, .. }
             | Ask::Resign(conn)
             | Ask::Rematch(conn)
-            | Ask::Claim(conn) => conn.id,
+            | Ask::Claim(conn)
+            | Ask::Quit(conn) => conn.id,
             Ask::Leave(conn) => *conn,
         }
     }
@@ -114,6 +119,8 @@ pub struct Game {
     end: Option<End>,
     rematch: [bool; 2],
     next: Option<GameId>,
+    /// Whose player left the game, over, for good (until they come back to it).
+    left: [bool; 2],
     members: Vec<Member>,
     db: Db,
 }
@@ -172,6 +179,7 @@ impl Game {
             end: stored.end,
             rematch: stored.rematch,
             next: stored.next,
+            left: [false; 2],
             members: Vec::new(),
             db,
         })
@@ -245,6 +253,8 @@ impl Game {
             Presence::Empty
         } else if self.members.iter().any(|m| m.role == Role::from(seat)) {
             Presence::Here
+        } else if self.left[i] {
+            Presence::Left
         } else {
             // What a claim counts: the time away on their own turn (none on the other's).
             let ms = self
@@ -307,6 +317,9 @@ impl Game {
 
     fn join(&mut self, conn: Conn, role: Role) {
         self.leave(conn.id);
+        if let Some(seat) = seat_of(role) {
+            self.left[seat.index()] = false;
+        }
         self.members.push(Member { conn, role });
     }
 
@@ -398,6 +411,31 @@ impl Game {
                     self.ask_rematch(&conn, seat, hub).await;
                 }
             }
+            Ask::Quit(conn) => self.quit(&conn).await,
+        }
+    }
+
+    /// `conn` leaves for good. From a game that is over, its seat is told left and the
+    /// rematch asked is withdrawn; from one that goes on, it is only away (its player may
+    /// come back before a claim).
+    async fn quit(&mut self, conn: &Conn) {
+        let seat = self.member(conn.id).and_then(|m| seat_of(m.role));
+        if let Some(seat) = seat.filter(|_| self.end.is_some() && self.next.is_none()) {
+            let changes = vec![Change::Rematch {
+                asked: [false; 2],
+                next: None,
+            }];
+            if self.rematch != [false; 2] && !self.write(conn, changes).await {
+                return;
+            }
+            self.rematch = [false; 2];
+            self.left[seat.index()] = true;
+        }
+        if self
+            .leave(conn.id)
+            .is_some_and(|role| role != Role::Watcher)
+        {
+            self.broadcast();
         }
     }
 
@@ -587,6 +625,9 @@ impl Game {
         if self.next.is_some() {
             let _ = conn.tx.try_send(self.state(seat.into()));
             return;
+        }
+        if self.left[seat.other().index()] {
+            return refuse(conn, Refusal::Left, "the other player has left the game");
         }
         let mut asked = self.rematch;
         asked[seat.index()] = true;

@@ -176,8 +176,7 @@ async fn healthz(State(app): State<App>) -> Response {
 /// What the page sends with its WebSocket's address.
 #[derive(serde::Deserialize)]
 struct OnlineQuery {
-    /// The protocol's version ([`connect_four::online::PROTOCOL`]); pages from before it
-    /// was sent speak version 1.
+    /// The protocol's version ([`connect_four::online::PROTOCOL`]), which every page sends.
     v: Option<String>,
 }
 
@@ -246,7 +245,12 @@ async fn online(
     } else {
         None
     };
-    let version = query.v.as_deref().map_or(Ok(1), str::parse::<u32>);
+    // Without a version: a client that is not a page (a load generator, a bot), served the
+    // current one. Every page says its own.
+    let version = query
+        .v
+        .as_deref()
+        .map_or(Ok(connect_four::online::PROTOCOL), str::parse::<u32>);
     let refused = match version {
         Ok(connect_four::online::PROTOCOL) => None,
         Ok(v) if v < connect_four::online::PROTOCOL => Some(format!(

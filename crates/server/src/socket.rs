@@ -15,10 +15,12 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch, Notify};
 use tokio::time::Instant;
 
-/// How often the server pings a page.
-const PING_EVERY: Duration = Duration::from_secs(15);
-/// A page silent this long (no frame, no pong) is let go.
-const SILENT_FOR: Duration = Duration::from_secs(45);
+/// How often the server pings a page (the browser answers by itself, even in a hidden tab;
+/// a page also pings every 2 s while it can, `connect_four::online::PING_EVERY_MS`).
+const PING_EVERY: Duration = Duration::from_secs(3);
+/// A page silent this long (no frame, no pong) is let go: a phone gone out of reach is seen
+/// away by its friend within this, not at TCP's timeout.
+const SILENT_FOR: Duration = Duration::from_secs(8);
 /// The rate limit: a burst of this many messages, then this many a second.
 const BURST: f64 = 20.0;
 const PER_SECOND: f64 = 10.0;
@@ -165,6 +167,11 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
                 continue;
             }
         };
+        if message == (ToServer::Ping {}) {
+            // Dropped if the page's queue is full: a page that stopped reading is let go.
+            let _ = conn.tx.try_send(ToPage::Pong {});
+            continue;
+        }
         if let Err((reason, detail)) = dispatch(&hub, &conn, &mut game, message).await {
             refuse(&conn, reason, &detail);
         }
@@ -251,6 +258,8 @@ async fn dispatch(
         ToServer::Resign { .. } => (Ask::Resign(conn.clone()), None),
         ToServer::Rematch { .. } => (Ask::Rematch(conn.clone()), None),
         ToServer::Claim { .. } => (Ask::Claim(conn.clone()), None),
+        ToServer::Leave { .. } => (Ask::Quit(conn.clone()), None),
+        ToServer::Ping {} => return Ok(()),
     };
     let Some(id) = id else { return Ok(()) };
     if entered.is_none() && game.as_ref() != Some(&id) {
@@ -259,7 +268,11 @@ async fn dispatch(
             format!("this connection is not in game {id}: join or resume it first"),
         ));
     }
+    let quit = matches!(ask, Ask::Quit(_));
     hub.send(&id, ask).await?;
+    if quit {
+        *game = None;
+    }
     if let Some(entered) = entered {
         if entered.await.unwrap_or(false) {
             enter(hub, conn, game, id).await;

@@ -604,3 +604,65 @@ async fn a_repeated_create_or_join_finds_the_same_seat() {
     );
     assert_eq!(yellow.state_of(&game).await.you, Role::Yellow);
 }
+
+/// A page's pings are answered; a page that goes silent (a phone out of reach: its TCP
+/// connection still open, nothing answering the server's pings) is let go by the server's
+/// heartbeat, and its friend hears it away, without waiting for TCP to notice.
+#[tokio::test]
+async fn a_silent_page_is_let_go_and_its_friend_hears_it_away() {
+    let server = Server::start(&data_dir("heartbeat"), &[]);
+    let (mut red, mut yellow, game, _, _) = two_players(&server, 7, 6).await;
+    red.send(r#"{"ping":{}}"#).await;
+    assert_eq!(red.recv().await, ToPage::Pong {});
+    play_out(&mut red, &mut yellow, &game, "4").await;
+    // Red stops reading (its pings go unanswered); Yellow reads (and so answers its own).
+    let away = loop {
+        let state = yellow.state().await;
+        if state.seats[0] != Presence::Here {
+            break state;
+        }
+    };
+    assert!(matches!(away.seats[0], Presence::Away { .. }), "{away:?}");
+    assert!(
+        red.drained().await,
+        "the server closed the silent page's connection"
+    );
+}
+
+/// Leaving a game that is over tells the friend "left", withdraws the rematch asked, and
+/// no rematch can come; coming back to the seat undoes it.
+#[tokio::test]
+async fn leaving_a_finished_game_tells_the_friend_and_ends_the_rematch() {
+    let server = Server::start(&data_dir("left"), &[]);
+    let (mut red, mut yellow, game, red_secret, _) = two_players(&server, 7, 6).await;
+    play_out(&mut red, &mut yellow, &game, "4343434").await;
+    yellow
+        .send(&format!(r#"{{"rematch":{{"game":"{game}"}}}}"#))
+        .await;
+    let asked = red.state().await;
+    assert_eq!(asked.rematch, [false, true]);
+    yellow.state().await;
+    red.send(&format!(r#"{{"leave":{{"game":"{game}"}}}}"#))
+        .await;
+    let left = yellow.state().await;
+    assert_eq!(left.seats[0], Presence::Left);
+    assert_eq!(left.rematch, [false, false], "the request is ended");
+    yellow
+        .send(&format!(r#"{{"rematch":{{"game":"{game}"}}}}"#))
+        .await;
+    assert_eq!(yellow.refused().await, Refusal::Left);
+    // Red's connection is out of the game: its moves there are refused.
+    red.send(&format!(r#"{{"rematch":{{"game":"{game}"}}}}"#))
+        .await;
+    assert_eq!(red.refused().await, Refusal::NoSuchGame);
+    // Back to the seat: here again, and a rematch may come.
+    red.resume(&game, &red_secret).await;
+    assert_eq!(yellow.state().await.seats[0], Presence::Here);
+    // Leaving a game that goes on is only being away: the player may come back.
+    let (mut red, mut yellow, game, _, _) = two_players(&server, 7, 6).await;
+    play_out(&mut red, &mut yellow, &game, "4").await;
+    red.send(&format!(r#"{{"leave":{{"game":"{game}"}}}}"#))
+        .await;
+    let away = yellow.state().await;
+    assert!(matches!(away.seats[0], Presence::Away { .. }), "{away:?}");
+}

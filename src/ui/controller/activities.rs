@@ -2,11 +2,10 @@
 //! to the game kept aside, as it was; and routing to an activity what is meant for it.
 
 use super::{Activity, Command, Controller, Effect};
-use crate::engine::{Position, Size};
-use crate::online::{GameId, Refusal, Seat, Secret, ToPage, ToServer};
-use crate::ui::effect::{joined, Online};
+use crate::online::GameId;
+use crate::ui::effect::joined;
 use crate::ui::event::{Event, OnlineStatus};
-use crate::ui::online::{Entry, Heard, OnlineGame, Seats};
+use crate::ui::online::OnlineGame;
 use crate::ui::puzzle::{PuzzleChoice, PuzzleRun};
 use crate::ui::review::Review;
 use crate::ui::text::fill;
@@ -24,7 +23,16 @@ impl Controller {
         if matches!(self.activity, Activity::Play) {
             return None;
         }
-        let mut effects = self.open(Activity::Play).closing();
+        let left = self.open(Activity::Play);
+        let mut effects = left.closing();
+        // A game left while it goes on is gone back to by "A friend online".
+        if let Some(online) = left.online().filter(|o| o.running()) {
+            self.seats.running = online.run.game().cloned();
+        }
+        // The online game behind a review closes with it.
+        if let Some(behind) = self.seats.behind.take() {
+            effects.extend(behind.closing());
+        }
         effects.extend(self.tell_online());
         Some(effects)
     }
@@ -87,14 +95,37 @@ impl Controller {
         }
     }
 
-    fn tell_online(&mut self) -> Option<Effect> {
-        let shown = self.activity.online().map(OnlineGame::status);
+    pub(super) fn tell_online(&mut self) -> Option<Effect> {
+        let shown = self.online().map(OnlineGame::status);
         self.seats.tell(shown).map(Effect::Event)
     }
 
-    /// Back: from the review of an online game, to that game; otherwise to the game kept
-    /// aside.
+    /// The online game shown, or behind its review (still connected).
+    pub(super) fn online(&self) -> Option<&OnlineGame> {
+        self.activity.online().or(self.seats.behind.as_ref())
+    }
+
+    pub(super) fn online_mut(&mut self) -> Option<&mut OnlineGame> {
+        match &mut self.activity {
+            Activity::Online(online) => Some(online),
+            _ => self.seats.behind.as_mut(),
+        }
+    }
+
+    /// Back: from the review of an online game, to that game (still connected, or entered
+    /// again after a reload); otherwise to the game kept aside.
     pub(super) fn back(&mut self, now: f64) -> Vec<Effect> {
+        if let Some(online) = self.seats.behind.take() {
+            let mut effects = self.cancel();
+            let position = *online.session().position();
+            let line = online.line(&self.texts);
+            self.open(Activity::Online(online));
+            self.motion.show(&position);
+            self.cursor.fit(position.size());
+            effects.extend(Effect::changed(line));
+            effects.extend(self.tell_online());
+            return effects;
+        }
         if let Some(game) = self.activity.review().and_then(|r| r.returns_to().cloned()) {
             return self.join_online(game, now);
         }
@@ -121,7 +152,7 @@ impl Controller {
     /// to analyse it; in a review, goes back to the game.
     pub(super) fn open_review(&mut self, at: Option<usize>, now: f64) -> Vec<Effect> {
         if self.activity.review().is_some() {
-            return self.leave(now);
+            return self.back(now);
         }
         // The game shown, if it can be reviewed (an online game's, afterwards); otherwise
         // the game kept aside.
@@ -130,7 +161,17 @@ impl Controller {
             false => *self.game.position(),
         };
         let online = self.activity.kept_online();
-        let mut effects = self.leave(now);
+        // An online game stays connected behind its review: the friend is not told the
+        // person left, and a rematch asked reaches them there.
+        let mut effects = match self.activity.online().is_some() && game.move_count() > 0 {
+            true => {
+                if let Activity::Online(online) = self.open(Activity::Play) {
+                    self.seats.behind = Some(online);
+                }
+                Vec::new()
+            }
+            false => self.leave(now),
+        };
         if game.move_count() == 0 {
             effects.push(Effect::Announce(self.texts.nothing_to_review().to_owned()));
             return effects;
@@ -243,268 +284,8 @@ impl Controller {
         effects
     }
 
-    /// Opens a game against a friend online, entered by `entry` (a new game of `size`, or
-    /// one from an invite link): the page connects to the game's server.
-    pub(super) fn open_online(&mut self, entry: Entry, size: Size, now: f64) -> Vec<Effect> {
-        let mut effects = self.leave(now);
-        effects.extend(self.cancel());
-        self.notice = None;
-        let online = OnlineGame::new(entry, size);
-        self.motion.show(online.session().position());
-        self.cursor.fit(size);
+    /// Shows the online game `online`.
+    pub(super) fn enter_online(&mut self, online: OnlineGame) {
         self.open(Activity::Online(online));
-        effects.push(Effect::Online(Online::Connect { after_ms: 0 }));
-        effects.extend(self.tell_online());
-        effects.extend(Effect::changed(self.texts.online_connecting().to_owned()));
-        effects
-    }
-
-    /// Whether the page has a game server for online play, and the seats' secrets it
-    /// kept from earlier visits.
-    pub fn set_online(&mut self, offered: bool, secrets: Vec<(GameId, Secret)>) {
-        self.seats = Seats::new(offered, secrets);
-    }
-
-    /// Whether the page has a game server for online play.
-    pub fn online_offered(&self) -> bool {
-        self.seats.offered
-    }
-
-    /// A new online game on the board's size, the person playing the colour chosen.
-    pub(super) fn create_online(&mut self, now: f64) -> Vec<Effect> {
-        if !self.seats.offered {
-            return Effect::say(self.texts.online_no_server().to_owned());
-        }
-        let size = self.game.position().size();
-        let seat = Seat::of(self.shown_choice().1);
-        self.open_online(Entry::Create { size, seat }, size, now)
-    }
-
-    /// Opens the online game of an invite link (or the one open before a reload): its seat
-    /// again if this browser kept its secret, otherwise the free seat, or a watcher's place.
-    pub fn join_online(&mut self, game: GameId, now: f64) -> Vec<Effect> {
-        if !self.seats.offered {
-            let said = self.texts.online_no_server().to_owned();
-            return self.notify(said);
-        }
-        let entry = match self.seats.secret(&game) {
-            Some(secret) => Entry::Resume(game, secret),
-            None => Entry::Join(game),
-        };
-        self.open_online(entry, Size::CLASSIC, now)
-    }
-
-    /// The seat taken in `game` is kept by its secret, for a reload.
-    fn keep_seat(&mut self, game: GameId, secret: Secret) -> Vec<Effect> {
-        self.seats.keep(game.clone(), secret.clone());
-        vec![
-            Effect::Online(Online::Keep {
-                game: game.to_string(),
-                secret: secret.as_str().to_owned(),
-            }),
-            self.save(),
-        ]
-    }
-
-    /// The person resigns, asks for a rematch or claims the win, in the online game.
-    pub(super) fn ask_online(&mut self, what: fn(GameId) -> ToServer) -> Vec<Effect> {
-        match self.activity.online().and_then(|online| online.ask(what)) {
-            Some(message) => vec![Effect::Online(Online::Send(message))],
-            None => Effect::say(self.texts.online_fair().to_owned()),
-        }
-    }
-
-    /// The secret the page made (128 random bits) to hold the seat it creates or joins;
-    /// the first one given is kept until the seat is taken.
-    pub fn online_claim(&mut self, secret: Secret) {
-        if let Activity::Online(online) = &mut self.activity {
-            online.run.claim_with(secret);
-        }
-    }
-
-    /// The connection to the game's server opened: the page enters its game.
-    pub fn online_opened(&mut self) -> Vec<Effect> {
-        let Activity::Online(online) = &mut self.activity else {
-            return vec![Effect::Online(Online::Disconnect)];
-        };
-        // Back after "lost: trying again…": said, so that it is not left hanging.
-        let again = online.run.state().is_some()
-            && online.run.connection() != crate::ui::online::Connection::Open;
-        let mut effects = vec![
-            Effect::Online(Online::Send(online.run.opened())),
-            Effect::Changed,
-        ];
-        if again {
-            effects.push(Effect::Announce(self.texts.online_reconnected().to_owned()));
-        }
-        effects.extend(self.tell_online());
-        effects
-    }
-
-    /// The connection dropped, or could not be made: it is tried again after a wait spread
-    /// by `jitter` (0 to 1).
-    pub fn online_closed(&mut self, jitter: f64) -> Vec<Effect> {
-        let Activity::Online(online) = &mut self.activity else {
-            return Vec::new();
-        };
-        let was_open = online.run.connection() == crate::ui::online::Connection::Open;
-        let was_unreachable = online.run.unreachable();
-        let after_ms = online.run.closed(jitter);
-        let unreachable = online.run.unreachable() && !was_unreachable;
-        let mut effects = vec![
-            Effect::Online(Online::Connect { after_ms }),
-            Effect::Changed,
-        ];
-        if was_open {
-            effects.push(Effect::Announce(self.texts.online_lost().to_owned()));
-        }
-        // Said once, when it becomes so; the page goes on trying.
-        if unreachable {
-            let said = self.texts.online_unreachable().to_owned();
-            effects.push(Effect::Event(Event::Error {
-                code: "unreachable",
-                message: "no connection to the game's server could be made: it may be down, \
-                          not accept this page's origin (its --allow-origin), or be blocked"
-                    .into(),
-            }));
-            effects.push(Effect::Announce(said));
-        }
-        effects.extend(self.tell_online());
-        effects
-    }
-
-    /// A message from the game's server.
-    pub fn online_message(&mut self, message: ToPage, now: f64) -> Vec<Effect> {
-        let Activity::Online(online) = &mut self.activity else {
-            return Vec::new();
-        };
-        let had_state = online.run.state().is_some();
-        let shown_game = online.run.state().map(|s| s.game.clone());
-        let (heard, send) = online.run.received(message);
-        // A game the board shows for the first time (created, joined, a rematch, or found
-        // again after a reload): a new game for the host, as a local one is.
-        let new_game = online
-            .run
-            .state()
-            .filter(|s| Some(&s.game) != shown_game.as_ref())
-            .and_then(|s| s.position())
-            .map(|p| {
-                Effect::Event(Event::NewGame {
-                    board: p.size().into(),
-                    moves: p.moves_string(),
-                })
-            });
-        // The first word of the game (seated, watching, waiting): said as it shows.
-        let first = match (had_state, &self.activity) {
-            (false, Activity::Online(online)) if online.run.state().is_some() => {
-                Some(online.line(&self.texts))
-            }
-            _ => None,
-        };
-        let mut effects: Vec<Effect> = send
-            .into_iter()
-            .map(|m| Effect::Online(Online::Send(m)))
-            .collect();
-        for heard in heard {
-            effects.extend(self.heard(heard, now));
-        }
-        effects.extend(new_game);
-        effects.extend(first.map(Effect::Announce));
-        effects.push(Effect::Changed);
-        effects.extend(self.tell_online());
-        effects
-    }
-
-    fn heard(&mut self, heard: Heard, now: f64) -> Vec<Effect> {
-        let t = &self.texts;
-        let player = |seat: crate::online::Seat| seat.player();
-        match heard {
-            Heard::Seated { game, secret, .. } => self.keep_seat(game, secret),
-            Heard::Moved { column, .. } => {
-                let played = self.session_mut().map(|s| s.try_play(column));
-                match played {
-                    Some(Ok(placed)) => self.placed(placed, now),
-                    _ => Vec::new(),
-                }
-            }
-            Heard::Shown(position) => self.show_online(position, now),
-            Heard::Joined(seat) => Effect::say(t.with_player(t.online_joined(), player(seat))),
-            Heard::Away(seat) => Effect::say(t.with_player(t.online_away(), player(seat))),
-            Heard::Back(seat) => Effect::say(t.with_player(t.online_back(), player(seat))),
-            Heard::Ended(end) => {
-                // A resignation or a claim: the board shows no end of its own.
-                let line = self.activity.result_line(t).flatten();
-                let mut effects = match line {
-                    Some(line) if end != crate::online::End::Played => {
-                        vec![Effect::Finished(line)]
-                    }
-                    _ => Vec::new(),
-                };
-                // The person's online games count in the record, in a row of their own.
-                let online = self.activity.online();
-                let size = online.map(|o| o.session().position().size());
-                if let (Some(finish), Some(size)) = (online.and_then(|o| o.finish(end)), size) {
-                    self.records.count_online(size, finish);
-                    effects.push(self.save());
-                }
-                effects
-            }
-            Heard::RematchAsked(seat) => match self.activity.online().and_then(|o| o.seat()) {
-                // The person's own request shows as the panel's note.
-                Some(mine) if mine == seat => Vec::new(),
-                _ => Effect::say(t.with_player(t.online_rematch_asked(), player(seat))),
-            },
-            Heard::Rematch(next) => {
-                let seat = self.activity.online().and_then(|o| o.seat());
-                let said = match seat {
-                    // Colours swap.
-                    Some(seat) => t.with_player(t.online_rematch(), seat.other().player()),
-                    None => t.rematch().to_owned(),
-                };
-                let said = Effect::say(said);
-                let kept = self.activity.online().and_then(|o| o.run.secret().cloned());
-                match kept {
-                    Some(secret) => joined(said, self.keep_seat(next, secret)),
-                    None => said,
-                }
-            }
-            // A game that cannot be entered (or played on): the page starts as it would
-            // have, with a line that says why.
-            Heard::Refused(reason)
-                if matches!(reason, Refusal::NoSuchGame | Refusal::Version)
-                    || (reason != Refusal::Restarting
-                        && self
-                            .activity
-                            .online()
-                            .is_some_and(|o| o.run.state().is_none())) =>
-            {
-                let said = match reason {
-                    Refusal::Version => t.online_reload().to_owned(),
-                    Refusal::NoSuchGame => t.online_no_game().to_owned(),
-                    Refusal::TooManyGames => t.online_too_many().to_owned(),
-                    _ => fill(t.online_turned_away(), &[("why", reason.name())]),
-                };
-                self.turned_away(reason.name(), said, now)
-            }
-            Heard::Refused(reason) => {
-                Effect::say(fill(t.online_refused(), &[("why", reason.name())]))
-            }
-            Heard::Restarting => Effect::say(t.online_restarting().to_owned()),
-        }
-    }
-
-    /// The online game as the server says it, shown afresh.
-    fn show_online(&mut self, position: Position, now: f64) -> Vec<Effect> {
-        let mut effects = self.cancel();
-        if let Some(session) = self.session_mut() {
-            session.restart(position, false);
-        }
-        self.motion.show(&position);
-        self.cursor.fit(position.size());
-        if position.is_over() {
-            self.motion.end(&position, now);
-        }
-        effects.push(Effect::Changed);
-        effects
     }
 }

@@ -13,6 +13,10 @@ pub enum Asked {
     Size(Size),
     /// A new game with these players, the computer on a side a person played.
     Players([PlayerKind; 2]),
+    /// Resigning the online game.
+    Resign,
+    /// Leaving the online game while it goes on.
+    Leave,
 }
 
 impl Controller {
@@ -69,9 +73,46 @@ impl Controller {
         (false, self.keep())
     }
 
+    /// Resign, and Leave an online game that goes on, ask first (one tap is not enough to
+    /// give a game up); otherwise Leave is Back.
+    pub(super) fn ask_first(&mut self, asked: Asked, now: f64) -> Vec<Effect> {
+        match self.can_resign() {
+            true => {
+                self.asked = Some(asked);
+                Effect::changed(self.online_question(asked).0)
+            }
+            false if asked == Asked::Resign => self.resign(),
+            false => self.back(now),
+        }
+    }
+
+    /// Resign's or Leave's question, and the label of the button that confirms it.
+    pub fn online_question(&self, asked: Asked) -> (String, String) {
+        let t = &self.texts;
+        let other = self.online().and_then(|o| o.seat()).map(|s| s.other());
+        let other = other.unwrap_or(crate::online::Seat::Yellow).player();
+        let (question, confirm) = match asked {
+            Asked::Resign => (t.online_resign_ask(), t.resign()),
+            _ => (t.online_leave_ask(), t.online_leave()),
+        };
+        (t.with_player(question, other), confirm.to_owned())
+    }
+
+    fn resign(&mut self) -> Vec<Effect> {
+        self.ask_online(|game| crate::online::ToServer::Resign { game })
+    }
+
     /// The person confirms (or not) that what they asked for replaces the game.
     pub(super) fn confirm(&mut self, confirmed: bool, now: f64) -> Vec<Effect> {
         match (self.asked, confirmed) {
+            (Some(Asked::Resign), true) => {
+                self.asked = None;
+                self.resign()
+            }
+            (Some(Asked::Leave), true) => {
+                self.asked = None;
+                self.back(now)
+            }
             (Some(Asked::Size(size)), true) => {
                 self.asked = None;
                 self.start_size(size, now)

@@ -15,8 +15,12 @@ impl App {
                 if let Some(secret) = crate::web::online::new_secret() {
                     self.controller.online_claim(secret);
                 }
-                self.controller.online_opened()
+                self.controller.online_opened(now)
             }
+            Heard::Beat => self.controller.online_beat(now, js_sys::Math::random()),
+            Heard::Network(online) => self
+                .controller
+                .online_network(online, js_sys::Math::random()),
             Heard::Message(message) => self.controller.online_message(message, now),
             // The wait before the next try is spread, so pages do not all come back at once.
             Heard::Closed => self.controller.online_closed(js_sys::Math::random()),

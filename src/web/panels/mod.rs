@@ -115,8 +115,8 @@ impl Panels {
             self.review.apply(m.review.as_ref(), old_review)?;
         }
         self.puzzle.apply(m, old, texts)?;
-        if changed(old, |o| o.online == m.online) {
-            self.online.apply(m.online.as_ref());
+        if changed(old, |o| o.online == m.online && o.question == m.question) {
+            self.online.apply(m.online.as_ref(), m.question.as_ref());
         }
         if changed(old, |o| {
             o.record == m.record && o.texts_version == m.texts_version

@@ -6,7 +6,7 @@
 use crate::ui::mirror::OnlineView;
 use crate::ui::text::Key;
 use crate::ui::Command;
-use crate::web::dom::{append, attr, el, set_attr, set_hidden, text};
+use crate::web::dom::{append, attr, button, el, set_attr, set_hidden, text};
 use crate::web::labels::Labels;
 use crate::web::panels::Listener;
 use crate::web::parts::text_button;
@@ -27,6 +27,11 @@ pub struct OnlinePanel {
     claim: HtmlButtonElement,
     review: HtmlButtonElement,
     back: HtmlButtonElement,
+    /// Resign's or Leave's question, its button that confirms it, and Keep playing.
+    ask: HtmlElement,
+    question: HtmlElement,
+    confirm: HtmlButtonElement,
+    keep: HtmlButtonElement,
     /// Where invite links send the friend (the `inviteUrl` option): set by the app.
     pub invite_url: crate::web::options::InviteUrl,
 }
@@ -105,9 +110,18 @@ impl OnlinePanel {
         for part in [&rematch, &claim, &review, &resign, &back] {
             append(&actions, part);
         }
+        let ask: HtmlElement = el(doc, "div", "c4-online-ask");
+        attr(&ask, "role", "group");
+        let question: HtmlElement = el(doc, "p", "");
+        let confirm = button(doc, "c4-btn c4-primary", "");
+        let keep = text_button(doc, labels, "c4-btn", Key::size_keep);
+        for part in [&question, confirm.as_ref(), keep.as_ref()] {
+            append(&ask, part);
+        }
+        ask.set_hidden(true);
         let fair: HtmlElement = el(doc, "p", "c4-help");
         labels.text(&fair, Key::online_fair);
-        for part in [&note, &invite, &actions, &fair] {
+        for part in [&note, &invite, &ask, &actions, &fair] {
             append(&section, part);
         }
         Ok(OnlinePanel {
@@ -122,6 +136,10 @@ impl OnlinePanel {
             claim,
             review,
             back,
+            ask,
+            question,
+            confirm,
+            keep,
             invite_url: Default::default(),
         })
     }
@@ -152,6 +170,8 @@ impl OnlinePanel {
             Listener::click(&self.claim, Command::ClaimWin),
             Listener::click(&self.review, Command::Review),
             Listener::click(&self.back, Command::Back),
+            Listener::click(&self.confirm, Command::Confirm(true)),
+            Listener::click(&self.keep, Command::Confirm(false)),
             // The system's share sheet is the browser's own: nothing for the game to decide.
             Listener {
                 target: self.share.clone().into(),
@@ -198,12 +218,18 @@ impl OnlinePanel {
         shown
     }
 
-    /// Shows the online game in `view` (hidden while none is played).
-    pub fn apply(&self, view: Option<&OnlineView>) {
+    /// Shows the online game in `view` (hidden while none is played), and the question
+    /// Resign or Leave asks, while it waits.
+    pub fn apply(&self, view: Option<&OnlineView>, question: Option<&(String, String)>) {
         set_hidden(&self.section, view.is_none());
         let Some(view) = view else {
             return;
         };
+        if let Some((question, confirm)) = question {
+            text(&self.question, question);
+            text(&self.confirm, confirm);
+        }
+        set_hidden(&self.ask, question.is_none());
         text(&self.note, view.note.as_deref().unwrap_or_default());
         set_hidden(&self.note, view.note.is_none());
         set_hidden(&self.invite, view.invite.is_none());

@@ -17,6 +17,7 @@ mod game;
 mod host;
 #[cfg(not(target_arch = "wasm32"))]
 mod online;
+mod online_life;
 #[cfg(not(target_arch = "wasm32"))]
 mod serve;
 #[cfg(not(target_arch = "wasm32"))]

@@ -6,18 +6,18 @@ use crate::online::{End, GameId, GameState, Presence, Role, Seat, Secret, ToPage
 use crate::ui::effect::Online;
 use crate::ui::mirror::Mirror;
 
-fn sent(effects: &[Effect]) -> Vec<ToServer> {
+pub(super) fn sent(effects: &[Effect]) -> Vec<ToServer> {
     picked(effects, |e| match e {
         Effect::Online(Online::Send(m)) => Some(m.clone()),
         _ => None,
     })
 }
 
-fn game() -> GameId {
+pub(super) fn game() -> GameId {
     GameId::from_bytes([1, 2, 3, 4, 5, 6, 7, 8])
 }
 
-fn state(moves: &str, you: Role, seats: [Presence; 2], end: Option<End>) -> ToPage {
+pub(super) fn state(moves: &str, you: Role, seats: [Presence; 2], end: Option<End>) -> ToPage {
     ToPage::State(GameState {
         game: game(),
         columns: 7,
@@ -31,16 +31,16 @@ fn state(moves: &str, you: Role, seats: [Presence; 2], end: Option<End>) -> ToPa
     })
 }
 
-const BOTH: [Presence; 2] = [Presence::Here, Presence::Here];
+pub(super) const BOTH: [Presence; 2] = [Presence::Here, Presence::Here];
 
 /// A controller that created an online game as Red, which Yellow joined.
-fn red_online() -> Controller {
+pub(super) fn red_online() -> Controller {
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new());
     let effects = c.command(Command::PlayOnline, 0.0);
     assert!(effects.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
     assert_eq!(c.rules().name, "online");
-    let create = sent(&c.online_opened());
+    let create = sent(&c.online_opened(0.0));
     assert!(matches!(
         create[..],
         [ToServer::Create {
@@ -85,7 +85,7 @@ fn red_online() -> Controller {
 }
 
 #[test]
-fn a_move_goes_to_the_server_and_falls_once_accepted() {
+fn a_move_falls_at_once_and_goes_to_the_server() {
     let mut c = red_online();
     assert!(c.human_to_move());
     let effects = drop(&mut c, 3, 4.0);
@@ -97,15 +97,17 @@ fn a_move_goes_to_the_server_and_falls_once_accepted() {
             column: 3
         }]
     );
-    assert_eq!(
-        c.position().move_count(),
-        0,
-        "not played before the server says so"
-    );
+    // Shown at once, as the person's move (the host hears it then), not after the round
+    // trip to the server.
+    assert_eq!(c.position().moves_string(), "4");
+    assert!(names(&effects).contains(&"c4-move"), "{effects:?}");
     assert!(!c.human_to_move(), "one move at a time");
     let accepted = c.online_message(state("4", Role::Red, BOTH, None), 5.0);
     assert_eq!(c.position().moves_string(), "4");
-    assert!(names(&accepted).contains(&"c4-move"), "{accepted:?}");
+    assert!(
+        !names(&accepted).contains(&"c4-move"),
+        "quietly: {accepted:?}"
+    );
     // Not Red's turn: the move is refused, and the player hears whose turn it is.
     let early = drop(&mut c, 2, 5.5);
     assert!(sent(&early).is_empty());
@@ -160,7 +162,19 @@ fn away_back_a_resignation_and_leaving() {
     assert_eq!(announced(&away), ["Yellow has lost the connection…"]);
     let back = c.online_message(state("", Role::Red, BOTH, None), 5.0);
     assert_eq!(announced(&back), ["Yellow is back."]);
-    let resign = c.command(Command::Resign, 6.0);
+    // Resign asks first: "Keep playing" keeps the game, the button that confirms resigns.
+    let asked = c.command(Command::Resign, 6.0);
+    assert!(sent(&asked).is_empty(), "{asked:?}");
+    assert_eq!(announced(&asked), ["Resign this game? Yellow wins it."]);
+    let question = Mirror::of(&c).question.unwrap();
+    assert_eq!(
+        question,
+        ("Resign this game? Yellow wins it.".into(), "Resign".into())
+    );
+    let kept = c.command(Command::Confirm(false), 6.1);
+    assert!(sent(&kept).is_empty() && Mirror::of(&c).question.is_none());
+    c.command(Command::Resign, 6.2);
+    let resign = c.command(Command::Confirm(true), 6.3);
     assert_eq!(sent(&resign), [ToServer::Resign { game: game() }]);
     let over = c.online_message(
         state("", Role::Red, BOTH, Some(End::Resigned { seat: Seat::Red })),
@@ -168,24 +182,12 @@ fn away_back_a_resignation_and_leaving() {
     );
     assert_eq!(announced(&over), ["Red resigned: Yellow wins."]);
     assert!(Mirror::of(&c).online.unwrap().can_rematch);
-    // Back to the game on this device: the connection closes.
+    // Back to the game on this device, once it is over, asks nothing: the seat is left
+    // for good (the friend hears "left"), and the connection closes.
     let left = c.command(Command::Back, 8.0);
+    assert_eq!(sent(&left), [ToServer::Leave { game: game() }]);
     assert!(left.contains(&Effect::Online(Online::Disconnect)));
     assert_eq!(c.rules().name, "play");
-}
-
-#[test]
-fn a_lost_connection_is_made_again_and_the_seat_resumed() {
-    let mut c = red_online();
-    let lost = c.online_closed(1.0);
-    assert!(lost.contains(&Effect::Online(Online::Connect { after_ms: 500 })));
-    assert_eq!(
-        announced(&lost),
-        ["The connection to the game's server was lost: trying again…"]
-    );
-    assert!(!c.human_to_move());
-    let resumed = sent(&c.online_opened());
-    assert!(matches!(&resumed[..], [ToServer::Resume { game: g, .. }] if *g == game()));
 }
 
 /// A page older than the server (a service worker kept it) is told so in words, leaves
@@ -215,7 +217,7 @@ fn an_invite_link_joins_or_watches() {
     c.set_online(true, Vec::new());
     c.join_online(game(), 0.0);
     assert_eq!(
-        sent(&c.online_opened()),
+        sent(&c.online_opened(0.0)),
         [ToServer::Join {
             game: game(),
             secret: None
@@ -278,7 +280,7 @@ fn an_invite_link_to_a_seat_kept_resumes_it_and_an_unknown_game_says_so() {
     c.open_link(link.map(Option::unwrap), 1.0);
     assert_eq!(c.rules().name, "online");
     assert_eq!(
-        sent(&c.online_opened()),
+        sent(&c.online_opened(0.0)),
         [ToServer::Resume {
             game: game(),
             secret
@@ -330,7 +332,7 @@ fn the_host_hears_the_game_the_seat_and_the_connection() {
     c.set_online(true, Vec::new());
     let opened = c.command(Command::PlayOnline, 0.0);
     assert_eq!(told(&opened), [status(None, None, "connecting")]);
-    assert_eq!(told(&c.online_opened()), [status(None, None, "open")]);
+    assert_eq!(told(&c.online_opened(0.0)), [status(None, None, "open")]);
     let seated = c.online_message(
         ToPage::Seated {
             game: game(),
@@ -362,8 +364,9 @@ fn the_host_hears_the_game_the_seat_and_the_connection() {
             status(Some(&game()), Some("red"), "reconnecting")
         )]
     );
-    // Left: no game and no seat any more.
-    let left = c.command(Command::Back, 4.0);
+    // Left (Leave asks first while the game goes on): no game and no seat any more.
+    c.command(Command::Back, 4.0);
+    let left = c.command(Command::Confirm(true), 4.1);
     assert_eq!(told(&left), [status(None, None, "closed")]);
 }
 
@@ -410,7 +413,7 @@ fn a_watcher_counts_nothing() {
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new());
     c.join_online(game(), 0.0);
-    c.online_opened();
+    c.online_opened(0.0);
     c.online_message(state("44", Role::Watcher, BOTH, None), 1.0);
     c.online_message(
         state(
@@ -422,34 +425,6 @@ fn a_watcher_counts_nothing() {
         2.0,
     );
     assert!(c.records().record().is_empty());
-}
-
-#[test]
-fn back_from_the_review_of_an_online_game_enters_it_again() {
-    let mut c = red_online();
-    c.online_message(
-        state(
-            "4455",
-            Role::Red,
-            BOTH,
-            Some(End::Resigned { seat: Seat::Yellow }),
-        ),
-        5.0,
-    );
-    c.command(Command::Review, 6.0);
-    assert_eq!(c.rules().name, "review");
-    assert_eq!(
-        c.position().moves_string(),
-        "4455",
-        "the online game's moves"
-    );
-    let back = c.command(Command::Back, 7.0);
-    assert!(back.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
-    assert_eq!(c.rules().name, "online");
-    assert!(matches!(
-        &sent(&c.online_opened())[..],
-        [ToServer::Resume { game: g, .. }] if *g == game()
-    ));
 }
 
 #[test]
@@ -494,7 +469,7 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
     let again = c.online_closed(0.5);
     assert_eq!(errors(&again), Vec::<&str>::new(), "said once");
     // It opens at last: connecting is over.
-    assert_eq!(online(&c.online_opened()), [("open", None)]);
+    assert_eq!(online(&c.online_opened(0.0)), [("open", None)]);
 
     // Turned away before entering: refused with the reason, said, and the game left.
     for (reason, words) in [
@@ -510,7 +485,7 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
         let mut c = Controller::new(reduced());
         c.set_online(true, Vec::new());
         c.command(Command::PlayOnline, 0.0);
-        c.online_opened();
+        c.online_opened(0.0);
         let e = c.online_message(
             ToPage::Refused {
                 reason,
@@ -554,25 +529,6 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
     });
     assert_eq!(status[0].game, None);
     assert!(c.activity().online().is_none());
-}
-
-#[test]
-fn a_connection_lost_and_found_again_is_said_both_ways() {
-    let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
-    c.command(Command::PlayOnline, 0.0);
-    assert!(
-        announced(&c.online_opened()).is_empty(),
-        "the first time, nothing to say"
-    );
-    let mut c = red_online();
-    assert_eq!(
-        announced(&c.online_closed(0.5)),
-        ["The connection to the game's server was lost: trying again…"]
-    );
-    // A try that fails says nothing more; the one that opens says so.
-    assert!(announced(&c.online_closed(0.5)).is_empty());
-    assert_eq!(announced(&c.online_opened()), ["Connected again."]);
 }
 
 #[test]

@@ -1,0 +1,336 @@
+//! Online play in the controller: opening an online game, and what its connection to the
+//! game's server says (opened, a message, lost, the heartbeat, the browser offline), turned
+//! into what the page shows and says.
+
+use super::{Controller, Effect};
+use crate::engine::{Position, Size};
+use crate::online::{GameId, Refusal, Seat, Secret, ToPage, ToServer};
+use crate::ui::effect::{joined, Online};
+use crate::ui::event::Event;
+use crate::ui::online::{Beat, Connection, Entry, Heard, OnlineGame, Seats};
+use crate::ui::text::fill;
+
+impl Controller {
+    /// Opens a game against a friend online, entered by `entry` (a new game of `size`, or
+    /// one from an invite link): the page connects to the game's server.
+    pub(super) fn open_online(&mut self, entry: Entry, size: Size, now: f64) -> Vec<Effect> {
+        let mut effects = self.leave(now);
+        effects.extend(self.cancel());
+        self.notice = None;
+        self.seats.running = None;
+        let online = OnlineGame::new(entry, size);
+        self.motion.show(online.session().position());
+        self.cursor.fit(size);
+        self.enter_online(online);
+        effects.push(Effect::Online(Online::Connect { after_ms: 0 }));
+        effects.extend(self.tell_online());
+        effects.extend(Effect::changed(self.texts.online_connecting().to_owned()));
+        effects
+    }
+
+    /// Whether the page has a game server for online play, and the seats' secrets it
+    /// kept from earlier visits.
+    pub fn set_online(&mut self, offered: bool, secrets: Vec<(GameId, Secret)>) {
+        self.seats = Seats::new(offered, secrets);
+    }
+
+    /// Whether the page has a game server for online play.
+    pub fn online_offered(&self) -> bool {
+        self.seats.offered
+    }
+
+    /// A new online game on the board's size, the person playing the colour chosen.
+    pub(super) fn create_online(&mut self, now: f64) -> Vec<Effect> {
+        if !self.seats.offered {
+            return Effect::say(self.texts.online_no_server().to_owned());
+        }
+        // The game left while it went on, not a new one.
+        if let Some(game) = self.seats.running.take() {
+            return self.join_online(game, now);
+        }
+        let size = self.game.position().size();
+        let seat = Seat::of(self.shown_choice().1);
+        self.open_online(Entry::Create { size, seat }, size, now)
+    }
+
+    /// Opens the online game of an invite link (or the one open before a reload): its seat
+    /// again if this browser kept its secret, otherwise the free seat, or a watcher's place.
+    pub fn join_online(&mut self, game: GameId, now: f64) -> Vec<Effect> {
+        if !self.seats.offered {
+            let said = self.texts.online_no_server().to_owned();
+            return self.notify(said);
+        }
+        let entry = match self.seats.secret(&game) {
+            Some(secret) => Entry::Resume(game, secret),
+            None => Entry::Join(game),
+        };
+        self.open_online(entry, Size::CLASSIC, now)
+    }
+
+    /// The seat taken in `game` is kept by its secret, for a reload.
+    fn keep_seat(&mut self, game: GameId, secret: Secret) -> Vec<Effect> {
+        self.seats.keep(game.clone(), secret.clone());
+        vec![
+            Effect::Online(Online::Keep {
+                game: game.to_string(),
+                secret: secret.as_str().to_owned(),
+            }),
+            self.save(),
+        ]
+    }
+
+    /// The person resigns, asks for a rematch or claims the win, in the online game.
+    pub(super) fn ask_online(&mut self, what: fn(GameId) -> ToServer) -> Vec<Effect> {
+        match self.online().and_then(|online| online.ask(what)) {
+            Some(message) => vec![Effect::Online(Online::Send(message))],
+            None => Effect::say(self.texts.online_fair().to_owned()),
+        }
+    }
+
+    /// The secret the page made (128 random bits) to hold the seat it creates or joins;
+    /// the first one given is kept until the seat is taken.
+    pub fn online_claim(&mut self, secret: Secret) {
+        if let Some(online) = self.online_mut() {
+            online.run.claim_with(secret);
+        }
+    }
+
+    /// The connection to the game's server opened: the page enters its game.
+    pub fn online_opened(&mut self, now: f64) -> Vec<Effect> {
+        let Some(online) = self.online_mut() else {
+            return vec![Effect::Online(Online::Disconnect)];
+        };
+        // Back after "lost: trying again…": said, so that it is not left hanging.
+        let again = online.run.state().is_some() && online.run.connection() != Connection::Open;
+        let mut effects = vec![
+            Effect::Online(Online::Send(online.run.opened(now))),
+            Effect::Changed,
+        ];
+        if again {
+            effects.push(Effect::Announce(self.texts.online_reconnected().to_owned()));
+        }
+        effects.extend(self.tell_online());
+        effects
+    }
+
+    /// The connection dropped, or could not be made: it is tried again after a wait spread
+    /// by `jitter` (0 to 1).
+    pub fn online_closed(&mut self, jitter: f64) -> Vec<Effect> {
+        let Some(online) = self.online_mut() else {
+            return Vec::new();
+        };
+        let was_open = online.run.connection() == Connection::Open;
+        let was_unreachable = online.run.unreachable();
+        let after_ms = online.run.closed(jitter);
+        let unreachable = online.run.unreachable() && !was_unreachable;
+        let mut effects = vec![
+            Effect::Online(Online::Connect { after_ms }),
+            Effect::Changed,
+        ];
+        if was_open {
+            let line = self.online().map(|o| o.line(&self.texts));
+            effects.extend(line.map(Effect::Announce));
+        }
+        // Said once, when it becomes so; the page goes on trying.
+        if unreachable {
+            let said = self.texts.online_unreachable().to_owned();
+            effects.push(Effect::Event(Event::Error {
+                code: "unreachable",
+                message: "no connection to the game's server could be made: it may be down, \
+                          not accept this page's origin (its --allow-origin), or be blocked"
+                    .into(),
+            }));
+            effects.push(Effect::Announce(said));
+        }
+        effects.extend(self.tell_online());
+        effects
+    }
+
+    /// The heartbeat, each second while the connection is open, at `now`: a ping, or the
+    /// connection found lost (a ping unanswered), made again after a wait spread by
+    /// `jitter`.
+    pub fn online_beat(&mut self, now: f64, jitter: f64) -> Vec<Effect> {
+        let Some(online) = self.online_mut() else {
+            return Vec::new();
+        };
+        match online.run.beat(now) {
+            Beat::Nothing => Vec::new(),
+            Beat::Ping(ping) => vec![Effect::Online(Online::Send(ping))],
+            Beat::Lost => self.online_dropped(jitter),
+        }
+    }
+
+    /// The browser says it is offline (`online: false`) or back online: a connection open
+    /// is taken for lost at once, and one waiting to be made again is made now.
+    pub fn online_network(&mut self, online: bool, jitter: f64) -> Vec<Effect> {
+        let Some(game) = self.online() else {
+            return Vec::new();
+        };
+        match (online, game.run.connection()) {
+            (false, Connection::Open) => self.online_dropped(jitter),
+            (true, Connection::Connecting { .. }) => {
+                vec![Effect::Online(Online::Connect { after_ms: 0 })]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The page drops a connection it found lost, and makes it again after a wait.
+    fn online_dropped(&mut self, jitter: f64) -> Vec<Effect> {
+        let mut effects = vec![Effect::Online(Online::Disconnect)];
+        effects.extend(self.online_closed(jitter));
+        effects
+    }
+
+    /// A message from the game's server.
+    pub fn online_message(&mut self, message: ToPage, now: f64) -> Vec<Effect> {
+        let Some(online) = self.online_mut() else {
+            return Vec::new();
+        };
+        let had_state = online.run.state().is_some();
+        let shown_game = online.run.state().map(|s| s.game.clone());
+        let (heard, send) = online.run.received(message);
+        // A game the board shows for the first time (created, joined, a rematch, or found
+        // again after a reload): a new game for the host, as a local one is.
+        let new_game = online
+            .run
+            .state()
+            .filter(|s| Some(&s.game) != shown_game.as_ref())
+            .and_then(|s| s.position())
+            .map(|p| {
+                Effect::Event(Event::NewGame {
+                    board: p.size().into(),
+                    moves: p.moves_string(),
+                })
+            });
+        // The first word of the game (seated, watching, waiting): said as it shows.
+        let first = match (had_state, self.online()) {
+            (false, Some(online)) if online.run.state().is_some() => Some(online.line(&self.texts)),
+            _ => None,
+        };
+        let mut effects: Vec<Effect> = send
+            .into_iter()
+            .map(|m| Effect::Online(Online::Send(m)))
+            .collect();
+        for heard in heard {
+            effects.extend(self.heard(heard, now));
+        }
+        effects.extend(new_game);
+        effects.extend(first.map(Effect::Announce));
+        effects.push(Effect::Changed);
+        effects.extend(self.tell_online());
+        effects
+    }
+
+    fn heard(&mut self, heard: Heard, now: f64) -> Vec<Effect> {
+        let t = &self.texts;
+        let player = |seat: crate::online::Seat| seat.player();
+        match heard {
+            Heard::Seated { game, secret, .. } => self.keep_seat(game, secret),
+            // Behind its review, the game is kept up to date, out of sight.
+            Heard::Moved { column, .. } if self.seats.behind.is_some() => {
+                if let Some(behind) = self.seats.behind.as_mut() {
+                    let _ = behind.session_mut().try_play(column);
+                }
+                Vec::new()
+            }
+            Heard::Shown(position) if self.seats.behind.is_some() => {
+                if let Some(behind) = self.seats.behind.as_mut() {
+                    behind.session_mut().restart(position, false);
+                }
+                Vec::new()
+            }
+            Heard::Moved { column, .. } => {
+                let played = self.session_mut().map(|s| s.try_play(column));
+                match played {
+                    Some(Ok(placed)) => self.placed(placed, now),
+                    _ => Vec::new(),
+                }
+            }
+            Heard::Shown(position) => self.show_online(position, now),
+            Heard::Joined(seat) => Effect::say(t.with_player(t.online_joined(), player(seat))),
+            Heard::Away(seat) => Effect::say(t.with_player(t.online_away(), player(seat))),
+            Heard::Back(seat) => Effect::say(t.with_player(t.online_back(), player(seat))),
+            Heard::Left(seat) => Effect::say(t.with_player(t.online_left(), player(seat))),
+            Heard::Ended(end) => {
+                // A resignation or a claim: the board shows no end of its own.
+                let line = self.activity.result_line(t).flatten();
+                let mut effects = match line {
+                    Some(line) if end != crate::online::End::Played => {
+                        vec![Effect::Finished(line)]
+                    }
+                    _ => Vec::new(),
+                };
+                // The person's online games count in the record, in a row of their own.
+                let online = self.online();
+                let size = online.map(|o| o.session().position().size());
+                if let (Some(finish), Some(size)) = (online.and_then(|o| o.finish(end)), size) {
+                    self.records.count_online(size, finish);
+                    effects.push(self.save());
+                }
+                effects
+            }
+            Heard::RematchAsked(seat) => match self.online().and_then(|o| o.seat()) {
+                // The person's own request shows as the panel's note.
+                Some(mine) if mine == seat => Vec::new(),
+                // Shown on the review, where the panel is not.
+                _ if self.seats.behind.is_some() => {
+                    let said = t.with_player(t.online_rematch_asked(), player(seat));
+                    self.notify(said)
+                }
+                _ => Effect::say(t.with_player(t.online_rematch_asked(), player(seat))),
+            },
+            Heard::Rematch(next) => {
+                let seat = self.online().and_then(|o| o.seat());
+                let said = match seat {
+                    // Colours swap.
+                    Some(seat) => t.with_player(t.online_rematch(), seat.other().player()),
+                    None => t.rematch().to_owned(),
+                };
+                let said = Effect::say(said);
+                let kept = self.online().and_then(|o| o.run.secret().cloned());
+                match kept {
+                    Some(secret) => joined(said, self.keep_seat(next, secret)),
+                    None => said,
+                }
+            }
+            // A game that cannot be entered (or played on): the page starts as it would
+            // have, with a line that says why.
+            Heard::Refused(reason)
+                if matches!(reason, Refusal::NoSuchGame | Refusal::Version)
+                    || (reason != Refusal::Restarting
+                        && self
+                            .activity
+                            .online()
+                            .is_some_and(|o| o.run.state().is_none())) =>
+            {
+                let said = match reason {
+                    Refusal::Version => t.online_reload().to_owned(),
+                    Refusal::NoSuchGame => t.online_no_game().to_owned(),
+                    Refusal::TooManyGames => t.online_too_many().to_owned(),
+                    _ => fill(t.online_turned_away(), &[("why", reason.name())]),
+                };
+                self.turned_away(reason.name(), said, now)
+            }
+            Heard::Refused(reason) => {
+                Effect::say(fill(t.online_refused(), &[("why", reason.name())]))
+            }
+            Heard::Restarting => Effect::say(t.online_restarting().to_owned()),
+        }
+    }
+
+    /// The online game as the server says it, shown afresh.
+    fn show_online(&mut self, position: Position, now: f64) -> Vec<Effect> {
+        let mut effects = self.cancel();
+        if let Some(session) = self.session_mut() {
+            session.restart(position, false);
+        }
+        self.motion.show(&position);
+        self.cursor.fit(position.size());
+        if position.is_over() {
+            self.motion.end(&position, now);
+        }
+        effects.push(Effect::Changed);
+        effects
+    }
+}

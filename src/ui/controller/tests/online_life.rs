@@ -1,0 +1,230 @@
+//! An online game's life on a page that drops and comes back: the heartbeat, the browser
+//! offline, a move made meanwhile, Resign and Leave asking first, the review that keeps the
+//! connection.
+
+use super::online::{game, red_online, sent, state, BOTH};
+use super::*;
+use crate::online::{End, GameState, Role, Seat, ToPage, ToServer};
+use crate::ui::effect::Online;
+use crate::ui::mirror::Mirror;
+
+/// The heartbeat pings; a ping unanswered is a lost connection, as is the browser going
+/// offline; back online, the page connects at once.
+#[test]
+fn a_silent_connection_is_found_lost_by_the_heartbeat() {
+    let mut c = red_online();
+    c.online_opened(10_000.0);
+    c.online_message(state("", Role::Red, BOTH, None), 10_100.0);
+    assert!(c.online_beat(11_000.0, 0.5).is_empty());
+    assert_eq!(sent(&c.online_beat(12_000.0, 0.5)), [ToServer::Ping {}]);
+    let lost = c.online_beat(15_000.0, 0.5);
+    assert!(
+        lost.contains(&Effect::Online(Online::Disconnect)),
+        "{lost:?}"
+    );
+    assert!(lost.contains(&Effect::Online(Online::Connect { after_ms: 375 })));
+    assert_eq!(
+        announced(&lost),
+        ["Offline: your move will be sent when you are back."]
+    );
+    // Back online: at once, not after the wait.
+    assert_eq!(
+        c.online_network(true, 0.5),
+        [Effect::Online(Online::Connect { after_ms: 0 })]
+    );
+    c.online_opened(16_000.0);
+    let offline = c.online_network(false, 0.5);
+    assert!(
+        offline.contains(&Effect::Online(Online::Disconnect)),
+        "{offline:?}"
+    );
+    // Nothing to do for a page without an online game.
+    let mut local = Controller::new(reduced());
+    assert!(local.online_network(false, 0.5).is_empty());
+    assert!(local.online_beat(1.0, 0.5).is_empty());
+}
+
+/// Leaving a game that goes on asks first; "A friend online" then goes back to it, not to
+/// a new game.
+#[test]
+fn leaving_a_running_game_asks_and_a_friend_online_goes_back_to_it() {
+    let mut c = red_online();
+    let asked = c.command(Command::Back, 4.0);
+    assert_eq!(
+        announced(&asked),
+        ["Leave this game? If you are away on your turn for 2 minutes, Yellow can claim the win."]
+    );
+    assert_eq!(c.rules().name, "online");
+    let left = c.command(Command::Confirm(true), 4.5);
+    assert!(left.contains(&Effect::Online(Online::Disconnect)));
+    assert_eq!(c.rules().name, "play");
+    let again = c.command(Command::PlayOnline, 5.0);
+    assert!(again.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
+    assert!(matches!(
+        &sent(&c.online_opened(6.0))[..],
+        [ToServer::Resume { game: g, .. }] if *g == game()
+    ));
+    // Once back in it, a new "A friend online" (after leaving again) still finds it; a
+    // game over is not gone back to.
+    c.online_message(
+        state(
+            "",
+            Role::Red,
+            BOTH,
+            Some(End::Resigned { seat: Seat::Yellow }),
+        ),
+        7.0,
+    );
+    c.command(Command::Back, 8.0);
+    c.command(Command::PlayOnline, 9.0);
+    assert!(matches!(
+        &sent(&c.online_opened(10.0))[..],
+        [ToServer::Create { .. }]
+    ));
+}
+
+#[test]
+fn the_review_of_an_online_game_keeps_its_connection() {
+    let mut c = red_online();
+    c.online_message(
+        state(
+            "4455",
+            Role::Red,
+            BOTH,
+            Some(End::Resigned { seat: Seat::Yellow }),
+        ),
+        5.0,
+    );
+    let review = c.command(Command::Review, 6.0);
+    assert_eq!(c.rules().name, "review");
+    assert_eq!(
+        c.position().moves_string(),
+        "4455",
+        "the online game's moves"
+    );
+    // The friend is not told the person left: the connection stays.
+    assert!(
+        !review.contains(&Effect::Online(Online::Disconnect)),
+        "{review:?}"
+    );
+    assert!(sent(&review).is_empty(), "{review:?}");
+    let told = review
+        .iter()
+        .filter(|e| matches!(e, Effect::Event(Event::Online(_))));
+    assert_eq!(told.count(), 0, "{review:?}");
+    // A rematch asked reaches the person in the review, on screen too.
+    let asked = c.online_message(
+        match state(
+            "4455",
+            Role::Red,
+            BOTH,
+            Some(End::Resigned { seat: Seat::Yellow }),
+        ) {
+            ToPage::State(state) => ToPage::State(GameState {
+                rematch: [false, true],
+                ..state
+            }),
+            other => other,
+        },
+        6.5,
+    );
+    assert_eq!(announced(&asked), ["Yellow asks for a rematch."]);
+    assert_eq!(
+        Mirror::of(&c).notice.as_deref(),
+        Some("Yellow asks for a rematch.")
+    );
+    assert_eq!(c.rules().name, "review", "the review stays");
+    // Back: the game, as the server left it, without a new connection.
+    let back = c.command(Command::Back, 7.0);
+    assert!(
+        !back.iter().any(|e| matches!(e, Effect::Online(_))),
+        "{back:?}"
+    );
+    assert_eq!(c.rules().name, "online");
+    assert_eq!(c.position().moves_string(), "4455");
+    assert!(Mirror::of(&c)
+        .online
+        .unwrap()
+        .note
+        .unwrap()
+        .contains("rematch"));
+    // Leaving the review for the game on this device closes it.
+    c.command(Command::Review, 8.0);
+    let new_game = c.command(Command::NewGame, 9.0);
+    assert!(
+        new_game.contains(&Effect::Online(Online::Disconnect)),
+        "{new_game:?}"
+    );
+}
+
+/// After a reload, the review of an online game (kept by its id) enters it again on Back.
+#[test]
+fn back_from_a_review_after_a_reload_enters_the_online_game_again() {
+    let mut c = red_online();
+    c.online_message(
+        state(
+            "4455",
+            Role::Red,
+            BOTH,
+            Some(End::Resigned { seat: Seat::Yellow }),
+        ),
+        5.0,
+    );
+    c.command(Command::Review, 6.0);
+    // What a reload keeps: the review, and the game it returns to, not the connection.
+    c.seats.behind = None;
+    let back = c.command(Command::Back, 7.0);
+    assert!(back.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
+    assert_eq!(c.rules().name, "online");
+}
+
+#[test]
+fn a_lost_connection_is_made_again_and_the_seat_resumed() {
+    let mut c = red_online();
+    let lost = c.online_closed(1.0);
+    assert!(lost.contains(&Effect::Online(Online::Connect { after_ms: 500 })));
+    // Red's turn: a move may be made, and waits for the connection.
+    assert_eq!(
+        announced(&lost),
+        ["Offline: your move will be sent when you are back."]
+    );
+    // A click meanwhile is not refused: the piece falls, and waits.
+    assert!(c.human_to_move());
+    let waiting = drop(&mut c, 3, 2.0);
+    assert!(sent(&waiting).is_empty(), "{waiting:?}");
+    assert_eq!(c.position().moves_string(), "4");
+    let resumed = sent(&c.online_opened(3.0));
+    assert!(matches!(&resumed[..], [ToServer::Resume { game: g, .. }] if *g == game()));
+    // The server's game has no such move yet: it goes now, and the board stays.
+    let back = c.online_message(state("", Role::Red, BOTH, None), 4.0);
+    assert_eq!(
+        sent(&back),
+        [ToServer::Move {
+            game: game(),
+            number: 0,
+            column: 3
+        }]
+    );
+    assert_eq!(c.position().moves_string(), "4");
+}
+
+#[test]
+fn a_connection_lost_and_found_again_is_said_both_ways() {
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    c.command(Command::PlayOnline, 0.0);
+    assert!(
+        announced(&c.online_opened(0.0)).is_empty(),
+        "the first time, nothing to say"
+    );
+    let mut c = red_online();
+    c.online_message(state("4", Role::Red, BOTH, None), 1.0);
+    assert_eq!(
+        announced(&c.online_closed(0.5)),
+        ["The connection to the game's server was lost: trying again…"],
+        "Yellow's turn: no move of Red's waits"
+    );
+    // A try that fails says nothing more; the one that opens says so.
+    assert!(announced(&c.online_closed(0.5)).is_empty());
+    assert_eq!(announced(&c.online_opened(0.0)), ["Connected again."]);
+}
