@@ -112,7 +112,8 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
   // pages reconnect by themselves and play on.
   const port = new URL(server.url).port;
   await kill(server.child);
-  await lineIs(red.page, /connection to the game's server was lost/, "Red disconnected");
+  // Red's turn: Red may move meanwhile, and is told the move will wait.
+  await lineIs(red.page, /^Offline: your move will be sent when you are back\.$/, "Red disconnected");
   await lineIs(yellow.page, /connection to the game's server was lost/, "Yellow disconnected");
   server = await start(port);
   await lineIs(red.page, /^Your move \(Red\)\.$/, "Red reconnected");

@@ -117,6 +117,8 @@ impl Controller {
     pub(super) fn back(&mut self, now: f64) -> Vec<Effect> {
         if let Some(online) = self.seats.behind.take() {
             let mut effects = self.cancel();
+            // What the review showed of it (a rematch asked), the panel shows now.
+            self.notice = None;
             let position = *online.session().position();
             let line = online.line(&self.texts);
             self.open(Activity::Online(online));

@@ -27,6 +27,8 @@ pub struct OnlinePanel {
     claim: HtmlButtonElement,
     review: HtmlButtonElement,
     back: HtmlButtonElement,
+    /// Resign, Rematch, Claim the win, Review, Leave game: hidden while a question asks.
+    actions: HtmlElement,
     /// Resign's or Leave's question, its button that confirms it, and Keep playing.
     ask: HtmlElement,
     question: HtmlElement,
@@ -136,6 +138,7 @@ impl OnlinePanel {
             claim,
             review,
             back,
+            actions,
             ask,
             question,
             confirm,
@@ -228,8 +231,18 @@ impl OnlinePanel {
         if let Some((question, confirm)) = question {
             text(&self.question, question);
             text(&self.confirm, confirm);
+            // The question takes the buttons' place, and the focus of the one that asked.
+            if self.ask.hidden() {
+                let focused = self.actions.matches(":focus-within").unwrap_or(false);
+                self.ask.set_hidden(false);
+                self.actions.set_hidden(true);
+                if focused {
+                    let _ = self.keep.focus();
+                }
+            }
         }
         set_hidden(&self.ask, question.is_none());
+        set_hidden(&self.actions, question.is_some());
         text(&self.note, view.note.as_deref().unwrap_or_default());
         set_hidden(&self.note, view.note.is_none());
         set_hidden(&self.invite, view.invite.is_none());

@@ -1,0 +1,86 @@
+// Online play on a phone that drops: the connection lost (the browser offline) is said at
+// once, the friend sees it away, a move tapped meanwhile shows at once and reaches the
+// friend when the phone is back; Resign and Leave ask first; the review keeps the
+// connection; leaving a finished game tells the friend "left".
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DIST, launch, screenshot, until, moveCount } from "./harness.mjs";
+import { column, game, lineIs, movesAre, play, startServer } from "./play.mjs";
+
+let browser, data, server;
+
+before(async () => {
+  data = await mkdtemp(join(tmpdir(), "c4-phone-"));
+  server = await startServer(["--listen", "127.0.0.1:0", "--data", data, "--site", DIST]);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.child.kill("SIGKILL");
+  await rm(data, { recursive: true, force: true });
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const status = (page) => page.locator(".c4-status").textContent();
+
+test("a phone that goes offline says so, its friend sees it away, and its move waits", async () => {
+  const { red, yellow } = await game(browser, server.url, [4, 5], PHONE);
+  // Red's phone loses its network on Red's turn.
+  await red.context.setOffline(true);
+  await lineIs(red.page, /^Offline: your move will be sent when you are back\.$/, "Red offline");
+  await lineIs(yellow.page, /^Red has lost the connection…$/, "Yellow sees Red away");
+  // A tap meanwhile is not refused: the piece falls at once, and waits.
+  await column(red.page, 4).click();
+  await movesAre(red.page, 3);
+  assert.equal(await moveCount(yellow.page), 2, "not sent while offline");
+  await screenshot(red.page, "online-offline-phone");
+  // Back online: connected at once, the move goes, and the friend sees it.
+  await red.context.setOffline(false);
+  await movesAre(yellow.page, 3);
+  await lineIs(yellow.page, /^Your move \(Yellow\)\.$/, "Yellow's turn, Red back");
+  await lineIs(red.page, /^Yellow to move: you play Red\.$/, "Red's move acknowledged");
+  await until(async () => /Connected again\./.test(await status(red.page)), "said: connected again");
+  await play(yellow.page, red.page, 5);
+  for (const { context } of [red, yellow]) await context.close();
+});
+
+test("Resign and Leave ask first; the review keeps the connection; leaving tells the friend", async () => {
+  const { red, yellow } = await game(browser, server.url, [4, 5], PHONE);
+  // Resign asks; Keep playing keeps the game.
+  await yellow.page.getByRole("button", { name: "Resign" }).click();
+  const question = yellow.page.locator(".c4-online-ask");
+  await question.getByText("Resign this game? Red wins it.").waitFor();
+  // The question takes the buttons' place, and the focus: one Resign, the one that confirms.
+  assert.equal(await yellow.page.getByRole("button", { name: "Resign" }).count(), 1);
+  assert.equal(await yellow.page.evaluate(() => window.__focused()?.textContent), "Keep playing");
+  await screenshot(yellow.page, "online-resign-ask-phone");
+  await question.getByRole("button", { name: "Keep playing" }).click();
+  assert.equal(await question.isVisible(), false);
+  // Leave asks too, while the game goes on.
+  await red.page.getByRole("button", { name: "Leave game" }).click();
+  await red.page.locator(".c4-online-ask").getByText(/^Leave this game\?/).waitFor();
+  await red.page.locator(".c4-online-ask").getByRole("button", { name: "Keep playing" }).click();
+  await play(red.page, yellow.page, 4);
+  // Yellow resigns, confirmed.
+  await yellow.page.getByRole("button", { name: "Resign" }).click();
+  await question.getByRole("button", { name: "Resign" }).click();
+  for (const page of [red.page, yellow.page]) await lineIs(page, /^Yellow resigned: Red wins\.$/, "the result");
+  // Red reviews the game: Yellow is not told Red left, and Yellow's rematch request reaches
+  // Red in the review.
+  await red.page.getByRole("button", { name: "Review" }).click();
+  await until(async () => /Move 3 of 3/.test(await red.page.locator(".c4-review-line").textContent()), "Red's review");
+  await yellow.page.getByRole("button", { name: "Rematch" }).click();
+  await red.page.getByText("Yellow asks for a rematch.").first().waitFor();
+  assert.equal(await yellow.page.getByText(/Red has lost the connection|Red has left/).count(), 0);
+  await screenshot(red.page, "online-review-rematch-asked-phone");
+  // Red goes back, then leaves the finished game: Yellow hears Red left, and no rematch.
+  await red.page.locator(".c4-review").getByRole("button", { name: /^Back/ }).click();
+  await red.page.getByRole("button", { name: "Leave game" }).click();
+  await yellow.page.getByText("Red has left the game.").first().waitFor();
+  await until(async () => !(await yellow.page.getByRole("button", { name: "Rematch" }).isVisible()), "no rematch");
+  await screenshot(yellow.page, "online-friend-left-phone");
+  for (const { context } of [red, yellow]) await context.close();
+});
