@@ -112,6 +112,8 @@ pub struct Chrome {
     pub choice: bool,
     /// The game's buttons (undo, hint, new game, review).
     pub controls: bool,
+    /// The sound's button, when the game's buttons are hidden (online play keeps it).
+    pub sound: bool,
     /// The analysis' switch.
     pub analysis_switch: bool,
     /// The result panel's buttons ("Play again").
@@ -137,6 +139,7 @@ impl Chrome {
         let parts = [
             (!self.choice, "choice"),
             (!self.controls, "controls"),
+            (!self.controls && !self.sound, "sound"),
             (!self.analysis_switch, "analysis-switch"),
             (!self.result_buttons, "result-buttons"),
             (!self.players, "players"),
@@ -184,6 +187,7 @@ const PLAY: Rules = Rules {
     chrome: Chrome {
         choice: true,
         controls: true,
+        sound: false,
         analysis_switch: true,
         players: true,
         result_buttons: true,
@@ -207,6 +211,7 @@ const REVIEW: Rules = Rules {
     chrome: Chrome {
         choice: false,
         controls: false,
+        sound: false,
         analysis_switch: true,
         players: true,
         result_buttons: true,
@@ -230,6 +235,7 @@ const PUZZLE: Rules = Rules {
     chrome: Chrome {
         choice: false,
         controls: true,
+        sound: false,
         analysis_switch: false,
         players: true,
         result_buttons: false,
@@ -253,6 +259,7 @@ const ONLINE: Rules = Rules {
     chrome: Chrome {
         choice: false,
         controls: false,
+        sound: true,
         analysis_switch: false,
         players: false,
         result_buttons: false,
@@ -518,12 +525,13 @@ mod tests {
     #[test]
     fn the_page_hides_what_an_activity_does_not_show() {
         assert_eq!(PLAY.chrome.hidden(), "");
-        assert_eq!(REVIEW.chrome.hidden(), "choice controls turn-line");
+        assert_eq!(REVIEW.chrome.hidden(), "choice controls sound turn-line");
         assert_eq!(
             PUZZLE.chrome.hidden(),
             "choice analysis-switch result-buttons turn-line turn-line-kept"
         );
-        // Online, nobody but the two friends plays: the settings offer no computer.
+        // Online, nobody but the two friends plays: the settings offer no computer. The
+        // sound's button stays (the turn's sound can be turned off).
         assert_eq!(
             ONLINE.chrome.hidden(),
             "choice controls analysis-switch result-buttons players turn-line"

@@ -37,6 +37,10 @@ pub enum Effect {
     CopyInvite(crate::online::GameId),
     /// Online play: the connection to the game's server, and what to send on it.
     Online(Online),
+    /// It became the person's turn in an online game: if the page is hidden, the tab's
+    /// title says so (`title`, with `{title}` for the page's own), the device vibrates,
+    /// and [`Cue::Turn`] plays if `sound`.
+    TurnAlert { title: String, sound: bool },
 }
 
 /// What online play asks of the page's connection to the game's server.
@@ -103,6 +107,8 @@ pub enum Cue {
     /// The computer beats the one person playing it.
     Loss,
     Draw,
+    /// Your turn, online, while the page is hidden: not the landing click.
+    Turn,
 }
 
 impl Cue {

@@ -601,6 +601,9 @@ texts! {
     online_offline / "onlineOffline" = "Offline: your move will be sent when you are back.",
     /// The other player left a game that is over, for good.
     online_left / "onlineLeft" = "{player} has left the game.",
+    /// The tab's title when it becomes the person's turn online while the page is hidden.
+    /// `{title}`: the page's own title.
+    your_turn_title / "yourTurnTitle" = "Your move – {title}",
     /// Resign asks first. `{player}`: the other player's colour.
     online_resign_ask / "onlineResignAsk" = "Resign this game? {player} wins it.",
     /// Leave game asks first, while the game goes on. `{player}`: the other player's colour.

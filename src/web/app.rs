@@ -44,6 +44,7 @@ pub struct App {
     /// Events for the host, fired once the app is no longer borrowed.
     events: Vec<Event>,
     audio: Audio,
+    alert: crate::web::alert::Alert,
     /// Where the game saves itself in `localStorage`, if anywhere.
     storage_key: Option<String>,
     /// Taken down: what is left of it (a late callback) does nothing.
@@ -105,6 +106,7 @@ impl App {
                 },
                 events: Vec::new(),
                 audio: Audio::default(),
+                alert: crate::web::alert::Alert::new(&doc),
                 storage_key,
                 destroyed: false,
             })
@@ -165,6 +167,7 @@ impl App {
         self.ai.disconnect();
         self.online.disconnect();
         self.audio.close();
+        self.alert.restore();
         self.view.remove();
     }
 
@@ -251,6 +254,9 @@ impl App {
                     web_sys::console::warn_1(&format!("connect-four: {detail}").into())
                 }
                 Effect::Sound(cue) => self.audio.play(cue),
+                Effect::TurnAlert { title, sound } => {
+                    self.alert.turn(&title, sound.then_some(&self.audio))
+                }
                 Effect::CopyLink(fragment) => {
                     let url = address::with_fragment(&self.window, &fragment);
                     self.copy(url);

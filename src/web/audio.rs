@@ -49,6 +49,8 @@ fn notes(cue: Cue) -> Vec<Note> {
             .map(|(i, &f)| tone(f, 0.1 + i as f64 * 0.14, 0.26))
             .collect(),
         Cue::Draw => vec![tone(392.0, 0.1, 0.2), tone(392.0, 0.3, 0.25)],
+        // Two bright notes up a fourth: a call, not a click.
+        Cue::Turn => vec![tone(880.0, 0.0, 0.12), tone(1174.66, 0.14, 0.2)],
     }
 }
 

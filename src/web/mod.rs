@@ -12,6 +12,8 @@ mod address;
 #[cfg(feature = "ui")]
 mod ai;
 #[cfg(feature = "ui")]
+mod alert;
+#[cfg(feature = "ui")]
 mod app;
 #[cfg(feature = "ui")]
 pub mod assets;

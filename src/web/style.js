@@ -344,7 +344,7 @@ const STYLE = css`
 /* An activity may hide the controls, the main choice, the analysis' switch, the result's
    buttons and the turn line (data-hides, from its declaration in src/ui/activity.rs). A
    review, say, takes the controls' place with its own panel. */
-.c4[data-hides~="controls"] .c4-controls { display: none; }
+.c4[data-hides~="sound"] .c4-controls, .c4[data-hides~="controls"] .c4-controls > :not(.c4-sound) { display: none; }
 .c4-review { position: relative; grid-template-columns: minmax(0, 1fr); }
 .c4-puzzle, .c4-online { grid-template-columns: minmax(0, 1fr); }
 .c4-review, .c4-puzzle, .c4-online { display: grid; gap: 8px; padding: 8.8px 10.4px; border: 2px solid var(--_accent); border-radius: 9.6px; background: var(--_panel); min-width: 0; }

@@ -47,6 +47,39 @@ test("a phone that goes offline says so, its friend sees it away, and its move w
   for (const { context } of [red, yellow]) await context.close();
 });
 
+test("a turn that comes while the page is hidden says so in the title, and buzzes", async () => {
+  const { red, yellow } = await game(browser, server.url, [4], PHONE);
+  // What the page asks of the device's vibration (it has none here): counted, then done.
+  await red.page.evaluate(() => {
+    window.__buzzed = [];
+    const vibrate = navigator.vibrate?.bind(navigator);
+    navigator.vibrate = (pattern) => (window.__buzzed.push(pattern), vibrate ? vibrate(pattern) : false);
+  });
+  // Seen (the tab in front): the friend's move changes no title.
+  await column(yellow.page, 5).click();
+  await lineIs(red.page, /^Your move \(Red\)\.$/, "Red's turn");
+  assert.equal(await red.page.title(), "Connect Four");
+  await play(red.page, yellow.page, 4);
+  // Red switches to another tab. Headless Chromium shows every tab (its documents are never
+  // hidden, whichever is in front): the switch is told to the page as a browser tells it,
+  // `document.hidden` and a `visibilitychange` event.
+  const visible = (shown) => red.page.evaluate((shown) => {
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => !shown });
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (shown ? "visible" : "hidden") });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, shown);
+  await visible(false);
+  await column(yellow.page, 5).click();
+  await until(async () => (await red.page.title()) === "Your move – Connect Four", "the title says it");
+  assert.deepEqual(await red.page.evaluate(() => window.__buzzed), [200]);
+  // Back to the tab: its own title again.
+  await visible(true);
+  await until(async () => (await red.page.title()) === "Connect Four", "the title back");
+  // The sound's button stays during online play.
+  await red.page.getByRole("button", { name: "Sound" }).waitFor();
+  for (const { context } of [red, yellow]) await context.close();
+});
+
 test("Resign and Leave ask first; the review keeps the connection; leaving tells the friend", async () => {
   const { red, yellow } = await game(browser, server.url, [4, 5], PHONE);
   // Resign asks; Keep playing keeps the game.

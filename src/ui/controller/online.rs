@@ -242,13 +242,17 @@ impl Controller {
             }
             Heard::Moved { column, .. } => {
                 let played = self.session_mut().map(|s| s.try_play(column));
-                match played {
+                let effects = match played {
                     Some(Ok(placed)) => self.placed(placed, now),
                     _ => Vec::new(),
-                }
+                };
+                joined(effects, self.turn_alert())
             }
             Heard::Shown(position) => self.show_online(position, now),
-            Heard::Joined(seat) => Effect::say(t.with_player(t.online_joined(), player(seat))),
+            Heard::Joined(seat) => joined(
+                Effect::say(t.with_player(t.online_joined(), player(seat))),
+                self.turn_alert(),
+            ),
             Heard::Away(seat) => Effect::say(t.with_player(t.online_away(), player(seat))),
             Heard::Back(seat) => Effect::say(t.with_player(t.online_back(), player(seat))),
             Heard::Left(seat) => Effect::say(t.with_player(t.online_left(), player(seat))),
@@ -316,6 +320,18 @@ impl Controller {
                 Effect::say(fill(t.online_refused(), &[("why", reason.name())]))
             }
             Heard::Restarting => Effect::say(t.online_restarting().to_owned()),
+        }
+    }
+
+    /// The person's turn has come, if it has: the page alerts them if it is hidden.
+    fn turn_alert(&self) -> Vec<Effect> {
+        let mine = self.online().is_some_and(|o| o.run.my_turn());
+        match mine {
+            true => vec![Effect::TurnAlert {
+                title: self.texts.your_turn_title().to_owned(),
+                sound: self.settings.sound,
+            }],
+            false => Vec::new(),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::online::{game, red_online, sent, state, BOTH};
 use super::*;
-use crate::online::{End, GameState, Role, Seat, ToPage, ToServer};
+use crate::online::{End, GameState, Presence, Role, Seat, ToPage, ToServer};
 use crate::ui::effect::Online;
 use crate::ui::mirror::Mirror;
 
@@ -227,4 +227,32 @@ fn a_connection_lost_and_found_again_is_said_both_ways() {
     // A try that fails says nothing more; the one that opens says so.
     assert!(announced(&c.online_closed(0.5)).is_empty());
     assert_eq!(announced(&c.online_opened(0.0)), ["Connected again."]);
+}
+
+/// The person's turn, come by the friend's move (or the friend joining), alerts the page
+/// (which alerts the person only if it is hidden); the person's own move does not.
+#[test]
+fn the_persons_turn_online_alerts_the_page() {
+    let alerts = |effects: &[Effect]| {
+        effects
+            .iter()
+            .filter(|e| matches!(e, Effect::TurnAlert { .. }))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    let mut c = red_online();
+    let mine = drop(&mut c, 3, 1.0);
+    assert!(alerts(&mine).is_empty());
+    c.online_message(state("4", Role::Red, BOTH, None), 2.0);
+    let theirs = c.online_message(state("43", Role::Red, BOTH, None), 3.0);
+    assert_eq!(
+        alerts(&theirs),
+        [Effect::TurnAlert {
+            title: "Your move – {title}".into(),
+            sound: c.settings().sound,
+        }]
+    );
+    // A presence change is no turn.
+    let away = [Presence::Here, Presence::Away { ms: 0 }];
+    assert!(alerts(&c.online_message(state("43", Role::Red, away, None), 4.0)).is_empty());
 }
