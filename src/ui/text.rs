@@ -574,6 +574,8 @@ texts! {
     online_leave / "onlineLeave" = "Leave game",
     /// The rematch began, colours swapped. `{player}`: the person's colour now.
     online_rematch / "onlineRematch" = "Rematch: you play {player} now.",
+    /// A watcher follows the players into their rematch.
+    online_rematch_watching / "onlineRematchWatching" = "Rematch: the players swap colours.",
     /// Why the hint, the analysis and undo are off online.
     online_fair / "onlineFair" = "No hints, analysis or undo in a game against a friend online: it keeps the game fair.",
     /// A game's link that leads nowhere.

@@ -235,11 +235,17 @@ impl App {
         let mut changed = false;
         let mut finished = false;
         let mut failures = Vec::new();
+        // What one change says, said as one message: the live region is read once, so a
+        // message put in it before another of the same change would go unheard.
+        let mut said: Vec<String> = Vec::new();
         for effect in effects {
             match effect {
-                Effect::Announce(message) => self.view.announce(&message),
+                Effect::Announce(message) if said.contains(&message) => {}
+                Effect::Announce(message) => said.push(message),
                 Effect::Finished(message) => {
-                    self.view.announce(&message);
+                    if !said.contains(&message) {
+                        said.push(message);
+                    }
                     (changed, finished) = (true, true);
                 }
                 Effect::Changed => changed = true,
@@ -273,6 +279,9 @@ impl App {
                     }
                 }
             }
+        }
+        if !said.is_empty() {
+            self.view.announce(&said.join(" "));
         }
         if changed {
             self.show();

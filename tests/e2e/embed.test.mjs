@@ -130,8 +130,9 @@ test("a host page joins a game by its id: the join option, setOptions, and the e
     newGames: ['7x6 ""'],
   });
   assert.deepEqual((await heard(yellow.page)).online.at(-1), "game yellow open here");
-  // Leaving: no game, no seat.
+  // Leaving (it asks first, the game going on): no game, no seat.
   await red.page.getByRole("button", { name: "Leave game" }).click();
+  await red.page.locator(".c4-online-ask").getByRole("button", { name: "Leave game" }).click();
   assert.deepEqual((await heard(red.page)).online.at(-1), "- null closed null");
   for (const { context } of [red, yellow]) await context.close();
 
@@ -226,7 +227,8 @@ test("a failure is told: no server, an origin refused, a socket the page's polic
     online: [["connecting", null], ["refused", "blocked"]],
     errors: ["blocked"],
   });
-  await opened.page.getByText("This page does not allow a connection to the game's server (its Content-Security-Policy).").waitFor();
+  // Shown, and said.
+  await opened.page.locator(".c4-notice").getByText("This page does not allow a connection to the game's server (its Content-Security-Policy).").waitFor();
   // Said to the developer in the console: the browser's own line, then the game's.
   assert.ok(opened.problems.some((p) => /connect-four: the browser would not connect to the game's server: ws:\/\/.* is not allowed by the page's Content-Security-Policy/.test(p)), opened.problems.join("\n"));
   await opened.context.close();
@@ -242,7 +244,7 @@ test("a failure is told: no server, an origin refused, a socket the page's polic
   const refused = await told(page);
   assert.deepEqual(refused.errors, ["too-many-games"]);
   assert.deepEqual(refused.online.at(-1), ["refused", "too-many-games"]);
-  await page.getByText("Too many games were started from here in the last minute: try again in a minute.").waitFor();
+  await page.locator(".c4-notice").getByText("Too many games were started from here in the last minute: try again in a minute.").waitFor();
   await context.close();
   stingy.child.kill("SIGKILL");
 });

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DIST, launch, screenshot, until, moveCount } from "./harness.mjs";
+import { DIST, launch, openPage, screenshot, until, moveCount } from "./harness.mjs";
 import { column, game, lineIs, movesAre, play, startServer } from "./play.mjs";
 
 let browser, data, server;
@@ -116,4 +116,58 @@ test("Resign and Leave ask first; the review keeps the connection; leaving tells
   await until(async () => !(await yellow.page.getByRole("button", { name: "Rematch" }).isVisible()), "no rematch");
   await screenshot(yellow.page, "online-friend-left-phone");
   for (const { context } of [red, yellow]) await context.close();
+});
+
+/** Records what `page`'s live region says from now on (in `window.__said`). */
+const listen = (page) => page.locator(".c4-status").evaluate((region) => {
+  window.__said = [];
+  window.__listening?.disconnect();
+  window.__listening = new MutationObserver(() => window.__said.push(region.textContent.trim()));
+  window.__listening.observe(region, { childList: true, characterData: true, subtree: true });
+});
+const heard = (page) => page.evaluate(() => window.__said);
+
+test("heard right: a reload, a review, a rematch and a reopening, through the live region", async () => {
+  const { red, yellow } = await game(browser, server.url, [4, 5], PHONE);
+  const watcher = await openPage(browser, red.link, PHONE);
+  await lineIs(watcher.page, /^Watching/, "watching");
+  // Yellow reloads: nothing said about Yellow's own connection.
+  await yellow.page.reload();
+  await listen(yellow.page);
+  await lineIs(yellow.page, /^Red to move: you play Yellow\.$/, "Yellow back");
+  await play(red.page, yellow.page, 4);
+  assert.ok(!(await heard(yellow.page)).some((s) => /Yellow has lost|Yellow is back/.test(s)), JSON.stringify(await heard(yellow.page)));
+  // Yellow resigns; Red reviews the game and comes back: the result, not whose move.
+  await yellow.page.getByRole("button", { name: "Resign" }).click();
+  await yellow.page.locator(".c4-online-ask").getByRole("button", { name: "Resign" }).click();
+  await lineIs(red.page, /^Yellow resigned: Red wins\.$/, "the result");
+  await listen(red.page);
+  await red.page.getByRole("button", { name: "Review" }).click();
+  await until(async () => (await heard(red.page)).some((s) => s.startsWith("Review ready")), "the review analysed");
+  await listen(red.page);
+  await red.page.locator(".c4-review").getByRole("button", { name: /^Back/ }).click();
+  await until(async () => (await heard(red.page)).length > 0, "said on coming back");
+  assert.deepEqual(await heard(red.page), ["Yellow resigned: Red wins."]);
+  // The rematch: said once to each player, in words of its own to the watcher, and the
+  // friend's coming to it is no "is back".
+  for (const page of [red.page, yellow.page, watcher.page]) await listen(page);
+  await red.page.getByRole("button", { name: "Rematch" }).click();
+  await yellow.page.getByRole("button", { name: "Rematch" }).click();
+  await lineIs(red.page, /^Red to move: you play Yellow\.$/, "Red plays Yellow now");
+  await lineIs(watcher.page, /^Watching/, "the watcher follows");
+  await play(yellow.page, red.page, 3);
+  await movesAre(watcher.page, 1);
+  const said = async (page) => (await heard(page)).join(" | ");
+  for (const page of [red.page, yellow.page, watcher.page]) {
+    assert.doesNotMatch(await said(page), /is back/);
+  }
+  assert.equal((await heard(red.page)).filter((s) => s.includes("Rematch: you play Yellow now.")).length, 1, await said(red.page));
+  assert.match(await said(watcher.page), /Rematch: the players swap colours\./);
+  // Red reopens the page of the first game: followed to the rematch, quietly.
+  await red.page.goto(red.link);
+  await listen(red.page);
+  await movesAre(red.page, 1);
+  await lineIs(red.page, /^Your move \(Yellow\)\.$/, "Red's seat in the rematch");
+  assert.doesNotMatch(await said(red.page), /Rematch/);
+  for (const { context } of [red, yellow, watcher]) await context.close();
 });

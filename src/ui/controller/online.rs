@@ -284,14 +284,17 @@ impl Controller {
                 }
                 _ => Effect::say(t.with_player(t.online_rematch_asked(), player(seat))),
             },
-            Heard::Rematch(next) => {
+            Heard::Rematch { game: next, said } => {
                 let seat = self.online().and_then(|o| o.seat());
-                let said = match seat {
+                let line = match seat {
                     // Colours swap.
                     Some(seat) => t.with_player(t.online_rematch(), seat.other().player()),
-                    None => t.rematch().to_owned(),
+                    None => t.online_rematch_watching().to_owned(),
                 };
-                let said = Effect::say(said);
+                let said = match said {
+                    true => Effect::say(line),
+                    false => Vec::new(),
+                };
                 let kept = self.online().and_then(|o| o.run.secret().cloned());
                 match kept {
                     Some(secret) => joined(said, self.keep_seat(next, secret)),
@@ -325,14 +328,12 @@ impl Controller {
 
     /// The person's turn has come, if it has: the page alerts them if it is hidden.
     fn turn_alert(&self) -> Vec<Effect> {
-        let mine = self.online().is_some_and(|o| o.run.my_turn());
-        match mine {
-            true => vec![Effect::TurnAlert {
-                title: self.texts.your_turn_title().to_owned(),
-                sound: self.settings.sound,
-            }],
-            false => Vec::new(),
-        }
+        let mine = self.online().filter(|o| o.run.my_turn());
+        let alert = mine.map(|_| Effect::TurnAlert {
+            title: self.texts.your_turn_title().to_owned(),
+            sound: self.settings.sound,
+        });
+        alert.into_iter().collect()
     }
 
     /// The online game as the server says it, shown afresh.

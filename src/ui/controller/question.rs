@@ -98,6 +98,12 @@ impl Controller {
         (t.with_player(question, other), confirm.to_owned())
     }
 
+    /// Resigns the online game without asking (the host page's code asks, if it wants).
+    pub fn resign_now(&mut self) -> Vec<Effect> {
+        self.asked = None;
+        self.resign()
+    }
+
     fn resign(&mut self) -> Vec<Effect> {
         self.ask_online(|game| crate::online::ToServer::Resign { game })
     }

@@ -62,7 +62,9 @@ impl App {
                 "there is no online game in progress with the person in a seat to resign".into(),
             );
         }
-        self.run(Command::Resign);
+        // The host's own button asked, if it wanted to: no second question.
+        let effects = self.controller.resign_now();
+        self.apply(effects);
         Ok(())
     }
 

@@ -256,3 +256,94 @@ fn the_persons_turn_online_alerts_the_page() {
     let away = [Presence::Here, Presence::Away { ms: 0 }];
     assert!(alerts(&c.online_message(state("43", Role::Red, away, None), 4.0)).is_empty());
 }
+
+/// What a screen-reader user hears, item by item (issue 57's "heard right").
+#[test]
+fn what_is_said_is_about_the_other_player_and_said_once() {
+    let over = Some(End::Resigned { seat: Seat::Yellow });
+    let with =
+        |moves: &str, seats: [Presence; 2], end, rematch, next: Option<crate::online::GameId>| {
+            match state(moves, Role::Red, seats, end) {
+                ToPage::State(s) => ToPage::State(GameState { rematch, next, ..s }),
+                other => other,
+            }
+        };
+    // The person's own seat away (a reload's old connection going) is not said to them.
+    let mut c = red_online();
+    let mine_away = [Presence::Away { ms: 0 }, Presence::Here];
+    assert!(announced(&c.online_message(state("", Role::Red, mine_away, None), 1.0)).is_empty());
+    assert!(announced(&c.online_message(state("", Role::Red, BOTH, None), 1.5)).is_empty());
+    // Back from a finished game's review: its result, not whose move it was.
+    c.online_message(state("4455", Role::Red, BOTH, over), 2.0);
+    c.command(Command::Review, 3.0);
+    let back = c.command(Command::Back, 4.0);
+    assert_eq!(announced(&back), ["Yellow resigned: Red wins."]);
+    // The rematch is said once; the friend's coming to it is not "is back".
+    let next = crate::online::GameId::from_bytes([9; 8]);
+    let rematch = c.online_message(
+        with("4455", BOTH, over, [true, true], Some(next.clone())),
+        5.0,
+    );
+    assert_eq!(announced(&rematch), ["Rematch: you play Yellow now."]);
+    let arrive = |seats| match state("", Role::Yellow, seats, None) {
+        ToPage::State(s) => ToPage::State(GameState {
+            game: next.clone(),
+            ..s
+        }),
+        other => other,
+    };
+    let away = [Presence::Away { ms: 0 }, Presence::Here];
+    c.online_opened(5.5);
+    assert!(announced(&c.online_message(arrive(away), 6.0)).is_empty());
+    assert!(announced(&c.online_message(arrive(BOTH), 7.0)).is_empty());
+    // Away and back after that is said.
+    assert_eq!(
+        announced(&c.online_message(arrive(away), 8.0)),
+        ["Red has lost the connection…"]
+    );
+    assert_eq!(
+        announced(&c.online_message(arrive(BOTH), 9.0)),
+        ["Red is back."]
+    );
+    // Coming back to a game long over whose rematch began meanwhile: followed quietly.
+    let mut again = red_online();
+    again.command(Command::Back, 10.0);
+    again.command(Command::Confirm(true), 10.1);
+    again.join_online(game(), 11.0);
+    again.online_opened(12.0);
+    let reopened = again.online_message(
+        with("4455", BOTH, over, [true, true], Some(next.clone())),
+        13.0,
+    );
+    assert!(
+        !announced(&reopened)
+            .iter()
+            .any(|s| s.starts_with("Rematch")),
+        "{:?}",
+        announced(&reopened)
+    );
+}
+
+/// A watcher hears the rematch in words of its own.
+#[test]
+fn a_watcher_hears_the_rematch_in_words() {
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    c.join_online(game(), 0.0);
+    c.online_opened(1.0);
+    let over = Some(End::Resigned { seat: Seat::Yellow });
+    c.online_message(state("44", Role::Watcher, BOTH, over), 2.0);
+    let next = crate::online::GameId::from_bytes([9; 8]);
+    let rematch = match state("44", Role::Watcher, BOTH, over) {
+        ToPage::State(s) => ToPage::State(GameState {
+            rematch: [true, true],
+            next: Some(next),
+            ..s
+        }),
+        other => other,
+    };
+    assert_eq!(
+        announced(&c.online_message(rematch, 3.0)),
+        ["Rematch: the players swap colours."]
+    );
+}

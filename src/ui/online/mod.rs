@@ -4,16 +4,11 @@
 //! moves (each with the number it expects), says how to enter the game on each connection,
 //! and when to try again after the connection drops. Pure: the page carries the messages.
 
-use super::effect::{Effect, Online};
 use super::event::{Event, OnlineStatus};
-use super::session::Session;
-use super::settings::PlayerKind;
-use super::stats::Finish;
-use super::text::{fill, Texts};
-use crate::engine::{Player, Position, Size, Status};
+use crate::engine::{Position, Size};
 use crate::online::{
-    End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, ToServer,
-    CLAIM_AFTER_MS, PING_EVERY_MS, PONG_WITHIN_MS,
+    End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, ToServer, PING_EVERY_MS,
+    PONG_WITHIN_MS,
 };
 
 /// How the page enters its game on each connection.
@@ -61,8 +56,9 @@ pub enum Heard {
     Ended(End),
     /// `seat`'s player asked for a rematch (the other has not yet).
     RematchAsked(Seat),
-    /// Both asked for a rematch: it is `game` (the page enters it with its secret).
-    Rematch(GameId),
+    /// Both asked for a rematch: it is `game` (the page enters it with its secret). `said`
+    /// if the page saw it happen (not a rematch begun before it came back to the game).
+    Rematch { game: GameId, said: bool },
     /// A message was refused, and why.
     Refused(Refusal),
     /// The server is restarting: the connection will drop and be made again.
@@ -149,6 +145,9 @@ impl Seats {
     }
 }
 
+mod game;
+pub use game::{OnlineGame, OnlineView};
+
 /// After this many tries in a row that could not connect, before the page ever entered its
 /// game, the server is said to be unreachable (the page goes on trying).
 pub const UNREACHABLE_AFTER: u32 = 3;
@@ -167,6 +166,8 @@ pub struct OnlineRun {
     /// column. Made while the connection was lost, it waits for it; it is sent again after
     /// a reconnect if the server does not have it.
     sent: Option<(u16, u8)>,
+    /// The page follows a rematch: each player's first coming to it is no "is back".
+    arriving: [bool; 2],
     /// When the last ping went, and whether it waits for its answer (any message is one).
     pinged: u64,
     ping_unanswered: bool,
@@ -189,6 +190,7 @@ impl OnlineRun {
             sent: None,
             pinged: 0,
             ping_unanswered: false,
+            arriving: [false; 2],
             first_state: false,
             claim: None,
         }
@@ -443,11 +445,18 @@ impl OnlineRun {
         }
         if same_game {
             if let Some(old) = &old {
-                for seat in Seat::BOTH {
+                // The person's own seat is not news to them (a reload's old connection going).
+                let mine = Some(state.you);
+                for seat in Seat::BOTH
+                    .into_iter()
+                    .filter(|s| Some(Role::from(*s)) != mine)
+                {
                     let (before, now) = (old.seats[seat.index()], state.seats[seat.index()]);
                     match (before, now) {
                         (Presence::Empty, Presence::Here) => heard.push(Heard::Joined(seat)),
                         (Presence::Here, Presence::Away { .. }) => heard.push(Heard::Away(seat)),
+                        // Coming to the rematch is not coming back: the rematch was said.
+                        (Presence::Away { .. }, Presence::Here) if self.arriving[seat.index()] => {}
                         (Presence::Away { .. }, Presence::Here) => heard.push(Heard::Back(seat)),
                         (Presence::Here | Presence::Away { .. }, Presence::Left) => {
                             heard.push(Heard::Left(seat))
@@ -466,11 +475,23 @@ impl OnlineRun {
                 }
             }
         }
+        // Once come to the rematch, a player's going and coming back is news again.
+        for seat in Seat::BOTH {
+            if state.seats[seat.index()] == Presence::Here {
+                self.arriving[seat.index()] = false;
+            }
+        }
         // The rematch has begun (now, or before the page came back to this game): a player
         // enters it with their secret, a watcher watches it.
         let known = same_game && old.as_ref().is_some_and(|o| o.next.is_some());
         if let Some(next) = state.next.as_ref().filter(|_| !known) {
-            heard.push(Heard::Rematch(next.clone()));
+            // Said as it happens; followed quietly on coming back to a game long over.
+            let said = same_game && old.is_some();
+            heard.push(Heard::Rematch {
+                game: next.clone(),
+                said,
+            });
+            self.arriving = [true; 2];
             match &self.entry {
                 Entry::Resume(_, secret) => {
                     let (next, secret) = (next.clone(), secret.clone());
@@ -500,262 +521,6 @@ impl OnlineRun {
             }
         }
         shown
-    }
-}
-
-/// "Yellow to move: you play Red."
-fn their_turn(t: &Texts, to_move: Player, you: Seat) -> String {
-    fill(
-        t.online_their_turn(),
-        &[
-            ("player", t.player_name(to_move)),
-            ("you", t.player_name(you.player())),
-        ],
-    )
-}
-
-/// An online game on the board: the run, and the game as a session the board plays.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OnlineGame {
-    pub run: OnlineRun,
-    session: Session,
-}
-
-/// The online panel.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OnlineView {
-    /// The game an invite link asks the friend to (`#join=…`), once it has an id and a free
-    /// seat.
-    pub invite: Option<GameId>,
-    /// What the share sheet sends with the link: "Play Connect Four with me on 8 × 7".
-    pub invite_text: String,
-    /// What is going on: connecting, waiting for the friend, whose turn, away, the end.
-    pub line: String,
-    /// What may come: the win can be claimed if the other player stays away, or they ask
-    /// for a rematch.
-    pub note: Option<String>,
-    /// The game is over: it can be reviewed.
-    pub over: bool,
-    pub can_resign: bool,
-    pub can_rematch: bool,
-    pub can_claim: bool,
-}
-
-impl OnlineGame {
-    pub fn new(entry: Entry, size: Size) -> OnlineGame {
-        OnlineGame {
-            run: OnlineRun::new(entry),
-            session: Session::new(Position::empty(size), [PlayerKind::Human; 2]),
-        }
-    }
-
-    pub fn session(&self) -> &Session {
-        &self.session
-    }
-
-    pub fn session_mut(&mut self) -> &mut Session {
-        &mut self.session
-    }
-
-    /// The person's colour, once seated.
-    pub fn seat(&self) -> Option<Seat> {
-        self.run.seat()
-    }
-
-    /// How the game that ended with `end` went for the person, if they held a seat.
-    pub fn finish(&self, end: End) -> Option<Finish> {
-        let seat = self.seat()?;
-        Some(match end {
-            End::Played => match self.session.position().status() {
-                Status::Win(winner) if winner == seat.player() => Finish::Won,
-                Status::Win(_) => Finish::Lost,
-                Status::Draw => Finish::Drawn,
-                Status::InProgress => return None,
-            },
-            End::Resigned { seat: resigned } if resigned == seat => Finish::Lost,
-            End::Resigned { .. } => Finish::Won,
-            End::Claimed { seat: claimed } if claimed == seat => Finish::Won,
-            End::Claimed { .. } => Finish::Lost,
-        })
-    }
-
-    /// What the host is told in `c4-online`.
-    pub fn status(&self) -> OnlineStatus {
-        let run = &self.run;
-        OnlineStatus {
-            game: run.game().map(GameId::to_string),
-            seat: run.role().map(|role| match role {
-                Role::Red => "red",
-                Role::Yellow => "yellow",
-                Role::Watcher => "watcher",
-            }),
-            connection: match run.connection() {
-                Connection::Open => "open",
-                Connection::Connecting { .. } if run.state().is_some() => "reconnecting",
-                _ if run.unreachable() => "unreachable",
-                Connection::Connecting { .. } => "connecting",
-            },
-            reason: None,
-            opponent: run.seat().zip(run.state()).map(|(seat, state)| {
-                match state.seats[seat.other().index()] {
-                    Presence::Empty => "empty",
-                    Presence::Here => "here",
-                    Presence::Away { .. } => "away",
-                    Presence::Left => "left",
-                }
-            }),
-        }
-    }
-
-    /// The result in its own words: the colour that won (there is no computer here), or
-    /// who resigned or claimed the win.
-    pub fn result_line(&self, t: &Texts) -> Option<String> {
-        let end = self.run.state()?.end?;
-        let name = |seat: Seat| t.player_name(seat.player()).to_owned();
-        match end {
-            End::Played => t.outcome_line(self.session.position().status(), [PlayerKind::Human; 2]),
-            End::Resigned { seat } => Some(fill(
-                t.online_resigned(),
-                &[("player", &name(seat)), ("winner", &name(seat.other()))],
-            )),
-            End::Claimed { seat } => Some(t.with_player(t.online_claimed(), seat.player())),
-        }
-    }
-
-    /// The online panel's part of the mirror.
-    pub fn view(&self, t: &Texts) -> OnlineView {
-        let run = &self.run;
-        let state = run.state();
-        let seat = run.seat();
-        let over = state.is_some_and(|s| s.end.is_some());
-        let other_away = |at_least: u64| {
-            let (Some(state), Some(seat)) = (state, seat) else {
-                return false;
-            };
-            matches!(state.seats[seat.other().index()], Presence::Away { ms } if ms >= at_least)
-        };
-        let position = self.session.position();
-        let their_turn = seat.is_some_and(|s| position.current_player() != s.player());
-        let line = self.line(t);
-        let other = seat.map(Seat::other);
-        let note = match (state, other) {
-            (Some(state), Some(other)) if state.seats[other.index()] == Presence::Left => {
-                Some(t.with_player(t.online_left(), other.player()))
-            }
-            (Some(state), Some(other)) if over => {
-                let (theirs, mine) = (
-                    state.rematch[other.index()],
-                    state.rematch[other.other().index()],
-                );
-                match (theirs, mine) {
-                    (true, false) => Some(t.with_player(t.online_rematch_asked(), other.player())),
-                    (false, true) => {
-                        Some(t.with_player(t.online_rematch_waiting(), other.player()))
-                    }
-                    _ => None,
-                }
-            }
-            (Some(state), Some(other)) if state.seats[other.index()] == Presence::Empty => {
-                Some(t.online_invite_help().to_owned())
-            }
-            (Some(state), Some(other)) => {
-                let away = matches!(state.seats[other.index()], Presence::Away { .. });
-                (away && !other_away(CLAIM_AFTER_MS))
-                    .then(|| t.with_player(t.online_claim_soon(), other.player()))
-            }
-            _ => None,
-        };
-        OnlineView {
-            invite_text: t.with_size(t.invite_text(), position.size()),
-            note,
-            invite: state
-                .filter(|s| s.seats.contains(&Presence::Empty))
-                .map(|s| s.game.clone()),
-            line,
-            over,
-            // Once the friend has come: before, Back leaves the game to wait for them.
-            can_resign: seat.is_some()
-                && !over
-                && state.is_some_and(|s| !s.seats.contains(&Presence::Empty)),
-            can_rematch: seat.is_some()
-                && over
-                && state.is_some_and(|s| s.next.is_none() && !s.seats.contains(&Presence::Left)),
-            can_claim: seat.is_some() && !over && their_turn && other_away(CLAIM_AFTER_MS),
-        }
-    }
-
-    /// What is going on, for the turn line: connecting, waiting for the friend, whose turn,
-    /// away, the end.
-    pub fn line(&self, t: &Texts) -> String {
-        let run = &self.run;
-        match (run.connection(), run.state()) {
-            (Connection::Connecting { failures: 0 }, None) => {
-                return t.online_connecting().to_owned()
-            }
-            _ if run.unreachable() => return t.online_unreachable().to_owned(),
-            // The person's move waits for the connection, or may be made meanwhile.
-            (Connection::Connecting { .. }, _) if run.pending() || run.my_turn() => {
-                return t.online_offline().to_owned()
-            }
-            (Connection::Connecting { .. }, _) => return t.online_lost().to_owned(),
-            (_, None) => return t.online_connecting().to_owned(),
-            (Connection::Open, Some(_)) => {}
-        }
-        // Once it is over, the result (there is one only then).
-        if let Some(line) = self.result_line(t) {
-            return line;
-        }
-        let to_move = self.session.position().current_player();
-        let (Some(state), Some(seat)) = (run.state(), run.seat()) else {
-            return t.with_player(t.online_watching(), to_move);
-        };
-        let other = seat.other();
-        if state.seats[other.index()] == Presence::Empty {
-            t.with_player(t.online_waiting(), seat.player())
-        } else if matches!(state.seats[other.index()], Presence::Away { .. }) {
-            t.with_player(t.online_away(), other.player())
-        } else if run.my_turn() {
-            t.with_player(t.online_your_turn(), seat.player())
-        } else {
-            their_turn(t, to_move, seat)
-        }
-    }
-
-    /// What leaving the game takes: a seat is left for good (its friend hears it, once the
-    /// game is over), and the connection closes.
-    pub fn closing(&self) -> Vec<Effect> {
-        let leave = self.ask(|game| ToServer::Leave { game });
-        let leave = leave.map(|m| Effect::Online(Online::Send(m)));
-        leave
-            .into_iter()
-            .chain([Effect::Online(Online::Disconnect)])
-            .collect()
-    }
-
-    /// Whether the person holds a seat in a game that goes on (left, it can be gone back
-    /// to).
-    pub fn running(&self) -> bool {
-        self.seat().is_some() && self.run.state().is_some_and(|s| s.end.is_none())
-    }
-
-    /// The messages for the person's resign, rematch or claim, if they hold a seat.
-    pub fn ask(&self, what: fn(GameId) -> ToServer) -> Option<ToServer> {
-        self.seat()?;
-        Some(what(self.run.game()?.clone()))
-    }
-
-    /// What a move refused while it is not the person's turn is told.
-    pub fn waits(&self, t: &Texts) -> Option<String> {
-        let state = self.run.state()?;
-        if self.seat().is_none() {
-            let to_move = self.session.position().current_player();
-            return Some(t.with_player(t.online_watching(), to_move));
-        }
-        if state.end.is_some() || self.run.my_turn() {
-            return None;
-        }
-        let to_move: Player = self.session.position().current_player();
-        Some(their_turn(t, to_move, self.seat()?))
     }
 }
 
@@ -1023,7 +788,13 @@ mod tests {
         // Both asked for a rematch: the page enters it with its secret.
         over.next = Some(id(3));
         let (heard, send) = run.received(ToPage::State(over.clone()));
-        assert_eq!(heard, [Heard::Rematch(id(3))]);
+        assert_eq!(
+            heard,
+            [Heard::Rematch {
+                game: id(3),
+                said: true
+            }]
+        );
         assert!(matches!(&send[..], [ToServer::Resume { game, .. }] if *game == id(3)));
         // What the game before says from now on is not shown: the page is in the rematch.
         over.seats = [Presence::Here, Presence::Away { ms: 5 }];
@@ -1051,7 +822,13 @@ mod tests {
         over.rematch = [true, true];
         over.next = Some(id(5));
         let (heard, send) = run.received(ToPage::State(over));
-        assert_eq!(heard, [Heard::Rematch(id(5))]);
+        assert_eq!(
+            heard,
+            [Heard::Rematch {
+                game: id(5),
+                said: true
+            }]
+        );
         let join = ToServer::Join {
             game: id(5),
             secret: None,
