@@ -298,6 +298,9 @@ pub struct GameState {
     pub rematch: [bool; 2],
     /// The rematch's game, once both asked.
     pub next: Option<GameId>,
+    /// The games won in the series of rematches this one belongs to (this one too, once it
+    /// is over), by the player now in each seat: Red, Yellow.
+    pub wins: [u16; 2],
 }
 
 impl GameState {
@@ -563,12 +566,13 @@ mod tests {
             end: None,
             rematch: [false, false],
             next: None,
+            wins: [0, 0],
         });
         assert_eq!(
             serde_json::to_value(&state).unwrap(),
             json!({ "state": { "game": "ab010203040506ff", "columns": 7, "rows": 6, "moves": "44",
                 "you": "watcher", "seats": ["here", { "away": { "ms": 1500 } }], "end": null,
-                "rematch": [false, false], "next": null } })
+                "rematch": [false, false], "next": null, "wins": [0, 0] } })
         );
         let refused = ToPage::Refused {
             reason: Refusal::NotYourTurn,

@@ -192,7 +192,7 @@ impl Controller {
                 } => Effect::CopyInvite(game),
                 link => Effect::CopyLink(link.encode()),
             }],
-            Command::LinkCopied(copied) => share::copied(copied, &self.texts),
+            Command::LinkCopied(copied) => self.news(share::copied(copied, &self.texts)),
         }
     }
 

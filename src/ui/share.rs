@@ -3,7 +3,6 @@
 //! is a person; a link without a size is on 7 x 6. `review=N` opens the review at
 //! move N, `puzzle=ID` a puzzle. Whatever is wrong is refused whole, with why.
 
-use super::effect::Effect;
 use super::fields::{number, Fields};
 use super::settings::PlayerKind;
 use super::text::{fill, Texts};
@@ -282,13 +281,13 @@ impl Link {
 }
 
 /// What the player hears once the clipboard took the link, or did not.
-pub fn copied(copied: crate::ui::command::Copied, t: &Texts) -> Vec<Effect> {
+pub fn copied(copied: crate::ui::command::Copied, t: &Texts) -> String {
     use crate::ui::command::Copied;
-    Effect::say(match copied {
+    match copied {
         Copied::Done => t.link_copied().to_owned(),
         Copied::Selected => t.link_selected().to_owned(),
         Copied::Refused => t.link_not_copied().to_owned(),
-    })
+    }
 }
 
 #[cfg(test)]

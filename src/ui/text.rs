@@ -603,6 +603,21 @@ texts! {
     online_offline / "onlineOffline" = "Offline: your move will be sent when you are back.",
     /// The other player left a game that is over, for good.
     online_left / "onlineLeft" = "{player} has left the game.",
+    /// The end of an online game, to the player who won it.
+    online_you_won / "onlineYouWon" = "You won!",
+    /// The end of an online game, to the player who lost it.
+    online_you_lost / "onlineYouLost" = "You lost.",
+    /// The person resigned. `{player}`: the other player's colour (or name).
+    online_you_resigned / "onlineYouResigned" = "You resigned: {player} wins.",
+    /// The other player resigned. `{player}`: their colour (or name).
+    online_they_resigned / "onlineTheyResigned" = "{player} resigned: you won!",
+    /// The person claimed the win. `{player}`: the other player's colour (or name).
+    online_you_claimed / "onlineYouClaimed" = "You claimed the win: {player} was away.",
+    /// The other player claimed the win. `{player}`: their colour (or name).
+    online_they_claimed / "onlineTheyClaimed" = "{player} claimed the win: you were away.",
+    /// The score of a series of rematches. `{mine}`, `{theirs}`: the games each won;
+    /// `{player}`: the other player's colour (or name).
+    online_score / "onlineScore" = "You {mine} – {theirs} {player}",
     /// The tab's title when it becomes the person's turn online while the page is hidden.
     /// `{title}`: the page's own title.
     your_turn_title / "yourTurnTitle" = "Your move – {title}",

@@ -321,6 +321,10 @@ fn to_page(data: &JsValue) -> Result<ToPage, String> {
             end: body.optional("end", end)?,
             rematch: body.field("rematch", |v| list(v, JsValue::as_bool)?.try_into().ok())?,
             next: body.optional("next", game_id)?,
+            wins: body.field("wins", |v| {
+                let win = |v: &JsValue| whole_number(v, 0.0, 65535.0).map(|n| n as u16);
+                list(v, win)?.try_into().ok()
+            })?,
         }),
         other => {
             return Err(format!(
@@ -429,6 +433,7 @@ mod tests {
                 end,
                 rematch: [i % 2 == 0, true],
                 next: (i == 3).then(|| id.clone()),
+                wins: [i as u16, 3],
             }));
         }
         messages.push(ToPage::State(GameState {
@@ -441,6 +446,7 @@ mod tests {
             end: None,
             rematch: [false, false],
             next: None,
+            wins: [0, 0],
         }));
         for message in &messages {
             assert_eq!(read(message).as_ref(), Ok(message), "{}", message.encode());

@@ -280,7 +280,7 @@ test("a host page starts online play from its own button, under a hash router, a
   await red.page.getByText("How to play", { exact: true }).click();
   await red.page.getByText(/^A friend online: choose it, and send your friend the invite link/).waitFor();
   assert.deepEqual(await call(red.page, "window.c4.resign()"), { value: undefined });
-  await lineIs(yellow.page, /^Red resigned: Yellow wins\.$/, "the friend sees it");
+  await lineIs(yellow.page, /^Red resigned: you won!$/, "the friend sees it");
   // Nothing left to resign; leaving tells the host.
   assert.deepEqual(await call(red.page, "window.c4.resign()"), { error: "there is no online game in progress with the person in a seat to resign" });
   assert.deepEqual(await call(red.page, "window.c4.leaveOnline()"), { value: undefined });

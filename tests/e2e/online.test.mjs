@@ -57,7 +57,11 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
   // Served on 127.0.0.1 only, the link opens on no other device: said beside it.
   await red.page.getByText("This link works only on this device. To play from another, serve the game on your network (HOST=0.0.0.0 make serve) and open it there.").waitFor();
   // Fair: no hint, no undo while it is played.
-  assert.equal(await red.page.locator(".c4-controls").isVisible(), false);
+  for (const name of ["Undo", "Hint", "New game"]) {
+    assert.equal(await red.page.locator(".c4-controls").getByRole("button", { name }).isVisible(), false, name);
+  }
+  // The sound's button stays.
+  assert.equal(await red.page.locator(".c4-controls").getByRole("button", { name: "Sound" }).isVisible(), true);
   await red.page.getByRole("button", { name: "Copy link" }).waitFor();
   await screenshot(red.page, "online-invite-laptop");
   const events = [];
@@ -122,8 +126,9 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
   await play(yellow.page, red.page, 5);
   // Red's fourth in column 4 wins.
   await play(red.page, yellow.page, 4);
-  for (const page of [red.page, yellow.page]) {
-    await until(async () => /Red wins/.test(await page.locator(".c4-result-text").textContent()), "the result");
+  // Each player reads the result in their own words.
+  for (const [page, words] of [[red.page, /^You won!$/], [yellow.page, /^You lost\.$/]]) {
+    await until(async () => words.test(await page.locator(".c4-result-text").textContent()), "the result");
   }
   await movesAre(watcher.page, 7);
   // Each player's record counts the game in a row of its own; the watcher's does not.

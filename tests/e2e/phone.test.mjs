@@ -100,7 +100,9 @@ test("Resign and Leave ask first; the review keeps the connection; leaving tells
   // Yellow resigns, confirmed.
   await yellow.page.getByRole("button", { name: "Resign" }).click();
   await question.getByRole("button", { name: "Resign" }).click();
-  for (const page of [red.page, yellow.page]) await lineIs(page, /^Yellow resigned: Red wins\.$/, "the result");
+  // Each in their own words.
+  await lineIs(red.page, /^Yellow resigned: you won!$/, "Red's result");
+  await lineIs(yellow.page, /^You resigned: Red wins\.$/, "Yellow's result");
   // Red reviews the game: Yellow is not told Red left, and Yellow's rematch request reaches
   // Red in the review.
   await red.page.getByRole("button", { name: "Review" }).click();
@@ -140,20 +142,27 @@ test("heard right: a reload, a review, a rematch and a reopening, through the li
   // Yellow resigns; Red reviews the game and comes back: the result, not whose move.
   await yellow.page.getByRole("button", { name: "Resign" }).click();
   await yellow.page.locator(".c4-online-ask").getByRole("button", { name: "Resign" }).click();
-  await lineIs(red.page, /^Yellow resigned: Red wins\.$/, "the result");
+  await lineIs(red.page, /^Yellow resigned: you won!$/, "the result");
+  // The score of the series, each from their side.
+  await red.page.locator(".c4-online-score").getByText("You 1 – 0 Yellow").waitFor();
+  await yellow.page.locator(".c4-online-score").getByText("You 0 – 1 Red").waitFor();
   await listen(red.page);
   await red.page.getByRole("button", { name: "Review" }).click();
   await until(async () => (await heard(red.page)).some((s) => s.startsWith("Review ready")), "the review analysed");
   await listen(red.page);
   await red.page.locator(".c4-review").getByRole("button", { name: /^Back/ }).click();
   await until(async () => (await heard(red.page)).length > 0, "said on coming back");
-  assert.deepEqual(await heard(red.page), ["Yellow resigned: Red wins."]);
+  assert.deepEqual(await heard(red.page), ["Yellow resigned: you won!"]);
   // The rematch: said once to each player, in words of its own to the watcher, and the
   // friend's coming to it is no "is back".
   for (const page of [red.page, yellow.page, watcher.page]) await listen(page);
   await red.page.getByRole("button", { name: "Rematch" }).click();
   await yellow.page.getByRole("button", { name: "Rematch" }).click();
   await lineIs(red.page, /^Red to move: you play Yellow\.$/, "Red plays Yellow now");
+  // The swap shows until the first move, and the score follows the players.
+  await red.page.locator(".c4-online-note").getByText("Rematch: you play Yellow now.").waitFor();
+  await red.page.locator(".c4-online-score").getByText("You 1 – 0 Red").waitFor();
+  await screenshot(red.page, "online-rematch-swap-phone");
   await lineIs(watcher.page, /^Watching/, "the watcher follows");
   await play(yellow.page, red.page, 3);
   await movesAre(watcher.page, 1);

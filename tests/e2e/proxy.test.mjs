@@ -151,8 +151,9 @@ test("two players through nginx on its own host, over wss://, with HSTS and thei
   assert.equal(redirect.status, 301);
 
   const { red, yellow } = await game(url, [4, 5, 4, 5, 4, 5, 4]);
-  for (const page of [red.page, yellow.page]) {
-    await until(async () => /Red wins/.test(await page.locator(".c4-result-text").textContent()), "the result");
+  // Each player reads the result in their own words.
+  for (const [page, words] of [[red.page, /^You won!$/], [yellow.page, /^You lost\.$/]]) {
+    await until(async () => words.test(await page.locator(".c4-result-text").textContent()), "the result");
   }
   await screenshot(yellow.page, "proxy-nginx-wss");
   const sockets = await red.page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));

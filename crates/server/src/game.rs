@@ -121,6 +121,8 @@ pub struct Game {
     next: Option<GameId>,
     /// Whose player left the game, over, for good (until they come back to it).
     left: [bool; 2],
+    /// The games won before this one in its series of rematches, by seat.
+    wins: [u16; 2],
     members: Vec<Member>,
     db: Db,
 }
@@ -180,6 +182,7 @@ impl Game {
             rematch: stored.rematch,
             next: stored.next,
             left: [false; 2],
+            wins: stored.wins,
             members: Vec::new(),
             db,
         })
@@ -276,7 +279,26 @@ impl Game {
             end: self.end,
             rematch: self.rematch,
             next: self.next.clone(),
+            wins: self.wins_now(),
         })
+    }
+
+    /// The series' wins by seat, this game's among them once it is over.
+    fn wins_now(&self) -> [u16; 2] {
+        let mut wins = self.wins;
+        let winner = match self.end {
+            Some(End::Played) => match self.position.status() {
+                Status::Win(player) => Some(Seat::of(player)),
+                _ => None,
+            },
+            Some(End::Resigned { seat }) => Some(seat.other()),
+            Some(End::Claimed { seat }) => Some(seat),
+            None => None,
+        };
+        if let Some(seat) = winner {
+            wins[seat.index()] = wins[seat.index()].saturating_add(1);
+        }
+        wins
     }
 
     /// Tells every page the game as it stands; a page too slow to take it is closed (it
@@ -651,6 +673,10 @@ impl Game {
                 end: None,
                 rematch: [false, false],
                 next: None,
+                wins: {
+                    let [red, yellow] = self.wins_now();
+                    [yellow, red]
+                },
                 created: now,
                 updated: now,
             }));

@@ -225,6 +225,7 @@ impl Hub {
             seats,
             end: None,
             rematch: [false, false],
+            wins: [0, 0],
             next: None,
             created: now,
             updated: now,

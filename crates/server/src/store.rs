@@ -28,6 +28,9 @@ pub struct Stored {
     pub end: Option<End>,
     pub rematch: [bool; 2],
     pub next: Option<GameId>,
+    /// The games won before this one, in the series of rematches it belongs to, by the
+    /// player in each seat (Red, Yellow) of this game.
+    pub wins: [u16; 2],
     /// Milliseconds since the Unix epoch.
     pub created: u64,
     pub updated: u64,
@@ -258,6 +261,7 @@ impl Sqlite {
              CREATE INDEX IF NOT EXISTS games_yellow ON games(yellow);",
         )
         .map_err(|e| format!("{}: {e}", path.display()))?;
+        migrate(&conn).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut store = Sqlite { conn };
         let quick: String = store
             .conn
@@ -293,6 +297,26 @@ impl Sqlite {
     }
 }
 
+/// The changes to the tables since the first release, in order: the database's
+/// `user_version` says how many it has had. Each runs once, in a transaction.
+const MIGRATIONS: &[&str] = &[
+    // 1: the series' score (issue 57).
+    "ALTER TABLE games ADD COLUMN red_wins INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN yellow_wins INTEGER NOT NULL DEFAULT 0;",
+];
+
+/// Brings the tables up to date: the migrations the database has not had yet.
+fn migrate(conn: &Connection) -> rusqlite::Result<()> {
+    let done: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    for (i, migration) in MIGRATIONS.iter().enumerate().skip(done.max(0) as usize) {
+        conn.execute_batch(&format!(
+            "BEGIN IMMEDIATE; {migration} PRAGMA user_version = {}; COMMIT;",
+            i + 1
+        ))?;
+    }
+    Ok(())
+}
+
 /// `Ok` if the statement changed exactly one row: an UPDATE of a game that is not there
 /// is an error, not a silent nothing.
 fn one_row(changed: usize, id: &str) -> Result<(), String> {
@@ -311,7 +335,8 @@ impl Store for Sqlite {
         let row = self
             .conn
             .query_row(
-                "SELECT columns, rows, red, yellow, end_state, rematch, next, created, updated
+                "SELECT columns, rows, red, yellow, end_state, rematch, next, created, updated,
+                   red_wins, yellow_wins
                  FROM games WHERE id = ?1",
                 params![id.as_str()],
                 |r| {
@@ -325,12 +350,14 @@ impl Store for Sqlite {
                         r.get::<_, Option<String>>(6)?,
                         r.get::<_, i64>(7)?,
                         r.get::<_, i64>(8)?,
+                        [r.get::<_, i64>(9)?, r.get::<_, i64>(10)?],
                     ))
                 },
             )
             .optional()
             .map_err(db_error)?;
-        let Some((columns, rows, red, yellow, end, rematch, next, created, updated)) = row else {
+        let Some((columns, rows, red, yellow, end, rematch, next, created, updated, wins)) = row
+        else {
             return Ok(None);
         };
         let size = Size::new(columns as usize, rows as usize).map_err(|e| e.to_string())?;
@@ -357,6 +384,7 @@ impl Store for Sqlite {
             end: end.and_then(|e| serde_json::from_str(&e).ok()),
             rematch: [rematch & 1 != 0, rematch & 2 != 0],
             next: next.and_then(|n| GameId::try_from(n).ok()),
+            wins: wins.map(|w| w.clamp(0, u16::MAX.into()) as u16),
             created: created as u64,
             updated: updated as u64,
         }))
@@ -374,15 +402,18 @@ impl Store for Sqlite {
         match change {
             Change::Create(game) => c
                 .execute(
-                    "INSERT INTO games (id, columns, rows, red, yellow, created, updated)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                    "INSERT INTO games
+                       (id, columns, rows, red, yellow, created, updated, red_wins, yellow_wins)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8)",
                     params![
                         game.id.as_str(),
                         game.size.width() as i64,
                         game.size.height() as i64,
                         game.seats[0].map(Vec::from),
                         game.seats[1].map(Vec::from),
-                        now
+                        now,
+                        i64::from(game.wins[0]),
+                        i64::from(game.wins[1])
                     ],
                 )
                 .map(drop)
@@ -726,6 +757,7 @@ mod tests {
             end: None,
             rematch: [false, false],
             next: None,
+            wins: [2, 1],
             created: 0,
             updated: 0,
         }
@@ -783,8 +815,39 @@ mod tests {
         assert_eq!(back.moves, [3, 2]);
         assert_eq!(back.seats, [Some([1; 32]), Some([2; 32])]);
         assert_eq!(back.end, None);
+        assert_eq!(back.wins, [2, 1]);
         let other = GameId::from_bytes([9; 8]);
         assert_eq!(db.load(&other).await.unwrap(), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A database from before a migration (the first release's tables) is brought up to
+    /// date at the start, once; its games read back, with a score of none.
+    #[test]
+    fn an_older_database_is_migrated_and_its_games_kept() {
+        let dir = tempdir();
+        let old = Connection::open(dir.join(FILE)).unwrap();
+        old.execute_batch(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, columns INTEGER NOT NULL,
+               rows INTEGER NOT NULL, red BLOB, yellow BLOB, end_state TEXT,
+               rematch INTEGER NOT NULL DEFAULT 0, next TEXT, created INTEGER NOT NULL,
+               updated INTEGER NOT NULL);
+             INSERT INTO games (id, columns, rows, created, updated)
+               VALUES ('0102030405060708', 7, 6, 1, 1);",
+        )
+        .unwrap();
+        drop(old);
+        for _ in 0..2 {
+            let mut store = Sqlite::open(&dir).unwrap();
+            let version: i64 = store
+                .conn
+                .query_row("PRAGMA user_version", [], |r| r.get(0))
+                .unwrap();
+            assert_eq!(version, MIGRATIONS.len() as i64);
+            let id = GameId::from_bytes([1, 2, 3, 4, 5, 6, 7, 8]);
+            let game = store.load(&id).unwrap().unwrap();
+            assert_eq!((game.size, game.wins), (Size::CLASSIC, [0, 0]));
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

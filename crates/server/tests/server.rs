@@ -66,6 +66,7 @@ async fn resign_then_rematch_with_colours_swapped() {
         .await;
     let ended = red.state().await;
     assert_eq!(ended.end, Some(End::Resigned { seat: Seat::Yellow }));
+    assert_eq!(ended.wins, [1, 0], "Red's win counts in the series");
     yellow.state().await;
     for client in [&mut red, &mut yellow] {
         client
@@ -87,7 +88,18 @@ async fn resign_then_rematch_with_colours_swapped() {
         (Role::Yellow, "")
     );
     yellow.resume(&next, &yellow_secret).await;
-    assert_eq!(yellow.state_of(&next).await.you, Role::Red);
+    let as_red = yellow.state_of(&next).await;
+    assert_eq!(as_red.you, Role::Red);
+    // The score follows the players: the first Red, now Yellow, has the one win.
+    assert_eq!(as_red.wins, [0, 1]);
+    // It is kept with the game: after a restart too.
+    drop((red, yellow));
+    let data = server.data.clone();
+    assert!(server.stop("TERM").success());
+    let server = Server::start(&data, &[]);
+    let mut again = Client::connect(&server).await;
+    again.resume(&next, &yellow_secret).await;
+    assert_eq!(again.state_of(&next).await.wins, [0, 1]);
 }
 
 /// A drawn game on 4 x 4, found by playing seeded random moves with the engine.

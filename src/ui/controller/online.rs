@@ -241,6 +241,9 @@ impl Controller {
                 Vec::new()
             }
             Heard::Moved { column, .. } => {
+                if let Some(online) = self.online_mut() {
+                    online.run.news = None;
+                }
                 let played = self.session_mut().map(|s| s.try_play(column));
                 let effects = match played {
                     Some(Ok(placed)) => self.placed(placed, now),
@@ -249,12 +252,15 @@ impl Controller {
                 joined(effects, self.turn_alert())
             }
             Heard::Shown(position) => self.show_online(position, now),
-            Heard::Joined(seat) => joined(
-                Effect::say(t.with_player(t.online_joined(), player(seat))),
-                self.turn_alert(),
-            ),
+            Heard::Joined(seat) => {
+                let said = t.with_player(t.online_joined(), player(seat));
+                joined(self.news(said), self.turn_alert())
+            }
             Heard::Away(seat) => Effect::say(t.with_player(t.online_away(), player(seat))),
-            Heard::Back(seat) => Effect::say(t.with_player(t.online_back(), player(seat))),
+            Heard::Back(seat) => {
+                let said = t.with_player(t.online_back(), player(seat));
+                self.news(said)
+            }
             Heard::Left(seat) => Effect::say(t.with_player(t.online_left(), player(seat))),
             Heard::Ended(end) => {
                 // A resignation or a claim: the board shows no end of its own.
@@ -324,6 +330,15 @@ impl Controller {
             }
             Heard::Restarting => Effect::say(t.online_restarting().to_owned()),
         }
+    }
+
+    /// Says `said`, and shows it in the online panel until the next move, if an online
+    /// game shows ("Yellow is back", "Link copied").
+    pub(super) fn news(&mut self, said: String) -> Vec<Effect> {
+        if let Some(online) = self.online_mut() {
+            online.run.news = Some(said.clone());
+        }
+        Effect::say(said)
     }
 
     /// The person's turn has come, if it has: the page alerts them if it is hidden.

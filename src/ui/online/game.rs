@@ -42,6 +42,8 @@ pub struct OnlineView {
     /// What may come: the win can be claimed if the other player stays away, or they ask
     /// for a rematch.
     pub note: Option<String>,
+    /// The score of the series of rematches, once a game of it is won: "You 3 – 1 Yellow".
+    pub score: Option<String>,
     /// The game is over: it can be reviewed.
     pub over: bool,
     pub can_resign: bool,
@@ -120,6 +122,24 @@ impl OnlineGame {
     pub fn result_line(&self, t: &Texts) -> Option<String> {
         let end = self.run.state()?.end?;
         let name = |seat: Seat| t.player_name(seat.player()).to_owned();
+        // To a player, in their own words: "You won!"
+        if let Some(me) = self.seat() {
+            let other = me.other().player();
+            let status = self.session.position().status();
+            return Some(match end {
+                End::Played if status == Status::Win(me.player()) => t.online_you_won().into(),
+                End::Played if status == Status::Draw => {
+                    t.outcome_line(status, [PlayerKind::Human; 2])?
+                }
+                End::Played => t.online_you_lost().into(),
+                End::Resigned { seat } if seat == me => {
+                    t.with_player(t.online_you_resigned(), other)
+                }
+                End::Resigned { .. } => t.with_player(t.online_they_resigned(), other),
+                End::Claimed { seat } if seat == me => t.with_player(t.online_you_claimed(), other),
+                End::Claimed { .. } => t.with_player(t.online_they_claimed(), other),
+            });
+        }
         match end {
             End::Played => t.outcome_line(self.session.position().status(), [PlayerKind::Human; 2]),
             End::Resigned { seat } => Some(fill(
@@ -147,6 +167,10 @@ impl OnlineGame {
         let line = self.line(t);
         let other = seat.map(Seat::other);
         let note = match (state, other) {
+            // The colours swapped: shown until the first move.
+            (Some(state), Some(other)) if run.rematched() && state.moves.is_empty() && !over => {
+                Some(t.with_player(t.online_rematch(), other.other().player()))
+            }
             (Some(state), Some(other)) if state.seats[other.index()] == Presence::Left => {
                 Some(t.with_player(t.online_left(), other.player()))
             }
@@ -173,9 +197,24 @@ impl OnlineGame {
             }
             _ => None,
         };
+        let score = state
+            .zip(seat)
+            .filter(|(s, _)| s.wins != [0, 0])
+            .map(|(s, me)| {
+                let (mine, theirs) = (s.wins[me.index()], s.wins[me.other().index()]);
+                fill(
+                    t.online_score(),
+                    &[
+                        ("mine", &mine.to_string()),
+                        ("theirs", &theirs.to_string()),
+                        ("player", t.player_name(me.other().player())),
+                    ],
+                )
+            });
         OnlineView {
+            score,
             invite_text: t.with_size(t.invite_text(), position.size()),
-            note,
+            note: note.or_else(|| run.news.clone()),
             invite: state
                 .filter(|s| s.seats.contains(&Presence::Empty))
                 .map(|s| s.game.clone()),

@@ -168,6 +168,11 @@ pub struct OnlineRun {
     sent: Option<(u16, u8)>,
     /// The page follows a rematch: each player's first coming to it is no "is back".
     arriving: [bool; 2],
+    /// The page came to this game by a rematch (its colours swapped).
+    rematched: bool,
+    /// What just happened, shown on screen as well as said ("Yellow is back", "Link
+    /// copied"), until the next move.
+    pub news: Option<String>,
     /// When the last ping went, and whether it waits for its answer (any message is one).
     pinged: u64,
     ping_unanswered: bool,
@@ -191,6 +196,8 @@ impl OnlineRun {
             pinged: 0,
             ping_unanswered: false,
             arriving: [false; 2],
+            rematched: false,
+            news: None,
             first_state: false,
             claim: None,
         }
@@ -261,6 +268,11 @@ impl OnlineRun {
             && self.state.as_ref().is_some_and(|s| s.end.is_none())
             && !position.is_over()
             && position.current_player() == seat.player()
+    }
+
+    /// Whether the page came to this game by a rematch.
+    pub fn rematched(&self) -> bool {
+        self.rematched
     }
 
     /// Whether a move of the person's is on the board, not yet acknowledged.
@@ -347,6 +359,7 @@ impl OnlineRun {
         }
         let number = position.move_count() as u16;
         self.sent = Some((number, column as u8));
+        self.news = None;
         Some(
             (self.connection == Connection::Open).then_some(ToServer::Move {
                 game,
@@ -492,6 +505,7 @@ impl OnlineRun {
                 said,
             });
             self.arriving = [true; 2];
+            self.rematched = true;
             match &self.entry {
                 Entry::Resume(_, secret) => {
                     let (next, secret) = (next.clone(), secret.clone());
@@ -543,6 +557,7 @@ mod tests {
             end: None,
             rematch: [false, false],
             next: None,
+            wins: [0, 0],
         })
     }
 

@@ -17,6 +17,8 @@ use web_sys::{Document, HtmlButtonElement, HtmlElement, HtmlInputElement};
 pub struct OnlinePanel {
     pub section: HtmlElement,
     note: HtmlElement,
+    /// The series' score: "You 3 – 1 Yellow".
+    score: HtmlElement,
     /// The invite link's label and box, and its buttons.
     invite: HtmlElement,
     link: HtmlInputElement,
@@ -51,6 +53,7 @@ impl OnlinePanel {
         labels.attr(&section, "aria-label", Key::online);
         section.set_hidden(true);
         let note: HtmlElement = el(doc, "p", "c4-online-note");
+        let score: HtmlElement = el(doc, "p", "c4-online-score");
         let invite: HtmlElement = el(doc, "div", "c4-invite");
         let label: HtmlElement = el(doc, "label", "");
         let caption: HtmlElement = el(doc, "span", "");
@@ -123,12 +126,13 @@ impl OnlinePanel {
         ask.set_hidden(true);
         let fair: HtmlElement = el(doc, "p", "c4-help");
         labels.text(&fair, Key::online_fair);
-        for part in [&note, &invite, &ask, &actions, &fair] {
+        for part in [&score, &note, &invite, &ask, &actions, &fair] {
             append(&section, part);
         }
         Ok(OnlinePanel {
             section,
             note,
+            score,
             invite,
             link,
             copy,
@@ -243,8 +247,10 @@ impl OnlinePanel {
         }
         set_hidden(&self.ask, question.is_none());
         set_hidden(&self.actions, question.is_some());
-        text(&self.note, view.note.as_deref().unwrap_or_default());
-        set_hidden(&self.note, view.note.is_none());
+        for (part, shown) in [(&self.note, &view.note), (&self.score, &view.score)] {
+            text(part, shown.as_deref().unwrap_or_default());
+            set_hidden(part, shown.is_none());
+        }
         set_hidden(&self.invite, view.invite.is_none());
         set_attr(&self.share, "data-text", &view.invite_text);
         if let (Some(game), Some(window)) = (&view.invite, web_sys::window()) {

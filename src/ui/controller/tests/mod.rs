@@ -17,6 +17,7 @@ mod game;
 mod host;
 #[cfg(not(target_arch = "wasm32"))]
 mod online;
+#[cfg(not(target_arch = "wasm32"))]
 mod online_life;
 #[cfg(not(target_arch = "wasm32"))]
 mod serve;

@@ -28,6 +28,7 @@ pub(super) fn state(moves: &str, you: Role, seats: [Presence; 2], end: Option<En
         end,
         rematch: [false, false],
         next: None,
+        wins: [0, 0],
     })
 }
 
@@ -119,17 +120,28 @@ fn a_move_falls_at_once_and_goes_to_the_server() {
 }
 
 #[test]
-fn a_game_won_online_is_said_by_colour() {
+fn a_game_won_online_is_said_in_the_players_own_words() {
     let mut c = red_online();
-    // Red against the computer on this device before: the online result names colours.
     let over = c.online_message(state("1212121", Role::Red, BOTH, Some(End::Played)), 4.0);
     assert!(
         announced(&over).is_empty(),
         "shown afresh, not played: {over:?}"
     );
-    let line = Mirror::of(&c).online.unwrap().line;
+    let view = Mirror::of(&c).online.unwrap();
+    assert_eq!(view.line, "You won!");
+    assert!(view.can_rematch);
+    // The one who lost, and a watcher, who hears colours.
+    let mut yellow = red_online();
+    let lost = state("1212121", Role::Yellow, BOTH, Some(End::Played));
+    yellow.online_message(lost, 4.0);
+    assert_eq!(Mirror::of(&yellow).online.unwrap().line, "You lost.");
+    let mut watcher = red_online();
+    watcher.online_message(
+        state("1212121", Role::Watcher, BOTH, Some(End::Played)),
+        4.0,
+    );
+    let line = Mirror::of(&watcher).online.unwrap().line;
     assert!(line.starts_with("Red wins"), "{line}");
-    assert!(Mirror::of(&c).online.unwrap().can_rematch);
 }
 
 #[test]
@@ -180,7 +192,7 @@ fn away_back_a_resignation_and_leaving() {
         state("", Role::Red, BOTH, Some(End::Resigned { seat: Seat::Red })),
         7.0,
     );
-    assert_eq!(announced(&over), ["Red resigned: Yellow wins."]);
+    assert_eq!(announced(&over), ["You resigned: Yellow wins."]);
     assert!(Mirror::of(&c).online.unwrap().can_rematch);
     // Back to the game on this device, once it is over, asks nothing: the seat is left
     // for good (the friend hears "left"), and the connection closes.

@@ -277,7 +277,7 @@ fn what_is_said_is_about_the_other_player_and_said_once() {
     c.online_message(state("4455", Role::Red, BOTH, over), 2.0);
     c.command(Command::Review, 3.0);
     let back = c.command(Command::Back, 4.0);
-    assert_eq!(announced(&back), ["Yellow resigned: Red wins."]);
+    assert_eq!(announced(&back), ["Yellow resigned: you won!"]);
     // The rematch is said once; the friend's coming to it is not "is back".
     let next = crate::online::GameId::from_bytes([9; 8]);
     let rematch = c.online_message(
@@ -346,4 +346,72 @@ fn a_watcher_hears_the_rematch_in_words() {
         announced(&c.online_message(rematch, 3.0)),
         ["Rematch: the players swap colours."]
     );
+}
+
+/// The series' score shows once a game of it is won; the colours' swap shows until the
+/// first move of the rematch; "joined", "is back" and "Link copied" show until the next move.
+#[test]
+fn the_score_the_swap_and_the_news_show_on_screen() {
+    let over = Some(End::Resigned { seat: Seat::Yellow });
+    let mut c = red_online();
+    assert_eq!(Mirror::of(&c).online.unwrap().score, None);
+    let away = [Presence::Here, Presence::Away { ms: 0 }];
+    c.online_message(state("", Role::Red, away, None), 1.0);
+    c.online_message(state("", Role::Red, BOTH, None), 2.0);
+    assert_eq!(
+        Mirror::of(&c).online.unwrap().note.as_deref(),
+        Some("Yellow is back.")
+    );
+    drop(&mut c, 3, 3.0);
+    assert_eq!(
+        Mirror::of(&c).online.unwrap().note,
+        None,
+        "until the next move"
+    );
+    c.command(Command::LinkCopied(crate::ui::command::Copied::Done), 3.5);
+    let copied = Mirror::of(&c).online.unwrap().note.unwrap();
+    assert!(copied.to_lowercase().contains("copied"), "{copied}");
+    let ended = match state("4", Role::Red, BOTH, over) {
+        ToPage::State(s) => ToPage::State(GameState { wins: [1, 0], ..s }),
+        other => other,
+    };
+    c.online_message(ended, 4.0);
+    assert_eq!(
+        Mirror::of(&c).online.unwrap().score.as_deref(),
+        Some("You 1 – 0 Yellow")
+    );
+    // The rematch: Red plays Yellow now, and the score follows the players.
+    let next = crate::online::GameId::from_bytes([9; 8]);
+    let rematch = match state("4", Role::Red, BOTH, over) {
+        ToPage::State(s) => ToPage::State(GameState {
+            wins: [1, 0],
+            rematch: [true, true],
+            next: Some(next.clone()),
+            ..s
+        }),
+        other => other,
+    };
+    c.online_message(rematch, 5.0);
+    let first = match state("", Role::Yellow, BOTH, None) {
+        ToPage::State(s) => ToPage::State(GameState {
+            game: next.clone(),
+            wins: [0, 1],
+            ..s
+        }),
+        other => other,
+    };
+    c.online_message(first, 6.0);
+    let view = Mirror::of(&c).online.unwrap();
+    assert_eq!(view.note.as_deref(), Some("Rematch: you play Yellow now."));
+    assert_eq!(view.score.as_deref(), Some("You 1 – 0 Red"));
+    let moved = match state("4", Role::Yellow, BOTH, None) {
+        ToPage::State(s) => ToPage::State(GameState {
+            game: next,
+            wins: [0, 1],
+            ..s
+        }),
+        other => other,
+    };
+    c.online_message(moved, 7.0);
+    assert_eq!(Mirror::of(&c).online.unwrap().note, None);
 }
