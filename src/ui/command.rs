@@ -57,8 +57,13 @@ pub enum Command {
     /// What became of the link: the clipboard took it, or not (and then whether the link's
     /// box was selected instead, to copy by hand).
     LinkCopied(Copied),
-    /// A new game against a friend online, on the size and colour chosen.
+    /// A game against a friend online: the person chooses their colour first (or goes back
+    /// to the game they left while it went on).
     PlayOnline,
+    /// The colour chosen for the online game about to be created: `None` for random.
+    OnlineColour(Option<crate::online::Seat>),
+    /// Create the online game set up, in the colour chosen: its invite link shows.
+    CreateOnline,
     /// Give up the online game.
     Resign,
     /// Ask for a rematch of the online game, colours swapped.

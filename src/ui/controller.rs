@@ -160,7 +160,9 @@ impl Controller {
                 };
                 joined(closing, self.start_game(start, true, said, now))
             }
-            Command::PlayOnline => self.create_online(now),
+            Command::PlayOnline => self.setup_online(now),
+            Command::OnlineColour(colour) => self.choose_colour(colour),
+            Command::CreateOnline => self.create_online(None, now),
             Command::Resign => self.ask_first(Asked::Resign, now),
             Command::Rematch => self.ask_online(|game| crate::online::ToServer::Rematch { game }),
             Command::ClaimWin => self.ask_online(|game| crate::online::ToServer::Claim { game }),

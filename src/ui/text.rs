@@ -618,6 +618,12 @@ texts! {
     /// The score of a series of rematches. `{mine}`, `{theirs}`: the games each won;
     /// `{player}`: the other player's colour (or name).
     online_score / "onlineScore" = "You {mine} – {theirs} {player}",
+    /// "A friend online" chosen: the colour first.
+    online_setup / "onlineSetup" = "Choose your colour, then create the invite link.",
+    /// The colour chosen at random, when the game is created.
+    online_random / "onlineRandom" = "Random",
+    /// Creates the online game set up.
+    online_create / "onlineCreate" = "Create invite link",
     /// The tab's title when it becomes the person's turn online while the page is hidden.
     /// `{title}`: the page's own title.
     your_turn_title / "yourTurnTitle" = "Your move – {title}",

@@ -71,8 +71,11 @@ export interface ConnectFourMethods {
   newGame(options?: MountOptions): void;
   /** Changes the options it names; throws on an invalid one, changing nothing. */
   setOptions(options: MountOptions): void;
-  /** Starts an online game on the board's size (needs `online`); the invite link shows. */
-  playOnline(): void;
+  /**
+   * Starts an online game on the board's size (needs `online`), the person in `colour` (by
+   * default the colour the main choice shows); the invite link shows.
+   */
+  playOnline(colour?: "red" | "yellow" | "random"): void;
   /** Leaves the online game shown, if one is. */
   leaveOnline(): void;
   /** Resigns the online game the person plays; throws if there is none going on. */

@@ -75,7 +75,7 @@ fn shortcut(b: HtmlButtonElement, key: &str) -> Result<HtmlButtonElement, JsValu
 }
 
 /// A group of radio buttons drawn as one segmented control, with a visible legend.
-fn segments(
+pub(super) fn segments(
     doc: &Document,
     parent: &HtmlElement,
     labels: &mut Labels,
@@ -139,10 +139,7 @@ fn main_choice(
     choice: &HtmlElement,
     labels: &mut Labels,
 ) -> Result<(Vec<(ModeChoice, HtmlInputElement)>, HtmlInputElement), JsValue> {
-    let game = GAMES.with(|n| {
-        n.set(n.get().wrapping_add(1));
-        n.get()
-    });
+    let game = game_number();
     let opponent: Vec<(Option<ModeChoice>, &'static str, Text)> = vec![
         (
             Some(ModeChoice::Computer),
@@ -188,8 +185,20 @@ fn main_choice(
     Ok((inputs, online.ok_or("the online choice")?))
 }
 
+/// A number of its own for each game built on the page, for its radio groups' names:
+/// the next one.
+fn new_game_number() {
+    GAMES.with(|n| n.set(n.get().wrapping_add(1)));
+}
+
+/// The number of the game being built.
+pub fn game_number() -> u32 {
+    GAMES.with(|n| n.get())
+}
+
 impl Controls {
     pub fn build(doc: &Document, labels: &mut Labels, links: bool) -> Result<Controls, JsValue> {
+        new_game_number();
         let choice: HtmlElement = el(doc, "div", "c4-choice");
         let (choices, online) = main_choice(doc, &choice, labels)?;
 

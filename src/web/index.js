@@ -401,7 +401,7 @@ function defineElement() {
     /** Changes the options it names; throws on an invalid one, changing nothing. */
     setOptions(options) { this.#game().setOptions(options); }
     /** Starts an online game on the board's size (needs `online`). */
-    playOnline() { this.#game().playOnline(); }
+    playOnline(colour) { this.#game().playOnline(colour); }
     /** Leaves the online game shown, if one is. */
     leaveOnline() { this.#game().leaveOnline(); }
     /** Resigns the online game the person plays. */

@@ -164,12 +164,31 @@ impl MountHandle {
         crate::web::app::destroy(app);
     }
 
-    /// Starts an online game on the board's size, as the player's "A friend online" does
-    /// (set `columns` and `rows` first for another size): the person plays Red, and the
-    /// invite link shows (`inviteUrl`). Throws if online play is off.
+    /// Starts an online game on the board's size (set `columns` and `rows` first for
+    /// another size), the person in `colour` (`"red"`, `"yellow"` or `"random"`; by
+    /// default the colour the main choice shows), and the invite link shows (`inviteUrl`).
+    /// Throws if online play is off, or for another colour.
     #[wasm_bindgen(js_name = playOnline)]
-    pub fn play_online(&self) -> Result<(), JsError> {
-        self.with(App::create_online)?.map_err(|e| JsError::new(&e))
+    pub fn play_online(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "\"red\" | \"yellow\" | \"random\"")]
+        colour: Option<String>,
+    ) -> Result<(), JsError> {
+        let colour = match colour.as_deref() {
+            None => None,
+            Some("random") => Some(None),
+            Some(name) => match crate::online::Seat::named(name) {
+                Some(seat) => Some(Some(seat)),
+                None => {
+                    return Err(JsError::new(&format!(
+                        "playOnline: the colour is \"red\", \"yellow\" or \"random\", not {}",
+                        crate::engine::error::quoted(name)
+                    )))
+                }
+            },
+        };
+        self.with(|app| app.create_online(colour))?
+            .map_err(|e| JsError::new(&e))
     }
 
     /// Leaves the online game shown, if one is: the board shows the game kept aside.

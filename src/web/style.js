@@ -352,6 +352,7 @@ const STYLE = css`
 .c4-online[hidden], .c4-online [hidden], .c4-puzzle [hidden], .c4-seg-row label[hidden] { display: none; }
 .c4-online-note, .c4-online-score { margin: 0; font-weight: 650; }
 .c4-online-score { font-variant-numeric: tabular-nums; }
+.c4-online-setup { display: grid; gap: 8px; justify-items: start; }
 .c4-invite { display: flex; flex-wrap: wrap; gap: 6.4px; align-items: end; }
 .c4-invite label { display: grid; gap: 3.2px; flex: 1 1 14em; min-width: 0; font-size: 14.4px; }
 .c4-invite input { font: inherit; padding: 6.4px 8px; min-height: 36.8px; box-sizing: border-box; width: 100%; min-width: 0; border: 1px solid var(--_border); border-radius: 6.4px; background: var(--_bg); color: var(--_fg); }

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STRICT_CSP, DIST, serve, launch, openPage, until } from "./harness.mjs";
 import { freePort } from "./fixtures.mjs";
-import { lineIs, play, startServer } from "./play.mjs";
+import { lineIs, play, startServer, playOnline } from "./play.mjs";
 
 let browser, data, site, games;
 
@@ -60,7 +60,7 @@ async function hosted(path, options) {
 
 /** Chooses "A friend online" and waits for the invite link (naming a game); gives it. */
 async function inviteLink(page) {
-  await page.getByRole("radio", { name: "A friend online" }).click();
+  await playOnline(page);
   const invite = page.getByRole("textbox", { name: "Invite link" });
   return until(async () => {
     const value = await invite.inputValue().catch(() => "");
@@ -188,7 +188,7 @@ test("a failure is told: no server, an origin refused, a socket the page's polic
     errors: window.__errors.map((e) => e.code),
   }));
   const turn = (page) => page.locator(".c4-turn").textContent();
-  const choose = (page) => page.getByRole("radio", { name: "A friend online" }).click();
+  const choose = (page) => playOnline(page);
   const unreachable = "The game's server cannot be reached: trying again…";
 
   // Nothing listens there, or the server refuses this page's origin (403): unreachable,

@@ -44,8 +44,16 @@ test("two browsers play through the invite link; a watcher, a reload, a kill and
   const red = await openPage(browser, server.url, LAPTOP);
   await column(red.page, 4).waitFor();
   // The site found its server: the main choice offers a friend online.
-  const choice = red.page.getByRole("radio", { name: "A friend online" });
-  await choice.click();
+  // "A friend online": the colour first (Red is chosen), then the game.
+  await red.page.getByRole("radio", { name: "A friend online" }).click();
+  const setup = red.page.locator(".c4-online-setup");
+  await setup.getByRole("radio", { name: "Red" }).waitFor();
+  assert.equal(await setup.getByRole("radio", { name: "Red" }).isChecked(), true);
+  await lineIs(red.page, /^Choose your colour, then create the invite link\.$/, "the colour first");
+  await screenshot(red.page, "online-setup-laptop");
+  // Nothing is created yet; the way back shows.
+  assert.equal(await red.page.getByRole("button", { name: "Leave game" }).isVisible(), true);
+  await setup.getByRole("button", { name: "Create invite link" }).click();
   const invite = red.page.getByRole("textbox", { name: "Invite link" });
   const link = await until(async () => {
     const value = await invite.inputValue().catch(() => "");

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DIST, launch, openPage, screenshot, until, moveCount } from "./harness.mjs";
-import { column, game, lineIs, movesAre, play, startServer } from "./play.mjs";
+import { column, game, lineIs, movesAre, play, playOnline, startServer } from "./play.mjs";
 
 let browser, data, server;
 
@@ -179,4 +179,24 @@ test("heard right: a reload, a review, a rematch and a reopening, through the li
   await lineIs(red.page, /^Your move \(Yellow\)\.$/, "Red's seat in the rematch");
   assert.doesNotMatch(await said(red.page), /Rematch/);
   for (const { context } of [red, yellow, watcher]) await context.close();
+});
+
+test("the colour is chosen before the game: Yellow, or random, from the panel or from code", async () => {
+  const yellow = await openPage(browser, server.url, PHONE);
+  await column(yellow.page, 4).waitFor();
+  await playOnline(yellow.page, "Yellow");
+  await lineIs(yellow.page, /^You play Yellow: waiting for your friend\.$/, "Yellow chosen");
+  const link = await yellow.page.getByRole("textbox", { name: "Invite link" }).inputValue();
+  const red = await openPage(browser, link, PHONE);
+  await lineIs(red.page, /^Your move \(Red\)\.$/, "the friend plays Red");
+  // From code: a colour of three, or an error that says which.
+  const coded = await openPage(browser, server.url, PHONE);
+  await column(coded.page, 4).waitFor();
+  const refused = await coded.page.evaluate(() => {
+    try { window.c4.playOnline("blue"); } catch (e) { return e.message; }
+  });
+  assert.equal(refused, 'playOnline: the colour is "red", "yellow" or "random", not "blue"');
+  await coded.page.evaluate(() => window.c4.playOnline("random"));
+  await lineIs(coded.page, /^You play (Red|Yellow): waiting for your friend\.$/, "a colour drawn");
+  for (const { context } of [red, yellow, coded]) await context.close();
 });

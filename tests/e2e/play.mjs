@@ -52,12 +52,23 @@ export async function play(mover, other, n) {
   await movesAre(other, before + 1);
 }
 
+/**
+ * Chooses "A friend online" on `page`, then `colour` ("Red", "Yellow" or "Random"; by default
+ * the one already chosen), and creates the game.
+ */
+export async function playOnline(page, colour) {
+  await page.getByRole("radio", { name: "A friend online" }).click();
+  const setup = page.locator(".c4-online-setup");
+  if (colour) await setup.getByRole("radio", { name: colour, exact: true }).click();
+  await setup.getByRole("button", { name: "Create invite link" }).click();
+}
+
 /** A page at `url` (with `options` for its context) that chose "A friend online", once its
  * invite link shows: the page, and the link. */
 export async function invite(browser, url, options) {
   const opened = await openPage(browser, url, options);
   await column(opened.page, 4).waitFor();
-  await opened.page.getByRole("radio", { name: "A friend online" }).click();
+  await playOnline(opened.page);
   const box = opened.page.getByRole("textbox", { name: "Invite link" });
   const link = await until(async () => {
     const value = await box.inputValue().catch(() => "");

@@ -9,7 +9,7 @@ import { mkdtemp, rm, readFile, writeFile, chmod } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, serve } from "./harness.mjs";
-import { game as play, SERVER } from "./play.mjs";
+import { game as play, SERVER, playOnline } from "./play.mjs";
 import { freePort } from "./fixtures.mjs";
 
 const NGINX = "/usr/sbin/nginx";
@@ -227,7 +227,7 @@ test("a proxy that strips the online header and passes no Host: online play foun
   const page = await openPage(browser, url, HTTPS);
   const head = await page.context.request.head(url);
   assert.equal(head.headers()["x-connect-four-online"], undefined, "the proxy strips the header");
-  await page.page.getByRole("radio", { name: "A friend online" }).click();
+  await playOnline(page.page);
   await until(async () => /origin was refused/.test(server.output()), "the refusal in the log", 20_000);
   assert.match(server.output(), /origin="https:\/\/localhost:\d+".*expected=/);
   const metrics = await (await fetch(`http://127.0.0.1:${app}/metrics`)).text();

@@ -96,7 +96,9 @@ impl Controller {
     }
 
     pub(super) fn tell_online(&mut self) -> Option<Effect> {
-        let shown = self.online().map(OnlineGame::status);
+        // A game being set up is nothing to the host yet.
+        let shown = self.online().filter(|o| o.setup.is_none());
+        let shown = shown.map(OnlineGame::status);
         self.seats.tell(shown).map(Effect::Event)
     }
 

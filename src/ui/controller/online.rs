@@ -12,20 +12,57 @@ use crate::ui::text::fill;
 
 impl Controller {
     /// Opens a game against a friend online, entered by `entry` (a new game of `size`, or
-    /// one from an invite link): the page connects to the game's server.
-    pub(super) fn open_online(&mut self, entry: Entry, size: Size, now: f64) -> Vec<Effect> {
+    /// one from an invite link): the page connects to the game's server, unless the person
+    /// chooses their colour first (`setup`).
+    fn open_online(&mut self, entry: Entry, size: Size, setup: bool, now: f64) -> Vec<Effect> {
         let mut effects = self.leave(now);
         effects.extend(self.cancel());
         self.notice = None;
         self.seats.running = None;
-        let online = OnlineGame::new(entry, size);
+        let mut online = OnlineGame::new(entry, size);
         self.motion.show(online.session().position());
         self.cursor.fit(size);
+        if setup {
+            online.setup = Some(online.run.seat_asked());
+            let said = self.texts.online_setup().to_owned();
+            self.enter_online(online);
+            return joined(effects, Effect::changed(said));
+        }
         self.enter_online(online);
-        effects.push(Effect::Online(Online::Connect { after_ms: 0 }));
+        effects.extend(self.connect_online());
+        effects
+    }
+
+    fn connect_online(&mut self) -> Vec<Effect> {
+        let mut effects = vec![Effect::Online(Online::Connect { after_ms: 0 })];
         effects.extend(self.tell_online());
         effects.extend(Effect::changed(self.texts.online_connecting().to_owned()));
         effects
+    }
+
+    /// "A friend online": back to the game left while it went on, or a new game on the
+    /// board's size, once the person has chosen their colour.
+    pub(super) fn setup_online(&mut self, now: f64) -> Vec<Effect> {
+        if !self.seats.offered {
+            return Effect::say(self.texts.online_no_server().to_owned());
+        }
+        if let Some(game) = self.seats.running.take() {
+            return self.join_online(game, now);
+        }
+        let size = self.game.position().size();
+        let seat = Seat::of(self.shown_choice().1);
+        self.open_online(Entry::Create { size, seat }, size, true, now)
+    }
+
+    /// The colour chosen for the online game set up (`None`: random).
+    pub(super) fn choose_colour(&mut self, colour: Option<Seat>) -> Vec<Effect> {
+        match self.online_mut().filter(|o| o.setup.is_some()) {
+            Some(online) => {
+                online.setup = Some(colour);
+                vec![Effect::Changed]
+            }
+            None => Vec::new(),
+        }
     }
 
     /// Whether the page has a game server for online play, and the seats' secrets it
@@ -39,18 +76,25 @@ impl Controller {
         self.seats.offered
     }
 
-    /// A new online game on the board's size, the person playing the colour chosen.
-    pub(super) fn create_online(&mut self, now: f64) -> Vec<Effect> {
+    /// Creates the online game: the one set up, in the colour chosen there, or (from the
+    /// host's code) a new one on the board's size in `colour` (`None`: the colour shown in
+    /// the main choice). A random colour is drawn from the moment (`now`, in ms).
+    pub fn create_online(&mut self, colour: Option<Option<Seat>>, now: f64) -> Vec<Effect> {
         if !self.seats.offered {
             return Effect::say(self.texts.online_no_server().to_owned());
         }
-        // The game left while it went on, not a new one.
-        if let Some(game) = self.seats.running.take() {
-            return self.join_online(game, now);
+        let draw = |colour: Option<Seat>| {
+            colour.unwrap_or([Seat::Red, Seat::Yellow][(now.max(0.0) as u64 % 2) as usize])
+        };
+        if let Some(online) = self.online_mut().filter(|o| o.setup.is_some()) {
+            let seat = draw(colour.unwrap_or(online.setup.flatten()));
+            online.run.choose_seat(seat);
+            online.setup = None;
+            return self.connect_online();
         }
         let size = self.game.position().size();
-        let seat = Seat::of(self.shown_choice().1);
-        self.open_online(Entry::Create { size, seat }, size, now)
+        let seat = draw(colour.unwrap_or(Some(Seat::of(self.shown_choice().1))));
+        self.open_online(Entry::Create { size, seat }, size, false, now)
     }
 
     /// Opens the online game of an invite link (or the one open before a reload): its seat
@@ -64,7 +108,7 @@ impl Controller {
             Some(secret) => Entry::Resume(game, secret),
             None => Entry::Join(game),
         };
-        self.open_online(entry, Size::CLASSIC, now)
+        self.open_online(entry, Size::CLASSIC, false, now)
     }
 
     /// The seat taken in `game` is kept by its secret, for a reload.

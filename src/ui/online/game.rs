@@ -26,6 +26,9 @@ fn their_turn(t: &Texts, to_move: Player, you: Seat) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OnlineGame {
     pub run: OnlineRun,
+    /// The person chooses their colour before the game is created (`Some`): the colour
+    /// chosen, or random (`None`). Nothing connects meanwhile.
+    pub setup: Option<Option<Seat>>,
     session: Session,
 }
 
@@ -42,6 +45,8 @@ pub struct OnlineView {
     /// What may come: the win can be claimed if the other player stays away, or they ask
     /// for a rematch.
     pub note: Option<String>,
+    /// The colour chooser, before the game is created: the colour chosen (`None`: random).
+    pub setup: Option<Option<Seat>>,
     /// The score of the series of rematches, once a game of it is won: "You 3 – 1 Yellow".
     pub score: Option<String>,
     /// The game is over: it can be reviewed.
@@ -55,6 +60,7 @@ impl OnlineGame {
     pub fn new(entry: Entry, size: Size) -> OnlineGame {
         OnlineGame {
             run: OnlineRun::new(entry),
+            setup: None,
             session: Session::new(Position::empty(size), [PlayerKind::Human; 2]),
         }
     }
@@ -212,6 +218,7 @@ impl OnlineGame {
                 )
             });
         OnlineView {
+            setup: self.setup,
             score,
             invite_text: t.with_size(t.invite_text(), position.size()),
             note: note.or_else(|| run.news.clone()),
@@ -235,6 +242,9 @@ impl OnlineGame {
     /// away, the end.
     pub fn line(&self, t: &Texts) -> String {
         let run = &self.run;
+        if self.setup.is_some() {
+            return t.online_setup().to_owned();
+        }
         match (run.connection(), run.state()) {
             (Connection::Connecting { failures: 0 }, None) => {
                 return t.online_connecting().to_owned()

@@ -203,6 +203,21 @@ impl OnlineRun {
         }
     }
 
+    /// The colour a game to create is asked with, if it is one.
+    pub fn seat_asked(&self) -> Option<Seat> {
+        match self.entry {
+            Entry::Create { seat, .. } => Some(seat),
+            Entry::Join(_) | Entry::Resume(..) => None,
+        }
+    }
+
+    /// Creates the game in `seat`'s colour instead (before the first connection).
+    pub fn choose_seat(&mut self, seat: Seat) {
+        if let Entry::Create { seat: asked, .. } = &mut self.entry {
+            *asked = seat;
+        }
+    }
+
     /// The secret to hold the seat the page creates or joins with, made by the page (128
     /// random bits): kept from the first try on.
     pub fn claim_with(&mut self, secret: Secret) {

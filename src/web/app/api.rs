@@ -39,13 +39,17 @@ impl App {
         self.new_game(Position::empty(self.controller.game().size()));
     }
 
-    /// Starts an online game on the board's size, the person in Red, as "A friend online"
-    /// does: an error if online play is off.
-    pub fn create_online(&mut self) -> Result<(), String> {
+    /// Starts an online game on the board's size, the person in `colour` (`None`: the one
+    /// the main choice shows; `Some(None)`: random): an error if online play is off.
+    pub fn create_online(
+        &mut self,
+        colour: Option<Option<crate::online::Seat>>,
+    ) -> Result<(), String> {
         if !self.controller.online_offered() {
             return Err(NO_ONLINE.into());
         }
-        self.run(Command::PlayOnline);
+        let effects = self.controller.create_online(colour, self.now());
+        self.apply(effects);
         Ok(())
     }
 

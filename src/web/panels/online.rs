@@ -3,11 +3,13 @@
 //! link (with Copy link, and the system's share sheet where the browser has one), Resign,
 //! Rematch, Claim the win, the review once it is over, and Back.
 
+use crate::online::{Role, Seat};
 use crate::ui::mirror::OnlineView;
 use crate::ui::text::Key;
 use crate::ui::Command;
 use crate::web::dom::{append, attr, button, el, set_attr, set_hidden, text};
 use crate::web::labels::Labels;
+use crate::web::labels::Text;
 use crate::web::panels::Listener;
 use crate::web::parts::text_button;
 use wasm_bindgen::prelude::*;
@@ -31,6 +33,10 @@ pub struct OnlinePanel {
     back: HtmlButtonElement,
     /// Resign, Rematch, Claim the win, Review, Leave game: hidden while a question asks.
     actions: HtmlElement,
+    /// The colour chooser before the game is created: Red, Yellow, Random; and Create.
+    setup: HtmlElement,
+    colours: Vec<HtmlInputElement>,
+    create: HtmlButtonElement,
     /// Resign's or Leave's question, its button that confirms it, and Keep playing.
     ask: HtmlElement,
     question: HtmlElement,
@@ -115,6 +121,26 @@ impl OnlinePanel {
         for part in [&rematch, &claim, &review, &resign, &back] {
             append(&actions, part);
         }
+        let setup: HtmlElement = el(doc, "div", "c4-online-setup");
+        let name = format!("c4-{}-colour", crate::web::controls::game_number());
+        let colour = |key: Key| Text::Of(key);
+        let choices = vec![
+            (None, "red", colour(Key::red)),
+            (None, "yellow", colour(Key::yellow)),
+            (None, "random", colour(Key::online_random)),
+        ];
+        let colours = crate::web::controls::segments(
+            doc,
+            &setup,
+            labels,
+            "c4-colours",
+            &name,
+            Key::you_play,
+            choices,
+        )?;
+        let colours = colours.into_iter().map(|(_, input)| input).collect();
+        let create = text_button(doc, labels, "c4-btn c4-primary", Key::online_create);
+        append(&setup, &create);
         let ask: HtmlElement = el(doc, "div", "c4-online-ask");
         attr(&ask, "role", "group");
         let question: HtmlElement = el(doc, "p", "");
@@ -126,7 +152,7 @@ impl OnlinePanel {
         ask.set_hidden(true);
         let fair: HtmlElement = el(doc, "p", "c4-help");
         labels.text(&fair, Key::online_fair);
-        for part in [&score, &note, &invite, &ask, &actions, &fair] {
+        for part in [&setup, &score, &note, &invite, &ask, &actions, &fair] {
             append(&section, part);
         }
         Ok(OnlinePanel {
@@ -143,6 +169,9 @@ impl OnlinePanel {
             review,
             back,
             actions,
+            setup,
+            colours,
+            create,
             ask,
             question,
             confirm,
@@ -178,6 +207,16 @@ impl OnlinePanel {
             Listener::click(&self.review, Command::Review),
             Listener::click(&self.back, Command::Back),
             Listener::click(&self.confirm, Command::Confirm(true)),
+            Listener::click(&self.create, Command::CreateOnline),
+            // A colour chosen ("random": none).
+            Listener {
+                target: self.setup.clone(),
+                event: "change",
+                read: Box::new(|event| {
+                    let input: HtmlInputElement = event.target()?.dyn_into().ok()?;
+                    Some(Command::OnlineColour(Seat::named(&input.value())))
+                }),
+            },
             Listener::click(&self.keep, Command::Confirm(false)),
             // The system's share sheet is the browser's own: nothing for the game to decide.
             Listener {
@@ -247,6 +286,13 @@ impl OnlinePanel {
         }
         set_hidden(&self.ask, question.is_none());
         set_hidden(&self.actions, question.is_some());
+        set_hidden(&self.setup, view.setup.is_none());
+        if let Some(chosen) = view.setup {
+            let value = chosen.map_or("random", |seat| Role::from(seat).name());
+            for input in &self.colours {
+                input.set_checked(input.value() == value);
+            }
+        }
         for (part, shown) in [(&self.note, &view.note), (&self.score, &view.score)] {
             text(part, shown.as_deref().unwrap_or_default());
             set_hidden(part, shown.is_none());

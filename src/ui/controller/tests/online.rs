@@ -38,7 +38,13 @@ pub(super) const BOTH: [Presence; 2] = [Presence::Here, Presence::Here];
 pub(super) fn red_online() -> Controller {
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new());
-    let effects = c.command(Command::PlayOnline, 0.0);
+    // The colour first: nothing connects until the game is created.
+    let setup = c.command(Command::PlayOnline, 0.0);
+    assert!(
+        !setup.iter().any(|e| matches!(e, Effect::Online(_))),
+        "{setup:?}"
+    );
+    let effects = c.command(Command::CreateOnline, 0.0);
     assert!(effects.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
     assert_eq!(c.rules().name, "online");
     let create = sent(&c.online_opened(0.0));
@@ -342,7 +348,9 @@ fn the_host_hears_the_game_the_seat_and_the_connection() {
     };
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new());
-    let opened = c.command(Command::PlayOnline, 0.0);
+    // Nothing to tell while the colour is chosen; then the game is created.
+    assert!(told(&c.command(Command::PlayOnline, 0.0)).is_empty());
+    let opened = c.command(Command::CreateOnline, 0.0);
     assert_eq!(told(&opened), [status(None, None, "connecting")]);
     assert_eq!(told(&c.online_opened(0.0)), [status(None, None, "open")]);
     let seated = c.online_message(
@@ -459,6 +467,7 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new());
     c.command(Command::PlayOnline, 0.0);
+    c.command(Command::CreateOnline, 0.0);
     for _ in 1..crate::ui::online::UNREACHABLE_AFTER {
         let e = c.online_closed(0.5);
         assert!(online(&e).iter().all(|told| *told == ("connecting", None)));
@@ -497,6 +506,7 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
         let mut c = Controller::new(reduced());
         c.set_online(true, Vec::new());
         c.command(Command::PlayOnline, 0.0);
+        c.command(Command::CreateOnline, 0.0);
         c.online_opened(0.0);
         let e = c.online_message(
             ToPage::Refused {
@@ -532,6 +542,7 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new());
     c.command(Command::PlayOnline, 0.0);
+    c.command(Command::CreateOnline, 0.0);
     let e = c.online_blocked(0.5);
     assert_eq!(online(&e), [("refused", Some("blocked"))]);
     assert_eq!(errors(&e), ["blocked"]);
@@ -552,6 +563,7 @@ fn the_invite_says_the_size_in_words() {
         0.0,
     );
     c.command(Command::PlayOnline, 1.0);
+    c.command(Command::CreateOnline, 1.0);
     let view = Mirror::of(&c).online.unwrap();
     assert_eq!(view.invite_text, "Play Connect Four with me on 8 × 7");
 }

@@ -77,6 +77,7 @@ fn leaving_a_running_game_asks_and_a_friend_online_goes_back_to_it() {
     );
     c.command(Command::Back, 8.0);
     c.command(Command::PlayOnline, 9.0);
+    c.command(Command::CreateOnline, 9.0);
     assert!(matches!(
         &sent(&c.online_opened(10.0))[..],
         [ToServer::Create { .. }]
@@ -414,4 +415,52 @@ fn the_score_the_swap_and_the_news_show_on_screen() {
     };
     c.online_message(moved, 7.0);
     assert_eq!(Mirror::of(&c).online.unwrap().note, None);
+}
+
+/// "A friend online" asks the colour first: Red, Yellow or random (drawn as the game is
+/// created); the host's code creates at once, in the colour it names.
+#[test]
+fn the_colour_is_chosen_before_the_game_is_created() {
+    let created = |c: &mut Controller| match &sent(&c.online_opened(1.0))[..] {
+        [ToServer::Create { seat, .. }] => *seat,
+        other => panic!("{other:?}"),
+    };
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    let setup = c.command(Command::PlayOnline, 0.0);
+    assert_eq!(
+        announced(&setup),
+        ["Choose your colour, then create the invite link."]
+    );
+    let view = Mirror::of(&c).online.unwrap();
+    assert_eq!(
+        view.setup,
+        Some(Some(Seat::Red)),
+        "the colour the main choice shows"
+    );
+    c.command(Command::OnlineColour(Some(Seat::Yellow)), 0.5);
+    assert_eq!(
+        Mirror::of(&c).online.unwrap().setup,
+        Some(Some(Seat::Yellow))
+    );
+    c.command(Command::CreateOnline, 0.7);
+    assert_eq!(Mirror::of(&c).online.unwrap().setup, None);
+    assert_eq!(created(&mut c), Seat::Yellow);
+    // Random: drawn from the moment the game is created, each colour as likely.
+    let mut seats = Vec::new();
+    for now in [10.0, 11.0] {
+        let mut c = Controller::new(reduced());
+        c.set_online(true, Vec::new());
+        c.command(Command::PlayOnline, now);
+        c.command(Command::OnlineColour(None), now);
+        c.command(Command::CreateOnline, now);
+        seats.push(created(&mut c));
+    }
+    assert_eq!(seats, [Seat::Red, Seat::Yellow]);
+    // From the host's code: at once.
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    let now = c.create_online(Some(Some(Seat::Yellow)), 0.0);
+    assert!(now.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
+    assert_eq!(created(&mut c), Seat::Yellow);
 }
