@@ -27,9 +27,11 @@ wasm-opt -O3 --low-memory-unused --zero-filled-memory --strip-producers --strip-
 # stops shrinking, and the producers' and features' sections go. What counts is the module
 # gzipped, not its raw size: a function with one caller stays its own unless it is tiny
 # (inlined whole into `mount`, the build of the DOM repeated itself less), and -Os beats
-# -Oz. Together 7.4 KB less gzipped for 13 KB more raw (binaryen 132, 2026-11-28).
+# -Oz. Together 7.4 KB less gzipped for 13 KB more raw (binaryen 132, 2026-11-28). The
+# functions are then sorted by their (Rust) names: a module's functions side by side
+# compress better, 1.2 KB less again.
 wasm-pack build --profile page --no-opt --target web
-wasm-opt -Os --one-caller-inline-max-function-size=10 --low-memory-unused --zero-filled-memory --converge --strip-producers \
+wasm-opt -Os --one-caller-inline-max-function-size=20 --reorder-functions-by-name --low-memory-unused --zero-filled-memory --converge --strip-producers \
   --strip-target-features $WASM_FEATURES pkg/connect_four_bg.wasm -o pkg/connect_four_bg.wasm
 cp target/pkg-solver/connect_four_solver.js target/pkg-solver/connect_four_solver.d.ts \
   target/pkg-solver/connect_four_solver_bg.wasm target/pkg-solver/connect_four_solver_bg.wasm.d.ts pkg/

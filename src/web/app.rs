@@ -235,17 +235,11 @@ impl App {
         let mut changed = false;
         let mut finished = false;
         let mut failures = Vec::new();
-        // What one change says, said as one message: the live region is read once, so a
-        // message put in it before another of the same change would go unheard.
-        let mut said: Vec<String> = Vec::new();
         for effect in effects {
             match effect {
-                Effect::Announce(message) if said.contains(&message) => {}
-                Effect::Announce(message) => said.push(message),
+                Effect::Announce(message) => self.view.announce(&message),
                 Effect::Finished(message) => {
-                    if !said.contains(&message) {
-                        said.push(message);
-                    }
+                    self.view.announce(&message);
                     (changed, finished) = (true, true);
                 }
                 Effect::Changed => changed = true,
@@ -279,9 +273,6 @@ impl App {
                     }
                 }
             }
-        }
-        if !said.is_empty() {
-            self.view.announce(&said.join(" "));
         }
         if changed {
             self.show();
