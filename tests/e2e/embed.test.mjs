@@ -302,3 +302,42 @@ test("a host page starts online play from its own button, under a hash router, a
   assert.equal(await plain.page.getByText(/^A friend online: choose it/).isVisible(), false, "no online play here");
   await plain.context.close();
 });
+
+test("the README's cross-origin example: a strict policy that names the server, the element and a button", async () => {
+  // A page on another origin than the server's, under the policy the README gives (set once
+  // the server's address is known: the headers are read at each request).
+  const headers = {};
+  const strict = await serve(DIST, headers);
+  const own = await startOwn(new URL(strict.url).origin);
+  headers["content-security-policy"] = `${STRICT_CSP}; connect-src 'self' ${new URL(own.socket).origin}`;
+  const open = async (fragment) => {
+    const opened = await openPage(browser, strict.url);
+    await opened.page.locator(".c4").waitFor();
+    await opened.page.evaluate(([socket, fragment]) => {
+      // As the README's page: the element, with online play and links, and a button (this
+      // site's own game goes first, with the address as the page had it).
+      window.c4.destroy();
+      history.replaceState(null, "", fragment);
+      const game = document.createElement("connect-four");
+      game.setAttribute("online", socket);
+      game.setAttribute("links", "");
+      document.getElementById("game").replaceWith(game);
+      window.__connection = [];
+      game.addEventListener("c4-online", (e) => window.__connection.push(e.detail.connection));
+      window.friend = () => game.playOnline("random");
+    }, [own.socket, fragment]);
+    return opened;
+  };
+  const red = await open("#/games/c4?tab=rules");
+  await red.page.locator("connect-four .c4").waitFor();
+  await red.page.evaluate(() => window.friend());
+  const link = await until(() => red.page.evaluate(() => document.querySelector("connect-four").inviteUrl), "the invite link");
+  assert.match(link, /#join=[0-9a-f]{16}$/);
+  assert.equal(new URL(red.page.url()).hash, "#/games/c4?tab=rules", "the router's fragment left alone");
+  const yellow = await open(new URL(link).hash);
+  await lineIs(yellow.page, /^(Red|Yellow) to move: you play (Red|Yellow)\.$|^Your move/, "the friend seated");
+  assert.ok((await red.page.evaluate(() => window.__connection)).includes("open"));
+  for (const { problems } of [red, yellow]) assert.deepEqual(problems.filter((p) => !/WebSocket/.test(p)), []);
+  for (const { context } of [red, yellow]) await context.close();
+  await strict.close();
+});
