@@ -161,11 +161,9 @@ impl Controller {
                 joined(closing, self.start_game(start, true, said, now))
             }
             Command::PlayOnline => self.setup_online(now),
-            Command::OnlineColour(colour) => self.choose_colour(colour),
-            Command::CreateOnline => self.create_online(None, now),
+            Command::OnlineColour(_) | Command::CreateOnline => self.setup_step(command, now),
             Command::Resign => self.ask_first(Asked::Resign, now),
-            Command::Rematch => self.ask_online(|game| crate::online::ToServer::Rematch { game }),
-            Command::ClaimWin => self.ask_online(|game| crate::online::ToServer::Claim { game }),
+            Command::Rematch | Command::ClaimWin => self.rematch_or_claim(command),
             Command::Hint => self.request_hint(),
             Command::SetPlayers(players) => self.set(|s| s.players = players, now),
             Command::SetReducedMotion(on) => self.set(|s| s.reduced_motion = on, now),

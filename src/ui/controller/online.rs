@@ -54,6 +54,22 @@ impl Controller {
         self.open_online(Entry::Create { size, seat }, size, true, now)
     }
 
+    /// The colour chosen for the online game set up, or the game created.
+    pub(super) fn setup_step(&mut self, command: super::Command, now: f64) -> Vec<Effect> {
+        match command {
+            super::Command::OnlineColour(colour) => self.choose_colour(colour),
+            _ => self.create_online(None, now),
+        }
+    }
+
+    /// The person asks for a rematch, or claims the win.
+    pub(super) fn rematch_or_claim(&mut self, command: super::Command) -> Vec<Effect> {
+        match command {
+            super::Command::Rematch => self.ask_online(|game| ToServer::Rematch { game }),
+            _ => self.ask_online(|game| ToServer::Claim { game }),
+        }
+    }
+
     /// The colour chosen for the online game set up (`None`: random).
     pub(super) fn choose_colour(&mut self, colour: Option<Seat>) -> Vec<Effect> {
         match self.online_mut().filter(|o| o.setup.is_some()) {
