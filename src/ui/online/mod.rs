@@ -725,6 +725,19 @@ mod tests {
         assert!(run.pending());
     }
 
+    /// The first state after a reconnect has no move 0: the person's (column 3) is sent
+    /// again, and the board, which shows it, hears nothing.
+    fn resent_if_missing(run: &mut OnlineRun) {
+        let (heard, send) = run.received(state(&id(1), "", Role::Red, BOTH));
+        assert!(heard.is_empty(), "the board shows it already: {heard:?}");
+        let again = ToServer::Move {
+            game: id(1),
+            number: 0,
+            column: 3,
+        };
+        assert_eq!(send, [again]);
+    }
+
     #[test]
     fn a_move_made_while_the_connection_is_lost_waits_for_it() {
         let mut run = red_in("");
@@ -733,16 +746,7 @@ mod tests {
         assert_eq!(run.play(3), Some(None));
         assert!(run.pending() && !run.my_turn());
         run.opened(0.0);
-        let (heard, send) = run.received(state(&id(1), "", Role::Red, BOTH));
-        assert!(heard.is_empty(), "the board shows it already: {heard:?}");
-        assert_eq!(
-            send,
-            [ToServer::Move {
-                game: id(1),
-                number: 0,
-                column: 3
-            }]
-        );
+        resent_if_missing(&mut run.clone());
         // Seen again after a reload of the state (another game shown): the move with it.
         let mut shown = run.clone();
         shown.state = None;
@@ -780,17 +784,7 @@ mod tests {
         assert!(!run.my_turn());
         run.opened(0.0);
         // The server did not get it: the first state after the reconnect shows no move.
-        let mut lost = run.clone();
-        let (heard, send) = lost.received(state(&id(1), "", Role::Red, BOTH));
-        assert!(heard.is_empty(), "{heard:?}");
-        assert_eq!(
-            send,
-            [ToServer::Move {
-                game: id(1),
-                number: 0,
-                column: 3
-            }]
-        );
+        resent_if_missing(&mut run.clone());
         // The server did get it: acknowledged (the board shows it), nothing sent again.
         let (heard, send) = run.received(state(&id(1), "4", Role::Red, BOTH));
         assert!(heard.is_empty(), "{heard:?}");

@@ -84,8 +84,8 @@ fn leaving_a_running_game_asks_and_a_friend_online_goes_back_to_it() {
     ));
 }
 
-#[test]
-fn the_review_of_an_online_game_keeps_its_connection() {
+/// Red online, in a game of 4 moves that Yellow resigned.
+fn resigned_by_yellow() -> Controller {
     let mut c = red_online();
     c.online_message(
         state(
@@ -96,6 +96,12 @@ fn the_review_of_an_online_game_keeps_its_connection() {
         ),
         5.0,
     );
+    c
+}
+
+#[test]
+fn the_review_of_an_online_game_keeps_its_connection() {
+    let mut c = resigned_by_yellow();
     let review = c.command(Command::Review, 6.0);
     assert_eq!(c.rules().name, "review");
     assert_eq!(
@@ -161,16 +167,7 @@ fn the_review_of_an_online_game_keeps_its_connection() {
 /// After a reload, the review of an online game (kept by its id) enters it again on Back.
 #[test]
 fn back_from_a_review_after_a_reload_enters_the_online_game_again() {
-    let mut c = red_online();
-    c.online_message(
-        state(
-            "4455",
-            Role::Red,
-            BOTH,
-            Some(End::Resigned { seat: Seat::Yellow }),
-        ),
-        5.0,
-    );
+    let mut c = resigned_by_yellow();
     c.command(Command::Review, 6.0);
     // What a reload keeps: the review, and the game it returns to, not the connection.
     c.seats.behind = None;
