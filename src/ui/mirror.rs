@@ -223,7 +223,8 @@ impl Mirror {
                 .map(|run| run.view(text, c.jobs().analysis().is_none())),
             online: c.activity().online().map(|online| online.view(text)),
             online_offered: c.online_offered(),
-            record: c.records().view(c.game().size(), text),
+            // The record of the board shown: an 8 x 7 online game's, while it is played.
+            record: c.records().view(p.size(), text),
             solved: c.solved().clone(),
             puzzles_solved: super::text::fill(
                 text.puzzles_solved(),

@@ -447,7 +447,7 @@ texts! {
     /// Said at the end of a game against the computer played with help.
     counted_helped / "countedHelped" = "With a hint or the analysis, this game counts in your record under With help.",
     /// The record's caption.
-    record_caption / "recordCaption" = "Your games against the computer on this device; games played with a hint or the analysis shown count apart, under With help",
+    record_caption / "recordCaption" = "Your games on this device, against the computer and against friends online; games played with a hint or the analysis shown count apart, under With help",
     reset_record / "resetRecord" = "Reset record",
     record_reset / "recordReset" = "Your record is reset.",
     /// Said, and shown on the button, after a first press of Reset record.

@@ -461,3 +461,36 @@ fn the_colour_is_chosen_before_the_game_is_created() {
     assert!(now.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
     assert_eq!(created(&mut c), Seat::Yellow);
 }
+
+/// The record shows the board of the online game played (8 x 7 here, with a 7 x 6 game
+/// kept aside), and a claim counts as a loss for the player who was away.
+#[test]
+fn the_record_shows_the_online_games_board_and_a_claim_is_a_loss() {
+    let on_8x7 = |end| match state("", Role::Yellow, BOTH, end) {
+        ToPage::State(s) => ToPage::State(GameState {
+            columns: 8,
+            rows: 7,
+            ..s
+        }),
+        other => other,
+    };
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new());
+    c.join_online(game(), 0.0);
+    c.online_opened(0.5);
+    c.online_message(on_8x7(None), 1.0);
+    c.online_message(on_8x7(Some(End::Claimed { seat: Seat::Red })), 2.0);
+    let size = crate::engine::Size::new(8, 7).unwrap();
+    let tally = c.records().record().online_at(size);
+    assert_eq!(
+        (tally.wins, tally.losses),
+        (0, 1),
+        "Yellow was away: a loss"
+    );
+    let record = Mirror::of(&c).record;
+    assert!(record.board.contains("8 × 7"), "{}", record.board);
+    assert_eq!(
+        record.rows.last().unwrap()[..3],
+        ["A friend online", "0", "1"]
+    );
+}
