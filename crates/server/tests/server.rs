@@ -347,7 +347,11 @@ async fn rematches_count_toward_the_creation_limit() {
             .await;
         let next = loop {
             match yellow.recv().await {
-                ToPage::State(state) if state.next.is_some() => break state.next,
+                // A state of the game before (its rematch, this game, long made) may come
+                // late: only this game's rematch counts.
+                ToPage::State(state) if state.game == game && state.next.is_some() => {
+                    break state.next
+                }
                 ToPage::State(_) => continue,
                 ToPage::Refused { reason, .. } => {
                     assert_eq!(reason, Refusal::TooManyGames);
