@@ -15,7 +15,7 @@ pub const MAX_FRAME: usize = 1024;
 /// The version of these messages. A page sends it with its WebSocket's address
 /// (`/online?v=2`); a server that cannot serve it answers [`Refusal::Version`] and closes.
 /// Raised whenever a message changes in a way the other side would misread (2: heartbeats,
-/// a seat left for good).
+/// a seat left for good, the series' wins, names and reactions).
 pub const PROTOCOL: u32 = 2;
 
 /// How often a page pings the server while its connection is open, and how long it waits
@@ -211,6 +211,37 @@ pub enum ToServer {
     Leave { game: GameId },
     /// Is the connection alive? Answered with [`ToPage::Pong`], every [`PING_EVERY_MS`].
     Ping {},
+    /// The name the seat's player goes by (at most [`NAME_MAX`] characters; empty: none).
+    Name { game: GameId, name: String },
+    /// One of the [`REACTIONS`], by its number, to the others in the game (at most one
+    /// every [`REACT_EVERY_MS`]).
+    React { game: GameId, reaction: u8 },
+}
+
+/// The longest name, in characters.
+pub const NAME_MAX: usize = 20;
+
+/// The reactions a player may send: no free text, so nothing to moderate. Each is an emoji
+/// and the words a screen reader says for it (in the page's texts).
+pub const REACTIONS: [&str; 6] = ["👍", "👏", "😮", "😅", "🤔", "👋"];
+
+/// The shortest time between two reactions from one page.
+pub const REACT_EVERY_MS: u64 = 2_000;
+
+/// A player's name as the server keeps it: trimmed, its inner spaces single, and no
+/// control or formatting characters; `None` if nothing is left, an error if too long.
+pub fn clean_name(name: &str) -> Result<Option<String>, String> {
+    let kept: String = name
+        .chars()
+        .filter(|c| !c.is_control() && !matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}'))
+        .collect();
+    let words: Vec<&str> = kept.split_whitespace().collect();
+    let clean = words.join(" ");
+    match clean.chars().count() {
+        0 => Ok(None),
+        n if n > NAME_MAX => Err(format!("a name has at most {NAME_MAX} characters, not {n}")),
+        _ => Ok(Some(clean)),
+    }
 }
 
 /// How long a player must be away on their own turn before the other may claim the win.
@@ -301,6 +332,8 @@ pub struct GameState {
     /// The games won in the series of rematches this one belongs to (this one too, once it
     /// is over), by the player now in each seat: Red, Yellow.
     pub wins: [u16; 2],
+    /// The names Red's and Yellow's players go by, if they gave one.
+    pub names: [Option<String>; 2],
 }
 
 impl GameState {
@@ -424,6 +457,8 @@ pub enum ToPage {
     Restarting,
     /// The answer to a [`ToServer::Ping`].
     Pong {},
+    /// `seat`'s player sent one of the [`REACTIONS`].
+    Reacted { seat: Seat, reaction: u8 },
 }
 
 impl ToServer {
@@ -451,7 +486,9 @@ impl ToServer {
             | ToServer::Resign { game }
             | ToServer::Rematch { game }
             | ToServer::Claim { game }
-            | ToServer::Leave { game } => Some(game),
+            | ToServer::Leave { game }
+            | ToServer::Name { game, .. }
+            | ToServer::React { game, .. } => Some(game),
         }
     }
 }
@@ -497,6 +534,10 @@ impl ToServer {
             ToServer::Rematch { game } => ("rematch", vec![("game", game)]),
             ToServer::Claim { game } => ("claim", vec![("game", game)]),
             ToServer::Leave { game } => ("leave", vec![("game", game)]),
+            ToServer::Name { game, name } => ("name", vec![("game", game), ("name", name)]),
+            ToServer::React { game, reaction } => {
+                ("react", vec![("game", game), ("reaction", reaction)])
+            }
             ToServer::Ping {} => ("ping", vec![]),
         };
         to_string(&Object(&[(name, &Object(&fields))]))
@@ -567,12 +608,13 @@ mod tests {
             rematch: [false, false],
             next: None,
             wins: [0, 0],
+            names: [None, None],
         });
         assert_eq!(
             serde_json::to_value(&state).unwrap(),
             json!({ "state": { "game": "ab010203040506ff", "columns": 7, "rows": 6, "moves": "44",
                 "you": "watcher", "seats": ["here", { "away": { "ms": 1500 } }], "end": null,
-                "rematch": [false, false], "next": null, "wins": [0, 0] } })
+                "rematch": [false, false], "next": null, "wins": [0, 0], "names": [null, null] } })
         );
         let refused = ToPage::Refused {
             reason: Refusal::NotYourTurn,
@@ -619,6 +661,14 @@ mod tests {
             ToServer::Claim { game: id() },
             ToServer::Leave { game: id() },
             ToServer::Ping {},
+            ToServer::Name {
+                game: id(),
+                name: "Ann \"<b>\" \\ é 👋".into(),
+            },
+            ToServer::React {
+                game: id(),
+                reaction: 5,
+            },
         ] {
             let text = message.encode();
             assert_eq!(text, serde_json::to_string(&message).unwrap());

@@ -57,15 +57,27 @@ pub enum Command {
     /// What became of the link: the clipboard took it, or not (and then whether the link's
     /// box was selected instead, to copy by hand).
     LinkCopied(Copied),
+    /// Give up the online game (it asks first).
+    Resign,
+    /// What the person asks of online play.
+    Online(Play),
+}
+
+/// What the person asks of online play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Play {
     /// A game against a friend online: the person chooses their colour first (or goes back
     /// to the game they left while it went on).
-    PlayOnline,
+    Setup,
     /// The colour chosen for the online game about to be created: `None` for random.
-    OnlineColour(Option<crate::online::Seat>),
+    Colour(Option<crate::online::Seat>),
     /// Create the online game set up, in the colour chosen: its invite link shows.
-    CreateOnline,
-    /// Give up the online game.
-    Resign,
+    Create,
+    /// The person changed the name they go by online (the page reads it from its box:
+    /// [`crate::ui::Controller`]'s `set_name`).
+    NameChanged,
+    /// Send reaction `i` (`crate::online::REACTIONS`) to the others in the online game.
+    React(u8),
     /// Ask for a rematch of the online game, colours swapped.
     Rematch,
     /// Claim the online game's win: the other player is away on their turn.

@@ -160,11 +160,9 @@ impl Controller {
                 };
                 joined(closing, self.start_game(start, true, said, now))
             }
-            Command::PlayOnline => self.setup_online(now),
-            Command::OnlineColour(_) | Command::CreateOnline => self.setup_step(command, now),
             Command::Resign => self.ask_first(Asked::Resign, now),
-            Command::Rematch | Command::ClaimWin => self.rematch_or_claim(command),
             Command::Hint => self.request_hint(),
+            Command::Online(play) => self.online_command(play, now),
             Command::SetPlayers(players) => self.set(|s| s.players = players, now),
             Command::SetReducedMotion(on) => self.set(|s| s.reduced_motion = on, now),
             Command::SetAnalysis(on) => self.set(|s| s.show_analysis = on, now),

@@ -52,6 +52,8 @@ pub enum Online {
     },
     Send(ToServer),
     Disconnect,
+    /// Keep the name the person goes by online, for the next games.
+    KeepName(String),
     /// Keep the secret of a seat in `game`, to come back to it after a reload.
     Keep {
         game: String,

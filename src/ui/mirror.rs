@@ -221,7 +221,10 @@ impl Mirror {
                 .activity()
                 .puzzle()
                 .map(|run| run.view(text, c.jobs().analysis().is_none())),
-            online: c.activity().online().map(|online| online.view(text)),
+            online: c.activity().online().map(|online| OnlineView {
+                name: c.online_name().map(str::to_owned),
+                ..online.view(text)
+            }),
             online_offered: c.online_offered(),
             // The record of the board shown: an 8 x 7 online game's, while it is played.
             record: c.records().view(p.size(), text),

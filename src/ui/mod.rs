@@ -30,7 +30,7 @@ pub mod text;
 pub mod theme;
 
 pub use activity::Activity;
-pub use command::{key_action, Action, Command, KeyTarget};
+pub use command::{key_action, Action, Command, KeyTarget, Play};
 pub use controller::Controller;
 pub use effect::{Cue, Effect};
 pub use jobs::Job;

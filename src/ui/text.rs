@@ -618,6 +618,19 @@ texts! {
     /// The score of a series of rematches. `{mine}`, `{theirs}`: the games each won;
     /// `{player}`: the other player's colour (or name).
     online_score / "onlineScore" = "You {mine} – {theirs} {player}",
+    /// The online panel's box for the name the person goes by.
+    online_name / "onlineName" = "Your name",
+    /// The reactions' group, in the online panel.
+    reactions / "reactions" = "Reactions",
+    /// The reactions' words, in the order of `crate::online::REACTIONS` (👍 👏 😮 😅 🤔 👋).
+    reaction_good / "reactionGood" = "Good move",
+    reaction_applause / "reactionApplause" = "Well played",
+    reaction_wow / "reactionWow" = "Wow",
+    reaction_oops / "reactionOops" = "Oops",
+    reaction_thinking / "reactionThinking" = "Thinking",
+    reaction_hello / "reactionHello" = "Hello",
+    /// A reaction, shown and said. `{player}`: who sent it; `{reaction}`: its words.
+    online_reacted / "onlineReacted" = "{player}: {reaction}",
     /// "A friend online" chosen: the colour first.
     online_setup / "onlineSetup" = "Choose your colour, then create the invite link.",
     /// The colour chosen at random, when the game is created.
@@ -860,6 +873,18 @@ impl Texts {
 
     pub fn with_player(&self, template: &str, player: Player) -> String {
         fill(template, &[("player", self.player_name(player))])
+    }
+
+    /// The words of reaction `i` (`crate::online::REACTIONS`' order).
+    pub fn reaction(&self, i: u8) -> &str {
+        match i {
+            0 => self.reaction_good(),
+            1 => self.reaction_applause(),
+            2 => self.reaction_wow(),
+            3 => self.reaction_oops(),
+            4 => self.reaction_thinking(),
+            _ => self.reaction_hello(),
+        }
     }
 
     /// "Red is played by".

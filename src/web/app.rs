@@ -14,7 +14,7 @@ pub use teardown::destroy;
 use crate::engine::Position;
 use crate::ui::event::Event;
 use crate::ui::protocol::Reply;
-use crate::ui::{Command, Controller, Effect, Mirror, Scene};
+use crate::ui::{Command, Controller, Effect, Mirror, Play, Scene};
 use crate::web::address;
 use crate::web::ai::AiClient;
 use crate::web::audio::Audio;
@@ -221,7 +221,12 @@ impl App {
     }
 
     fn run(&mut self, command: Command) {
-        let effects = self.controller.command(command, self.now());
+        let mut effects = self.controller.command(command, self.now());
+        // The name's box holds what the command cannot carry.
+        if command == Command::Online(Play::NameChanged) {
+            let name = self.view.panels.online.name();
+            effects.extend(self.controller.set_name(&name));
+        }
         self.apply(effects);
     }
 

@@ -2,7 +2,7 @@
 //! controls, and the changes that need a new layout or a repaint.
 
 use super::view::View;
-use crate::ui::command::{key_action, Action, Command, KeyTarget};
+use crate::ui::command::{key_action, Action, Command, KeyTarget, Play};
 use crate::ui::PlayerKind;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::Cell;
@@ -205,7 +205,7 @@ pub fn wire(
     on(
         &view.controls.online,
         "change",
-        Box::new(|_| Some(act(Command::PlayOnline))),
+        Box::new(|_| Some(act(Command::Online(Play::Setup)))),
     );
     // An activity opened (or left) from a panel takes the focus where it declares.
     for listener in view.panels.listeners() {

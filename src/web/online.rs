@@ -28,6 +28,9 @@ pub enum Heard {
     Network(bool),
 }
 
+/// Where the name the person goes by online is kept.
+pub const NAME_KEY: &str = "connect-four:name";
+
 /// Where a seat's secret is kept.
 fn secret_key(game: &str) -> String {
     format!("connect-four:online:{game}")
@@ -92,6 +95,7 @@ impl OnlineSocket {
             }
             Online::Disconnect => disconnect(&self.inner),
             Online::Keep { game, secret } => super::storage::save(&secret_key(&game), &secret),
+            Online::KeepName(name) => super::storage::save(NAME_KEY, &name),
         }
     }
 
@@ -300,6 +304,10 @@ fn to_page(data: &JsValue) -> Result<ToPage, String> {
     Ok(match body.name.as_str() {
         "restarting" => ToPage::Restarting,
         "pong" => ToPage::Pong {},
+        "reacted" => ToPage::Reacted {
+            seat: body.field("seat", seat)?,
+            reaction: body.field("reaction", |v| whole_number(v, 0.0, 255.0).map(|n| n as u8))?,
+        },
         "seated" => ToPage::Seated {
             game: body.field("game", game_id)?,
             seat: body.field("seat", seat)?,
@@ -321,6 +329,10 @@ fn to_page(data: &JsValue) -> Result<ToPage, String> {
             end: body.optional("end", end)?,
             rematch: body.field("rematch", |v| list(v, JsValue::as_bool)?.try_into().ok())?,
             next: body.optional("next", game_id)?,
+            names: body.field("names", |v| {
+                let name = |v: &JsValue| Some(v.as_string());
+                list(v, name)?.try_into().ok()
+            })?,
             wins: body.field("wins", |v| {
                 let win = |v: &JsValue| whole_number(v, 0.0, 65535.0).map(|n| n as u16);
                 list(v, win)?.try_into().ok()
@@ -401,6 +413,10 @@ mod tests {
         let mut messages = vec![
             ToPage::Restarting,
             ToPage::Pong {},
+            ToPage::Reacted {
+                seat: Seat::Yellow,
+                reaction: 4,
+            },
             ToPage::Seated {
                 game: id.clone(),
                 seat: Seat::Yellow,
@@ -434,6 +450,7 @@ mod tests {
                 rematch: [i % 2 == 0, true],
                 next: (i == 3).then(|| id.clone()),
                 wins: [i as u16, 3],
+                names: [Some("Ann <b>".into()), None],
             }));
         }
         messages.push(ToPage::State(GameState {
@@ -447,6 +464,7 @@ mod tests {
             rematch: [false, false],
             next: None,
             wins: [0, 0],
+            names: [None, None],
         }));
         for message in &messages {
             assert_eq!(read(message).as_ref(), Ok(message), "{}", message.encode());

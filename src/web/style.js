@@ -354,8 +354,11 @@ const STYLE = css`
 .c4-online-score { font-variant-numeric: tabular-nums; }
 .c4-online-setup { display: grid; gap: 8px; justify-items: start; }
 .c4-invite { display: flex; flex-wrap: wrap; gap: 6.4px; align-items: end; }
-.c4-invite label { display: grid; gap: 3.2px; flex: 1 1 14em; min-width: 0; font-size: 14.4px; }
-.c4-invite input { font: inherit; padding: 6.4px 8px; min-height: 36.8px; box-sizing: border-box; width: 100%; min-width: 0; border: 1px solid var(--_border); border-radius: 6.4px; background: var(--_bg); color: var(--_fg); }
+.c4-invite label, .c4-online-name { display: grid; gap: 3.2px; flex: 1 1 14em; min-width: 0; font-size: 14.4px; }
+.c4-online-name { max-width: 20em; }
+.c4-reactions { display: flex; flex-wrap: wrap; gap: 4.8px; }
+.c4 .c4-reaction { min-width: 44px; padding-inline: 6.4px; font-size: 19.2px; line-height: 1; }
+.c4-invite input, .c4-online-name input { font: inherit; padding: 6.4px 8px; min-height: 36.8px; box-sizing: border-box; width: 100%; min-width: 0; border: 1px solid var(--_border); border-radius: 6.4px; background: var(--_bg); color: var(--_fg); }
 .c4-review-line, .c4-puzzle-line { margin: 0; font-weight: 650; min-height: 2.6em; }
 .c4-puzzle-line { white-space: pre-line; }
 .c4-puzzle[data-state="solved"] .c4-puzzle-line { color: var(--_accent); }

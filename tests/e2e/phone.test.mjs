@@ -200,3 +200,23 @@ test("the colour is chosen before the game: Yellow, or random, from the panel or
   await lineIs(coded.page, /^You play (Red|Yellow): waiting for your friend\.$/, "a colour drawn");
   for (const { context } of [red, yellow, coded]) await context.close();
 });
+
+test("names and reactions: given, kept by the browser, shown as text, heard", async () => {
+  const { red, yellow } = await game(browser, server.url, [4], PHONE);
+  // Yellow names themselves (markup stays text); Red sees the name in the turn line.
+  const name = yellow.page.getByRole("textbox", { name: "Your name" });
+  await name.fill("<b>Bo</b>");
+  await name.press("Enter");
+  await name.blur();
+  await lineIs(red.page, /^<b>Bo<\/b> to move: you play Red\.$/, "the name in Red's turn line");
+  assert.equal(await red.page.locator(".c4 b", { hasText: /^Bo$/ }).count(), 0, "no markup made");
+  // Kept by the browser: a new game from the same browser sends it again.
+  assert.equal(await yellow.page.evaluate(() => localStorage.getItem("connect-four:name")), "<b>Bo</b>");
+  // A reaction, by its spoken name; shown and said on the other page.
+  await yellow.page.getByRole("button", { name: "Well played" }).click();
+  await red.page.locator(".c4-online-note").getByText("<b>Bo</b>: 👏 Well played").waitFor();
+  await until(async () => /<b>Bo<\/b>: 👏 Well played/.test(await status(red.page)), "said");
+  await screenshot(red.page, "online-reaction-phone");
+  await play(yellow.page, red.page, 5);
+  for (const { context } of [red, yellow]) await context.close();
+});

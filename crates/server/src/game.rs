@@ -5,7 +5,9 @@
 use crate::hub::Hub;
 use crate::store::{now_ms, Change, Db, SecretHash, Stored};
 use connect_four::engine::{Position, Status};
-use connect_four::online::{End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage};
+use connect_four::online::{
+    End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, REACTIONS,
+};
 use sha2::{Digest, Sha256};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -48,6 +50,10 @@ pub enum Ask {
     Claim(Conn),
     /// The player leaves for good ([`connect_four::online::ToServer::Leave`]).
     Quit(Conn),
+    /// The name the player goes by (cleaned: `None` for none).
+    Name(Conn, Option<String>),
+    /// A reaction, by its number, to the others.
+    React(Conn, u8),
     /// The connection closed, or went to another game.
     Leave(u64),
 }
@@ -64,7 +70,9 @@ impl Ask {
             | Ask::Resign(conn)
             | Ask::Rematch(conn)
             | Ask::Claim(conn)
-            | Ask::Quit(conn) => refuse(&conn, reason, detail),
+            | Ask::Quit(conn)
+            | Ask::Name(conn, _)
+            | Ask::React(conn, _) => refuse(&conn, reason, detail),
             Ask::Leave(_) => {}
         }
     }
@@ -77,7 +85,9 @@ impl Ask {
             | Ask::Resign(conn)
             | Ask::Rematch(conn)
             | Ask::Claim(conn)
-            | Ask::Quit(conn) => conn.id,
+            | Ask::Quit(conn)
+            | Ask::Name(conn, _)
+            | Ask::React(conn, _) => conn.id,
             Ask::Leave(conn) => *conn,
         }
     }
@@ -123,6 +133,8 @@ pub struct Game {
     left: [bool; 2],
     /// The games won before this one in its series of rematches, by seat.
     wins: [u16; 2],
+    /// The names the players go by.
+    names: [Option<String>; 2],
     members: Vec<Member>,
     db: Db,
 }
@@ -183,6 +195,7 @@ impl Game {
             next: stored.next,
             left: [false; 2],
             wins: stored.wins,
+            names: stored.names,
             members: Vec::new(),
             db,
         })
@@ -280,6 +293,7 @@ impl Game {
             rematch: self.rematch,
             next: self.next.clone(),
             wins: self.wins_now(),
+            names: self.names.clone(),
         })
     }
 
@@ -434,6 +448,42 @@ impl Game {
                 }
             }
             Ask::Quit(conn) => self.quit(&conn).await,
+            Ask::Name(conn, name) => {
+                if let Some(seat) = self.seat_of_member(&conn) {
+                    self.name(&conn, seat, name).await;
+                }
+            }
+            Ask::React(conn, reaction) => {
+                if let Some(seat) = self.seat_of_member(&conn) {
+                    self.react(&conn, seat, reaction);
+                }
+            }
+        }
+    }
+
+    /// `seat`'s player goes by `name` from now on.
+    async fn name(&mut self, conn: &Conn, seat: Seat, name: Option<String>) {
+        if self.names[seat.index()] == name {
+            return;
+        }
+        let change = Change::Name {
+            seat,
+            name: name.clone(),
+        };
+        if self.write(conn, vec![change]).await {
+            self.names[seat.index()] = name;
+            self.broadcast();
+        }
+    }
+
+    /// `seat`'s player's reaction goes to every page in the game (theirs too).
+    fn react(&mut self, conn: &Conn, seat: Seat, reaction: u8) {
+        if usize::from(reaction) >= REACTIONS.len() {
+            let detail = format!("a reaction is a number from 0 to {}", REACTIONS.len() - 1);
+            return refuse(conn, Refusal::Unreadable, &detail);
+        }
+        for member in &self.members {
+            let _ = member.conn.tx.try_send(ToPage::Reacted { seat, reaction });
         }
     }
 
@@ -677,6 +727,7 @@ impl Game {
                     let [red, yellow] = self.wins_now();
                     [yellow, red]
                 },
+                names: [self.names[1].clone(), self.names[0].clone()],
                 created: now,
                 updated: now,
             }));

@@ -226,6 +226,7 @@ impl Hub {
             end: None,
             rematch: [false, false],
             wins: [0, 0],
+            names: [None, None],
             next: None,
             created: now,
             updated: now,

@@ -30,6 +30,8 @@ const FLOOD_BURST: f64 = 100.0;
 const FLOOD_PER_SECOND: f64 = 2.0;
 /// What the server queues for a slow page before letting it go.
 const QUEUE: usize = 64;
+/// The shortest time between a page's reactions.
+const REACT_EVERY: Duration = Duration::from_millis(connect_four::online::REACT_EVERY_MS);
 /// The longest frame read: longer ones end the connection as soon as their header says
 /// their length (a game's messages are under [`MAX_FRAME`]; those between are refused with
 /// a reason).
@@ -111,6 +113,7 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
     let mut rate = Rate::new(BURST, PER_SECOND);
     let mut flood = Rate::new(FLOOD_BURST, FLOOD_PER_SECOND);
     let mut game: Option<GameId> = None;
+    let mut last_reaction = None;
     let close = conn.close.clone();
     loop {
         let frame = tokio::select! {
@@ -167,6 +170,14 @@ pub async fn serve(socket: WebSocket, hub: Hub, addr: IpAddr, mut stopping: watc
                 continue;
             }
         };
+        // Reactions are paced apart from the other messages: a burst is no conversation.
+        if let ToServer::React { .. } = message {
+            if last_reaction.is_some_and(|at: Instant| at.elapsed() < REACT_EVERY) {
+                refuse(&conn, Refusal::TooFast, "one reaction every 2 s");
+                continue;
+            }
+            last_reaction = Some(Instant::now());
+        }
         if message == (ToServer::Ping {}) {
             // Dropped if the page's queue is full: a page that stopped reading is let go.
             let _ = conn.tx.try_send(ToPage::Pong {});
@@ -259,6 +270,12 @@ async fn dispatch(
         ToServer::Rematch { .. } => (Ask::Rematch(conn.clone()), None),
         ToServer::Claim { .. } => (Ask::Claim(conn.clone()), None),
         ToServer::Leave { .. } => (Ask::Quit(conn.clone()), None),
+        ToServer::Name { name, .. } => {
+            let name =
+                connect_four::online::clean_name(&name).map_err(|e| (Refusal::Unreadable, e))?;
+            (Ask::Name(conn.clone(), name), None)
+        }
+        ToServer::React { reaction, .. } => (Ask::React(conn.clone(), reaction), None),
         ToServer::Ping {} => return Ok(()),
     };
     let Some(id) = id else { return Ok(()) };

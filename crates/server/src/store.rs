@@ -31,6 +31,8 @@ pub struct Stored {
     /// The games won before this one, in the series of rematches it belongs to, by the
     /// player in each seat (Red, Yellow) of this game.
     pub wins: [u16; 2],
+    /// The names Red's and Yellow's players go by, if they gave one.
+    pub names: [Option<String>; 2],
     /// Milliseconds since the Unix epoch.
     pub created: u64,
     pub updated: u64,
@@ -47,6 +49,8 @@ pub enum Change {
     Seat { seat: Seat, hash: SecretHash },
     /// The game ended.
     End(End),
+    /// The name `seat`'s player goes by (`None`: none).
+    Name { seat: Seat, name: Option<String> },
     /// Who asked for a rematch, and the rematch's game once both did.
     Rematch {
         asked: [bool; 2],
@@ -303,6 +307,9 @@ const MIGRATIONS: &[&str] = &[
     // 1: the series' score (issue 57).
     "ALTER TABLE games ADD COLUMN red_wins INTEGER NOT NULL DEFAULT 0;
      ALTER TABLE games ADD COLUMN yellow_wins INTEGER NOT NULL DEFAULT 0;",
+    // 2: the players' names (issue 57).
+    "ALTER TABLE games ADD COLUMN red_name TEXT;
+     ALTER TABLE games ADD COLUMN yellow_name TEXT;",
 ];
 
 /// Brings the tables up to date: the migrations the database has not had yet.
@@ -336,7 +343,7 @@ impl Store for Sqlite {
             .conn
             .query_row(
                 "SELECT columns, rows, red, yellow, end_state, rematch, next, created, updated,
-                   red_wins, yellow_wins
+                   red_wins, yellow_wins, red_name, yellow_name
                  FROM games WHERE id = ?1",
                 params![id.as_str()],
                 |r| {
@@ -351,12 +358,17 @@ impl Store for Sqlite {
                         r.get::<_, i64>(7)?,
                         r.get::<_, i64>(8)?,
                         [r.get::<_, i64>(9)?, r.get::<_, i64>(10)?],
+                        [
+                            r.get::<_, Option<String>>(11)?,
+                            r.get::<_, Option<String>>(12)?,
+                        ],
                     ))
                 },
             )
             .optional()
             .map_err(db_error)?;
-        let Some((columns, rows, red, yellow, end, rematch, next, created, updated, wins)) = row
+        let Some((columns, rows, red, yellow, end, rematch, next, created, updated, wins, names)) =
+            row
         else {
             return Ok(None);
         };
@@ -385,6 +397,7 @@ impl Store for Sqlite {
             rematch: [rematch & 1 != 0, rematch & 2 != 0],
             next: next.and_then(|n| GameId::try_from(n).ok()),
             wins: wins.map(|w| w.clamp(0, u16::MAX.into()) as u16),
+            names,
             created: created as u64,
             updated: updated as u64,
         }))
@@ -402,9 +415,9 @@ impl Store for Sqlite {
         match change {
             Change::Create(game) => c
                 .execute(
-                    "INSERT INTO games
-                       (id, columns, rows, red, yellow, created, updated, red_wins, yellow_wins)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8)",
+                    "INSERT INTO games (id, columns, rows, red, yellow, created, updated,
+                       red_wins, yellow_wins, red_name, yellow_name)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10)",
                     params![
                         game.id.as_str(),
                         game.size.width() as i64,
@@ -413,7 +426,9 @@ impl Store for Sqlite {
                         game.seats[1].map(Vec::from),
                         now,
                         i64::from(game.wins[0]),
-                        i64::from(game.wins[1])
+                        i64::from(game.wins[1]),
+                        game.names[0],
+                        game.names[1]
                     ],
                 )
                 .map(drop)
@@ -426,6 +441,13 @@ impl Store for Sqlite {
             Change::Seat { seat, hash } => updated(c.execute(
                 &format!("UPDATE games SET {} = ?2 WHERE id = ?1", seat_column(*seat)),
                 params![id, hash.to_vec()],
+            )),
+            Change::Name { seat, name } => updated(c.execute(
+                &format!(
+                    "UPDATE games SET {}_name = ?2 WHERE id = ?1",
+                    seat_column(*seat)
+                ),
+                params![id, name],
             )),
             Change::End(end) => updated(c.execute(
                 "UPDATE games SET end_state = ?2 WHERE id = ?1",
@@ -758,6 +780,7 @@ mod tests {
             rematch: [false, false],
             next: None,
             wins: [2, 1],
+            names: [Some("Ann".into()), None],
             created: 0,
             updated: 0,
         }
@@ -816,6 +839,7 @@ mod tests {
         assert_eq!(back.seats, [Some([1; 32]), Some([2; 32])]);
         assert_eq!(back.end, None);
         assert_eq!(back.wins, [2, 1]);
+        assert_eq!(back.names, [Some("Ann".into()), None]);
         let other = GameId::from_bytes([9; 8]);
         assert_eq!(db.load(&other).await.unwrap(), None);
         std::fs::remove_dir_all(&dir).unwrap();
@@ -847,6 +871,7 @@ mod tests {
             let id = GameId::from_bytes([1, 2, 3, 4, 5, 6, 7, 8]);
             let game = store.load(&id).unwrap().unwrap();
             assert_eq!((game.size, game.wins), (Size::CLASSIC, [0, 0]));
+            assert_eq!(game.names, [None, None]);
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

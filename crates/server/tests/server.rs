@@ -682,3 +682,63 @@ async fn leaving_a_finished_game_tells_the_friend_and_ends_the_rematch() {
     let away = yellow.state().await;
     assert!(matches!(away.seats[0], Presence::Away { .. }), "{away:?}");
 }
+
+/// A player's name reaches the others, cleaned, and stays with the seat through a rematch
+/// and a restart; a reaction reaches everyone in the game, one every 2 s at most; a
+/// watcher can neither name nor react.
+#[tokio::test]
+async fn names_and_reactions_reach_the_others() {
+    let data = data_dir("names");
+    let server = Server::start(&data, &[]);
+    let (mut red, mut yellow, game, red_secret, _) = two_players(&server, 7, 6).await;
+    red.send(&format!(
+        r#"{{"name":{{"game":"{game}","name":"  Ann\u0007 <b>Lee</b>  "}}}}"#
+    ))
+    .await;
+    let named = yellow.state().await;
+    assert_eq!(
+        named.names,
+        [Some("Ann <b>Lee</b>".into()), None],
+        "text, kept as text"
+    );
+    red.state().await;
+    let long = "x".repeat(21);
+    red.send(&format!(
+        r#"{{"name":{{"game":"{game}","name":"{long}"}}}}"#
+    ))
+    .await;
+    assert_eq!(red.refused().await, Refusal::Unreadable);
+    // Reactions: to everyone, paced.
+    red.send(&format!(r#"{{"react":{{"game":"{game}","reaction":0}}}}"#))
+        .await;
+    let reacted = ToPage::Reacted {
+        seat: Seat::Red,
+        reaction: 0,
+    };
+    assert_eq!(yellow.recv().await, reacted);
+    assert_eq!(red.recv().await, reacted);
+    red.send(&format!(r#"{{"react":{{"game":"{game}","reaction":1}}}}"#))
+        .await;
+    assert_eq!(red.refused().await, Refusal::TooFast);
+    yellow
+        .send(&format!(r#"{{"react":{{"game":"{game}","reaction":6}}}}"#))
+        .await;
+    assert_eq!(yellow.refused().await, Refusal::Unreadable);
+    let mut watcher = Client::connect(&server).await;
+    watcher.join(&game).await;
+    watcher.state_of(&game).await;
+    watcher
+        .send(&format!(r#"{{"react":{{"game":"{game}","reaction":2}}}}"#))
+        .await;
+    assert_eq!(watcher.refused().await, Refusal::Watching);
+    // After a restart, the name is there.
+    drop((red, yellow, watcher));
+    assert!(server.stop("TERM").success());
+    let server = Server::start(&data, &[]);
+    let mut red = Client::connect(&server).await;
+    red.resume(&game, &red_secret).await;
+    assert_eq!(
+        red.state_of(&game).await.names[0].as_deref(),
+        Some("Ann <b>Lee</b>")
+    );
+}

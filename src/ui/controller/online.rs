@@ -5,6 +5,7 @@
 use super::{Controller, Effect};
 use crate::engine::{Position, Size};
 use crate::online::{GameId, Refusal, Seat, Secret, ToPage, ToServer};
+use crate::ui::command::Play;
 use crate::ui::effect::{joined, Online};
 use crate::ui::event::Event;
 use crate::ui::online::{Beat, Connection, Entry, Heard, OnlineGame, Seats};
@@ -40,6 +41,20 @@ impl Controller {
         effects
     }
 
+    /// What the person asks of online play.
+    pub(super) fn online_command(&mut self, play: Play, now: f64) -> Vec<Effect> {
+        match play {
+            Play::Setup => self.setup_online(now),
+            Play::Colour(colour) => self.choose_colour(colour),
+            Play::Create => self.create_online(None, now),
+            Play::React(reaction) => self.react(reaction, now),
+            Play::Rematch => self.ask_online(|game| ToServer::Rematch { game }),
+            Play::ClaimWin => self.ask_online(|game| ToServer::Claim { game }),
+            // Carried by the page with the name it read (`set_name`).
+            Play::NameChanged => Vec::new(),
+        }
+    }
+
     /// "A friend online": back to the game left while it went on, or a new game on the
     /// board's size, once the person has chosen their colour.
     pub(super) fn setup_online(&mut self, now: f64) -> Vec<Effect> {
@@ -52,22 +67,6 @@ impl Controller {
         let size = self.game.position().size();
         let seat = Seat::of(self.shown_choice().1);
         self.open_online(Entry::Create { size, seat }, size, true, now)
-    }
-
-    /// The colour chosen for the online game set up, or the game created.
-    pub(super) fn setup_step(&mut self, command: super::Command, now: f64) -> Vec<Effect> {
-        match command {
-            super::Command::OnlineColour(colour) => self.choose_colour(colour),
-            _ => self.create_online(None, now),
-        }
-    }
-
-    /// The person asks for a rematch, or claims the win.
-    pub(super) fn rematch_or_claim(&mut self, command: super::Command) -> Vec<Effect> {
-        match command {
-            super::Command::Rematch => self.ask_online(|game| ToServer::Rematch { game }),
-            _ => self.ask_online(|game| ToServer::Claim { game }),
-        }
     }
 
     /// The colour chosen for the online game set up (`None`: random).
@@ -83,8 +82,14 @@ impl Controller {
 
     /// Whether the page has a game server for online play, and the seats' secrets it
     /// kept from earlier visits.
-    pub fn set_online(&mut self, offered: bool, secrets: Vec<(GameId, Secret)>) {
+    pub fn set_online(&mut self, offered: bool, secrets: Vec<(GameId, Secret)>, name: &str) {
         self.seats = Seats::new(offered, secrets);
+        self.seats.name = crate::online::clean_name(name).ok().flatten();
+    }
+
+    /// The name the person goes by online, if they gave one.
+    pub fn online_name(&self) -> Option<&str> {
+        self.seats.name.as_deref()
     }
 
     /// Whether the page has a game server for online play.
@@ -277,6 +282,7 @@ impl Controller {
         }
         effects.extend(new_game);
         effects.extend(first.map(Effect::Announce));
+        effects.extend(self.send_name());
         effects.push(Effect::Changed);
         effects.extend(self.tell_online());
         effects
@@ -284,7 +290,12 @@ impl Controller {
 
     fn heard(&mut self, heard: Heard, now: f64) -> Vec<Effect> {
         let t = &self.texts;
-        let player = |seat: crate::online::Seat| seat.player();
+        // What a player goes by: the name they gave, or their colour.
+        let who = |seat: Seat| {
+            let colour = t.player_name(seat.player()).to_owned();
+            self.online().map_or(colour, |o| o.who(t, seat))
+        };
+        let with_who = |template: &str, seat: Seat| fill(template, &[("player", &who(seat))]);
         match heard {
             Heard::Seated { game, secret, .. } => self.keep_seat(game, secret),
             // Behind its review, the game is kept up to date, out of sight.
@@ -313,15 +324,24 @@ impl Controller {
             }
             Heard::Shown(position) => self.show_online(position, now),
             Heard::Joined(seat) => {
-                let said = t.with_player(t.online_joined(), player(seat));
+                let said = with_who(t.online_joined(), seat);
                 joined(self.news(said), self.turn_alert())
             }
-            Heard::Away(seat) => Effect::say(t.with_player(t.online_away(), player(seat))),
+            Heard::Away(seat) => Effect::say(with_who(t.online_away(), seat)),
             Heard::Back(seat) => {
-                let said = t.with_player(t.online_back(), player(seat));
+                let said = with_who(t.online_back(), seat);
                 self.news(said)
             }
-            Heard::Left(seat) => Effect::say(t.with_player(t.online_left(), player(seat))),
+            Heard::Left(seat) => Effect::say(with_who(t.online_left(), seat)),
+            Heard::Reacted(seat, reaction) => {
+                let emoji = crate::online::REACTIONS[usize::from(reaction) % 6];
+                let words = format!("{emoji} {}", t.reaction(reaction));
+                let said = fill(
+                    t.online_reacted(),
+                    &[("player", &who(seat)), ("reaction", &words)],
+                );
+                self.news(said)
+            }
             Heard::Ended(end) => {
                 // A resignation or a claim: the board shows no end of its own.
                 let line = self.activity.result_line(t).flatten();
@@ -345,10 +365,10 @@ impl Controller {
                 Some(mine) if mine == seat => Vec::new(),
                 // Shown on the review, where the panel is not.
                 _ if self.seats.behind.is_some() => {
-                    let said = t.with_player(t.online_rematch_asked(), player(seat));
+                    let said = with_who(t.online_rematch_asked(), seat);
                     self.notify(said)
                 }
-                _ => Effect::say(t.with_player(t.online_rematch_asked(), player(seat))),
+                _ => Effect::say(with_who(t.online_rematch_asked(), seat)),
             },
             Heard::Rematch { game: next, said } => {
                 let seat = self.online().and_then(|o| o.seat());
@@ -399,6 +419,60 @@ impl Controller {
             online.run.news = Some(said.clone());
         }
         Effect::say(said)
+    }
+
+    /// The name the person goes by online: kept by the browser, and sent for their seat.
+    pub fn set_name(&mut self, name: &str) -> Vec<Effect> {
+        let name = crate::online::clean_name(name).unwrap_or_else(|_| {
+            let cut: String = name.chars().take(crate::online::NAME_MAX).collect();
+            crate::online::clean_name(&cut).ok().flatten()
+        });
+        self.seats.name = name.clone();
+        let mut effects = vec![Effect::Online(Online::KeepName(name.unwrap_or_default()))];
+        effects.extend(self.send_name());
+        effects
+    }
+
+    /// The person's name for their seat, if the server does not have it yet.
+    fn send_name(&mut self) -> Option<Effect> {
+        let name = self.seats.name.clone();
+        let online = self.online_mut()?;
+        let seat = online.seat()?;
+        let state = online.run.state()?;
+        let shown = &state.names[seat.index()];
+        let sent = online.run.name_sent.as_ref();
+        if *shown == name || sent == Some(&name) {
+            return None;
+        }
+        let game = state.game.clone();
+        online.run.name_sent = Some(name.clone());
+        let name = name.unwrap_or_default();
+        Some(Effect::Online(Online::Send(ToServer::Name { game, name })))
+    }
+
+    /// The person sends a reaction: at most one every 2 s, once the friend has come.
+    pub(super) fn react(&mut self, reaction: u8, now: f64) -> Vec<Effect> {
+        let Some(online) = self.online_mut() else {
+            return Vec::new();
+        };
+        let every = crate::online::REACT_EVERY_MS;
+        let now = now.max(0.0) as u64;
+        if online
+            .run
+            .reacted_at
+            .is_some_and(|at| now.saturating_sub(at) < every)
+        {
+            return Vec::new();
+        }
+        let message = online.ask(|game| ToServer::React { game, reaction: 0 });
+        let Some(ToServer::React { game, .. }) = message else {
+            return Vec::new();
+        };
+        online.run.reacted_at = Some(now);
+        vec![Effect::Online(Online::Send(ToServer::React {
+            game,
+            reaction,
+        }))]
     }
 
     /// The person's turn has come, if it has: the page alerts them if it is hidden.

@@ -12,13 +12,10 @@ use crate::ui::stats::Finish;
 use crate::ui::text::{fill, Texts};
 
 /// "Yellow to move: you play Red."
-fn their_turn(t: &Texts, to_move: Player, you: Seat) -> String {
+fn their_turn(t: &Texts, to_move: &str, you: Seat) -> String {
     fill(
         t.online_their_turn(),
-        &[
-            ("player", t.player_name(to_move)),
-            ("you", t.player_name(you.player())),
-        ],
+        &[("player", to_move), ("you", t.player_name(you.player()))],
     )
 }
 
@@ -47,6 +44,13 @@ pub struct OnlineView {
     pub note: Option<String>,
     /// The colour chooser, before the game is created: the colour chosen (`None`: random).
     pub setup: Option<Option<Seat>>,
+    /// The name the person goes by (their box shows it), while they hold a seat or choose
+    /// their colour.
+    pub name: Option<String>,
+    /// The reactions may be sent: the person holds a seat and the friend has come.
+    pub can_react: bool,
+    /// The person has a seat to name (or chooses their colour): their name's box shows.
+    pub can_name: bool,
     /// The score of the series of rematches, once a game of it is won: "You 3 – 1 Yellow".
     pub score: Option<String>,
     /// The game is over: it can be reviewed.
@@ -71,6 +75,17 @@ impl OnlineGame {
 
     pub fn session_mut(&mut self) -> &mut Session {
         &mut self.session
+    }
+
+    /// What `seat`'s player goes by: the name they gave, or their colour.
+    pub fn who(&self, t: &Texts, seat: Seat) -> String {
+        let named = self.run.state().and_then(|s| s.names[seat.index()].clone());
+        named.unwrap_or_else(|| t.player_name(seat.player()).to_owned())
+    }
+
+    /// `template` with `{player}` for what `seat`'s player goes by.
+    pub fn with_who(&self, t: &Texts, template: &str, seat: Seat) -> String {
+        fill(template, &[("player", &self.who(t, seat))])
     }
 
     /// The person's colour, once seated.
@@ -130,7 +145,6 @@ impl OnlineGame {
         let name = |seat: Seat| t.player_name(seat.player()).to_owned();
         // To a player, in their own words: "You won!"
         if let Some(me) = self.seat() {
-            let other = me.other().player();
             let status = self.session.position().status();
             return Some(match end {
                 End::Played if status == Status::Win(me.player()) => t.online_you_won().into(),
@@ -139,11 +153,13 @@ impl OnlineGame {
                 }
                 End::Played => t.online_you_lost().into(),
                 End::Resigned { seat } if seat == me => {
-                    t.with_player(t.online_you_resigned(), other)
+                    self.with_who(t, t.online_you_resigned(), me.other())
                 }
-                End::Resigned { .. } => t.with_player(t.online_they_resigned(), other),
-                End::Claimed { seat } if seat == me => t.with_player(t.online_you_claimed(), other),
-                End::Claimed { .. } => t.with_player(t.online_they_claimed(), other),
+                End::Resigned { .. } => self.with_who(t, t.online_they_resigned(), me.other()),
+                End::Claimed { seat } if seat == me => {
+                    self.with_who(t, t.online_you_claimed(), me.other())
+                }
+                End::Claimed { .. } => self.with_who(t, t.online_they_claimed(), me.other()),
             });
         }
         match end {
@@ -178,7 +194,7 @@ impl OnlineGame {
                 Some(t.with_player(t.online_rematch(), other.other().player()))
             }
             (Some(state), Some(other)) if state.seats[other.index()] == Presence::Left => {
-                Some(t.with_player(t.online_left(), other.player()))
+                Some(self.with_who(t, t.online_left(), other))
             }
             (Some(state), Some(other)) if over => {
                 let (theirs, mine) = (
@@ -186,10 +202,8 @@ impl OnlineGame {
                     state.rematch[other.other().index()],
                 );
                 match (theirs, mine) {
-                    (true, false) => Some(t.with_player(t.online_rematch_asked(), other.player())),
-                    (false, true) => {
-                        Some(t.with_player(t.online_rematch_waiting(), other.player()))
-                    }
+                    (true, false) => Some(self.with_who(t, t.online_rematch_asked(), other)),
+                    (false, true) => Some(self.with_who(t, t.online_rematch_waiting(), other)),
                     _ => None,
                 }
             }
@@ -199,7 +213,7 @@ impl OnlineGame {
             (Some(state), Some(other)) => {
                 let away = matches!(state.seats[other.index()], Presence::Away { .. });
                 (away && !other_away(CLAIM_AFTER_MS))
-                    .then(|| t.with_player(t.online_claim_soon(), other.player()))
+                    .then(|| self.with_who(t, t.online_claim_soon(), other))
             }
             _ => None,
         };
@@ -213,12 +227,15 @@ impl OnlineGame {
                     &[
                         ("mine", &mine.to_string()),
                         ("theirs", &theirs.to_string()),
-                        ("player", t.player_name(me.other().player())),
+                        ("player", &self.who(t, me.other())),
                     ],
                 )
             });
         OnlineView {
             setup: self.setup,
+            name: None,
+            can_name: seat.is_some() || self.setup.is_some(),
+            can_react: seat.is_some() && state.is_some_and(|s| !s.seats.contains(&Presence::Empty)),
             score,
             invite_text: t.with_size(t.invite_text(), position.size()),
             note: note.or_else(|| run.news.clone()),
@@ -270,11 +287,11 @@ impl OnlineGame {
         if state.seats[other.index()] == Presence::Empty {
             t.with_player(t.online_waiting(), seat.player())
         } else if matches!(state.seats[other.index()], Presence::Away { .. }) {
-            t.with_player(t.online_away(), other.player())
+            self.with_who(t, t.online_away(), other)
         } else if run.my_turn() {
             t.with_player(t.online_your_turn(), seat.player())
         } else {
-            their_turn(t, to_move, seat)
+            their_turn(t, &self.who(t, seat.other()), seat)
         }
     }
 
@@ -313,6 +330,7 @@ impl OnlineGame {
             return None;
         }
         let to_move: Player = self.session.position().current_player();
-        Some(their_turn(t, to_move, self.seat()?))
+        let seat = self.seat()?;
+        Some(their_turn(t, &self.who(t, Seat::of(to_move)), seat))
     }
 }

@@ -65,6 +65,8 @@ pub enum Heard {
     Restarting,
     /// `seat`'s player left the game, over, for good.
     Left(Seat),
+    /// `seat`'s player sent a reaction (its number in [`crate::online::REACTIONS`]).
+    Reacted(Seat, u8),
 }
 
 /// What the heartbeat asks, each second while the connection is open.
@@ -90,6 +92,8 @@ pub struct Seats {
     pub behind: Option<OnlineGame>,
     /// The game the person left while it went on: "A friend online" goes back to it.
     pub running: Option<GameId>,
+    /// The name the person goes by online, kept by the browser.
+    pub name: Option<String>,
 }
 
 impl Seats {
@@ -170,6 +174,10 @@ pub struct OnlineRun {
     arriving: [bool; 2],
     /// The page came to this game by a rematch (its colours swapped).
     rematched: bool,
+    /// The name last sent for the person's seat in this game.
+    pub name_sent: Option<Option<String>>,
+    /// When the person last sent a reaction (ms).
+    pub reacted_at: Option<u64>,
     /// What just happened, shown on screen as well as said ("Yellow is back", "Link
     /// copied"), until the next move.
     pub news: Option<String>,
@@ -197,6 +205,8 @@ impl OnlineRun {
             ping_unanswered: false,
             arriving: [false; 2],
             rematched: false,
+            name_sent: None,
+            reacted_at: None,
             news: None,
             first_state: false,
             claim: None,
@@ -415,6 +425,9 @@ impl OnlineRun {
             }
             ToPage::Restarting => (vec![Heard::Restarting], Vec::new()),
             ToPage::Pong {} => (Vec::new(), Vec::new()),
+            ToPage::Reacted { seat, reaction } => {
+                (vec![Heard::Reacted(seat, reaction)], Vec::new())
+            }
         }
     }
 
@@ -573,6 +586,7 @@ mod tests {
             rematch: [false, false],
             next: None,
             wins: [0, 0],
+            names: [None, None],
         })
     }
 

@@ -60,8 +60,9 @@ impl App {
     /// The game server's address, from the options (`None`: online play is not offered).
     pub(super) fn set_online(&mut self) {
         let url = self.choice.online.clone();
+        let name = crate::web::storage::load(crate::web::online::NAME_KEY).unwrap_or_default();
         self.controller
-            .set_online(url.is_some(), OnlineSocket::kept_secrets());
+            .set_online(url.is_some(), OnlineSocket::kept_secrets(), &name);
         self.online.set_url(url);
     }
 }

@@ -6,10 +6,11 @@
 use crate::online::{Role, Seat};
 use crate::ui::mirror::OnlineView;
 use crate::ui::text::Key;
-use crate::ui::Command;
-use crate::web::dom::{append, attr, button, el, set_attr, set_hidden, text};
+use crate::ui::{Command, Play};
+use crate::web::dom::{append, attr, el, set_attr, set_hidden, text};
 use crate::web::labels::Labels;
 use crate::web::labels::Text;
+use crate::web::labels::{tree, Part};
 use crate::web::panels::Listener;
 use crate::web::parts::text_button;
 use wasm_bindgen::prelude::*;
@@ -37,6 +38,11 @@ pub struct OnlinePanel {
     setup: HtmlElement,
     colours: Vec<HtmlInputElement>,
     create: HtmlButtonElement,
+    /// The name the person goes by, and its box.
+    name_label: HtmlElement,
+    name: HtmlInputElement,
+    /// The reactions' buttons.
+    reactions: HtmlElement,
     /// Resign's or Leave's question, its button that confirms it, and Keep playing.
     ask: HtmlElement,
     question: HtmlElement,
@@ -55,30 +61,60 @@ fn share_sheet() -> Option<(web_sys::Navigator, js_sys::Function)> {
 
 impl OnlinePanel {
     pub fn build(doc: &Document, labels: &mut Labels) -> Result<OnlinePanel, JsValue> {
+        // The panel's elements, from one table (each under the last one less deep before
+        // it): cheaper for the page's module than a call for each.
+        const B: &str = "c4-btn";
+        const PRIMARY: &str = "c4-btn c4-primary";
+        #[rustfmt::skip]
+        const NODES: &[Part] = &[
+            (0, "div", "c4-online-setup", None),          // 0
+            (0, "p", "c4-online-score", None),            // 1
+            (0, "p", "c4-online-note", None),             // 2
+            (0, "div", "c4-reactions", None),             // 3
+            (0, "div", "c4-invite", None),                // 4
+            (1, "label", "", None),                       // 5
+            (2, "span", "", Some(Key::invite_link)),      // 6
+            (2, "input", "", None),                       // 7: the link
+            (1, "button", PRIMARY, Some(Key::copy_invite)), // 8
+            (1, "button", B, Some(Key::share_invite)),    // 9
+            (1, "p", "c4-help", Some(Key::invite_local)), // 10
+            (1, "p", "c4-help", None),                    // 11: elsewhere
+            (2, "span", "", Some(Key::invite_elsewhere)), // 12
+            (2, "br", "", None),                          // 13
+            (2, "a", "", None),                           // 14: the address there
+            (0, "label", "c4-online-name", None),         // 15
+            (1, "span", "", Some(Key::online_name)),      // 16
+            (1, "input", "", None),                       // 17: the name
+            (0, "div", "c4-online-ask", None),            // 18
+            (1, "p", "", None),                           // 19: the question
+            (1, "button", PRIMARY, None),                 // 20: confirm
+            (1, "button", B, Some(Key::size_keep)),       // 21
+            (0, "div", "c4-actions", None),               // 22
+            (1, "button", PRIMARY, Some(Key::rematch)),   // 23
+            (1, "button", B, Some(Key::claim_win)),       // 24
+            (1, "button", B, Some(Key::review)),          // 25
+            (1, "button", B, Some(Key::resign)),          // 26
+            (1, "button", B, Some(Key::online_leave)),    // 27
+            (0, "p", "c4-help", Some(Key::online_fair)),  // 28
+        ];
         let section: HtmlElement = el(doc, "section", "c4-online");
         labels.attr(&section, "aria-label", Key::online);
         section.set_hidden(true);
-        let note: HtmlElement = el(doc, "p", "c4-online-note");
-        let score: HtmlElement = el(doc, "p", "c4-online-score");
-        let invite: HtmlElement = el(doc, "div", "c4-invite");
-        let label: HtmlElement = el(doc, "label", "");
-        let caption: HtmlElement = el(doc, "span", "");
-        labels.text(&caption, Key::invite_link);
-        let link: HtmlInputElement = el(doc, "input", "");
-        link.set_type("text");
+        let parts = tree(doc, labels, &section, NODES);
+        let part = |i: usize| parts[i].clone();
+        let button = |i: usize| parts[i].clone().unchecked_into::<HtmlButtonElement>();
+        let input = |i: usize| parts[i].clone().unchecked_into::<HtmlInputElement>();
+        let (link, name) = (input(7), input(17));
+        for field in [&link, &name] {
+            field.set_type("text");
+            attr(field, "spellcheck", "false");
+        }
         link.set_read_only(true);
-        attr(&link, "spellcheck", "false");
-        append(&label, &caption);
-        append(&label, &link);
-        let copy = text_button(doc, labels, "c4-btn c4-primary", Key::copy_invite);
-        let share = text_button(doc, labels, "c4-btn", Key::share_invite);
+        name.set_max_length(crate::online::NAME_MAX as i32);
+        attr(&name, "autocomplete", "nickname");
+        let share = button(9);
         share.set_hidden(share_sheet().is_none());
-        let local: HtmlElement = el(doc, "p", "c4-help");
-        labels.text(&local, Key::invite_local);
-        let elsewhere: HtmlElement = el(doc, "p", "c4-help");
-        let said: HtmlElement = el(doc, "span", "");
-        labels.text(&said, Key::invite_elsewhere);
-        let lan: HtmlElement = el(doc, "a", "");
+        let (local, elsewhere, lan) = (part(10), part(11), part(14));
         // A link to a loopback address opens nowhere else: said (the page's address does not
         // change), with the address the server named for its network if it did
         // (`<meta name="connect-four-lan">`). Only on the server's own site (`make serve`,
@@ -106,76 +142,67 @@ impl OnlinePanel {
         }
         local.set_hidden(!here_only || named.is_some());
         elsewhere.set_hidden(named.is_none());
-        append(&elsewhere, &said);
-        append(&elsewhere, &el::<HtmlElement>(doc, "br", ""));
-        append(&elsewhere, &lan);
-        for part in [&label, copy.as_ref(), share.as_ref(), &local, &elsewhere] {
-            append(&invite, part);
-        }
-        let actions: HtmlElement = el(doc, "div", "c4-actions");
-        let resign = text_button(doc, labels, "c4-btn", Key::resign);
-        let rematch = text_button(doc, labels, "c4-btn c4-primary", Key::rematch);
-        let claim = text_button(doc, labels, "c4-btn", Key::claim_win);
-        let review = text_button(doc, labels, "c4-btn", Key::review);
-        let back = text_button(doc, labels, "c4-btn", Key::online_leave);
-        for part in [&rematch, &claim, &review, &resign, &back] {
-            append(&actions, part);
-        }
-        let setup: HtmlElement = el(doc, "div", "c4-online-setup");
-        let name = format!("c4-{}-colour", crate::web::controls::game_number());
-        let colour = |key: Key| Text::Of(key);
+        let setup = part(0);
+        let choice = format!("c4-{}-colour", crate::web::controls::game_number());
         let choices = vec![
-            (None, "red", colour(Key::red)),
-            (None, "yellow", colour(Key::yellow)),
-            (None, "random", colour(Key::online_random)),
+            (None, "red", Text::Of(Key::red)),
+            (None, "yellow", Text::Of(Key::yellow)),
+            (None, "random", Text::Of(Key::online_random)),
         ];
         let colours = crate::web::controls::segments(
             doc,
             &setup,
             labels,
             "c4-colours",
-            &name,
+            &choice,
             Key::you_play,
             choices,
         )?;
         let colours = colours.into_iter().map(|(_, input)| input).collect();
-        let create = text_button(doc, labels, "c4-btn c4-primary", Key::online_create);
+        let create = text_button(doc, labels, PRIMARY, Key::online_create);
         append(&setup, &create);
-        let ask: HtmlElement = el(doc, "div", "c4-online-ask");
-        attr(&ask, "role", "group");
-        let question: HtmlElement = el(doc, "p", "");
-        let confirm = button(doc, "c4-btn c4-primary", "");
-        let keep = text_button(doc, labels, "c4-btn", Key::size_keep);
-        for part in [&question, confirm.as_ref(), keep.as_ref()] {
-            append(&ask, part);
+        // Each reaction a button with its words as its name (the emoji alone says little).
+        let reactions = part(3);
+        attr(&reactions, "role", "group");
+        labels.attr(&reactions, "aria-label", Key::reactions);
+        for (i, emoji) in crate::online::REACTIONS.iter().enumerate() {
+            let b = crate::web::dom::button(doc, "c4-btn c4-reaction", emoji);
+            attr(&b, "data-i", &i.to_string());
+            labels.made(&b, Some("aria-label"), move |t| {
+                t.reaction(i as u8).to_owned()
+            });
+            append(&reactions, &b);
         }
+        let ask = part(18);
+        attr(&ask, "role", "group");
         ask.set_hidden(true);
-        let fair: HtmlElement = el(doc, "p", "c4-help");
-        labels.text(&fair, Key::online_fair);
-        for part in [&setup, &score, &note, &invite, &ask, &actions, &fair] {
-            append(&section, part);
+        for i in [8, 9, 20, 21, 23, 24, 25, 26, 27] {
+            button(i).set_type("button");
         }
         Ok(OnlinePanel {
             section,
-            note,
-            score,
-            invite,
+            note: part(2),
+            score: part(1),
+            invite: part(4),
             link,
-            copy,
+            copy: button(8),
             share,
-            resign,
-            rematch,
-            claim,
-            review,
-            back,
-            actions,
+            resign: button(26),
+            rematch: button(23),
+            claim: button(24),
+            review: button(25),
+            back: button(27),
+            actions: part(22),
             setup,
             colours,
             create,
+            name_label: part(15),
+            name,
+            reactions,
             ask,
-            question,
-            confirm,
-            keep,
+            question: part(19),
+            confirm: button(20),
+            keep: button(21),
             invite_url: Default::default(),
         })
     }
@@ -202,19 +229,36 @@ impl OnlinePanel {
         vec![
             Listener::click(&self.copy, Command::CopyLink),
             Listener::click(&self.resign, Command::Resign),
-            Listener::click(&self.rematch, Command::Rematch),
-            Listener::click(&self.claim, Command::ClaimWin),
+            Listener::click(&self.rematch, Command::Online(Play::Rematch)),
+            Listener::click(&self.claim, Command::Online(Play::ClaimWin)),
             Listener::click(&self.review, Command::Review),
             Listener::click(&self.back, Command::Back),
             Listener::click(&self.confirm, Command::Confirm(true)),
-            Listener::click(&self.create, Command::CreateOnline),
+            Listener::click(&self.create, Command::Online(Play::Create)),
+            Listener {
+                target: self.name.clone().into(),
+                event: "change",
+                read: Box::new(|_| Some(Command::Online(Play::NameChanged))),
+            },
+            // A reaction, by its button's place.
+            Listener {
+                target: self.reactions.clone(),
+                event: "click",
+                read: Box::new(|event| {
+                    let target: web_sys::Element = event.target()?.dyn_into().ok()?;
+                    let b = target.closest(".c4-reaction").ok()??;
+                    Some(Command::Online(Play::React(
+                        b.get_attribute("data-i")?.parse().ok()?,
+                    )))
+                }),
+            },
             // A colour chosen ("random": none).
             Listener {
                 target: self.setup.clone(),
                 event: "change",
                 read: Box::new(|event| {
                     let input: HtmlInputElement = event.target()?.dyn_into().ok()?;
-                    Some(Command::OnlineColour(Seat::named(&input.value())))
+                    Some(Command::Online(Play::Colour(Seat::named(&input.value()))))
                 }),
             },
             Listener::click(&self.keep, Command::Confirm(false)),
@@ -254,6 +298,11 @@ impl OnlinePanel {
         ]
     }
 
+    /// What the name's box holds.
+    pub fn name(&self) -> String {
+        self.name.value()
+    }
+
     /// Focuses and selects the invite link, if it shows: whether it did.
     pub fn select_link(&self) -> bool {
         let shown = !self.section.hidden() && !self.invite.hidden();
@@ -287,6 +336,14 @@ impl OnlinePanel {
         set_hidden(&self.ask, question.is_none());
         set_hidden(&self.actions, question.is_some());
         set_hidden(&self.setup, view.setup.is_none());
+        set_hidden(&self.reactions, !view.can_react);
+        // The name's box while the person has a seat to name, not while they type in it.
+        set_hidden(&self.name_label, !view.can_name);
+        let typing = self.name.matches(":focus").unwrap_or(false);
+        let name = view.name.as_deref().unwrap_or_default();
+        if !typing && self.name.value() != name {
+            self.name.set_value(name);
+        }
         if let Some(chosen) = view.setup {
             let value = chosen.map_or("random", |seat| Role::from(seat).name());
             for input in &self.colours {

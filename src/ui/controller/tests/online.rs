@@ -29,6 +29,7 @@ pub(super) fn state(moves: &str, you: Role, seats: [Presence; 2], end: Option<En
         rematch: [false, false],
         next: None,
         wins: [0, 0],
+        names: [None, None],
     })
 }
 
@@ -37,14 +38,14 @@ pub(super) const BOTH: [Presence; 2] = [Presence::Here, Presence::Here];
 /// A controller that created an online game as Red, which Yellow joined.
 pub(super) fn red_online() -> Controller {
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
+    c.set_online(true, Vec::new(), "");
     // The colour first: nothing connects until the game is created.
-    let setup = c.command(Command::PlayOnline, 0.0);
+    let setup = c.command(Command::Online(Play::Setup), 0.0);
     assert!(
         !setup.iter().any(|e| matches!(e, Effect::Online(_))),
         "{setup:?}"
     );
-    let effects = c.command(Command::CreateOnline, 0.0);
+    let effects = c.command(Command::Online(Play::Create), 0.0);
     assert!(effects.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
     assert_eq!(c.rules().name, "online");
     let create = sent(&c.online_opened(0.0));
@@ -232,7 +233,7 @@ fn a_page_of_another_protocol_version_says_to_reload_and_leaves() {
 #[test]
 fn an_invite_link_joins_or_watches() {
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
+    c.set_online(true, Vec::new(), "");
     c.join_online(game(), 0.0);
     assert_eq!(
         sent(&c.online_opened(0.0)),
@@ -272,7 +273,7 @@ fn without_a_server_online_play_says_so_and_nothing_changes() {
     let mut c = Controller::new(reduced());
     c.command(Command::Drop(3), 0.0);
     let before = c.position().moves_string();
-    let said = c.command(Command::PlayOnline, 1.0);
+    let said = c.command(Command::Online(Play::Setup), 1.0);
     assert_eq!(
         announced(&said),
         ["Online play needs the game's server: this page has none."]
@@ -292,7 +293,7 @@ fn without_a_server_online_play_says_so_and_nothing_changes() {
 fn an_invite_link_to_a_seat_kept_resumes_it_and_an_unknown_game_says_so() {
     let mut c = Controller::new(reduced());
     let secret = Secret::from_bytes([7; 16]);
-    c.set_online(true, vec![(game(), secret.clone())]);
+    c.set_online(true, vec![(game(), secret.clone())], "");
     c.command(Command::Drop(2), 0.0);
     let link = crate::ui::share::Link::decode(&format!("#join={}", game()));
     c.open_link(link.map(Option::unwrap), 1.0);
@@ -347,10 +348,10 @@ fn the_host_hears_the_game_the_seat_and_the_connection() {
         })
     };
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
+    c.set_online(true, Vec::new(), "");
     // Nothing to tell while the colour is chosen; then the game is created.
-    assert!(told(&c.command(Command::PlayOnline, 0.0)).is_empty());
-    let opened = c.command(Command::CreateOnline, 0.0);
+    assert!(told(&c.command(Command::Online(Play::Setup), 0.0)).is_empty());
+    let opened = c.command(Command::Online(Play::Create), 0.0);
     assert_eq!(told(&opened), [status(None, None, "connecting")]);
     assert_eq!(told(&c.online_opened(0.0)), [status(None, None, "open")]);
     let seated = c.online_message(
@@ -431,7 +432,7 @@ fn the_persons_online_games_count_in_a_row_of_their_own() {
 #[test]
 fn a_watcher_counts_nothing() {
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
+    c.set_online(true, Vec::new(), "");
     c.join_online(game(), 0.0);
     c.online_opened(0.0);
     c.online_message(state("44", Role::Watcher, BOTH, None), 1.0);
@@ -465,9 +466,9 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
     };
     // Three tries in a row that never open: unreachable, said once, and it goes on trying.
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
-    c.command(Command::PlayOnline, 0.0);
-    c.command(Command::CreateOnline, 0.0);
+    c.set_online(true, Vec::new(), "");
+    c.command(Command::Online(Play::Setup), 0.0);
+    c.command(Command::Online(Play::Create), 0.0);
     for _ in 1..crate::ui::online::UNREACHABLE_AFTER {
         let e = c.online_closed(0.5);
         assert!(online(&e).iter().all(|told| *told == ("connecting", None)));
@@ -504,9 +505,9 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
         ),
     ] {
         let mut c = Controller::new(reduced());
-        c.set_online(true, Vec::new());
-        c.command(Command::PlayOnline, 0.0);
-        c.command(Command::CreateOnline, 0.0);
+        c.set_online(true, Vec::new(), "");
+        c.command(Command::Online(Play::Setup), 0.0);
+        c.command(Command::Online(Play::Create), 0.0);
         c.online_opened(0.0);
         let e = c.online_message(
             ToPage::Refused {
@@ -540,9 +541,9 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
 
     // The page may not connect at all (its Content-Security-Policy).
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
-    c.command(Command::PlayOnline, 0.0);
-    c.command(Command::CreateOnline, 0.0);
+    c.set_online(true, Vec::new(), "");
+    c.command(Command::Online(Play::Setup), 0.0);
+    c.command(Command::Online(Play::Create), 0.0);
     let e = c.online_blocked(0.5);
     assert_eq!(online(&e), [("refused", Some("blocked"))]);
     assert_eq!(errors(&e), ["blocked"]);
@@ -557,13 +558,13 @@ fn a_server_that_cannot_be_reached_or_turns_the_page_away_is_told() {
 #[test]
 fn the_invite_says_the_size_in_words() {
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
+    c.set_online(true, Vec::new(), "");
     c.command(
         Command::SetSize(crate::engine::Size::new(8, 7).unwrap()),
         0.0,
     );
-    c.command(Command::PlayOnline, 1.0);
-    c.command(Command::CreateOnline, 1.0);
+    c.command(Command::Online(Play::Setup), 1.0);
+    c.command(Command::Online(Play::Create), 1.0);
     let view = Mirror::of(&c).online.unwrap();
     assert_eq!(view.invite_text, "Play Connect Four with me on 8 × 7");
 }

@@ -58,7 +58,7 @@ fn leaving_a_running_game_asks_and_a_friend_online_goes_back_to_it() {
     let left = c.command(Command::Confirm(true), 4.5);
     assert!(left.contains(&Effect::Online(Online::Disconnect)));
     assert_eq!(c.rules().name, "play");
-    let again = c.command(Command::PlayOnline, 5.0);
+    let again = c.command(Command::Online(Play::Setup), 5.0);
     assert!(again.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
     assert!(matches!(
         &sent(&c.online_opened(6.0))[..],
@@ -76,8 +76,8 @@ fn leaving_a_running_game_asks_and_a_friend_online_goes_back_to_it() {
         7.0,
     );
     c.command(Command::Back, 8.0);
-    c.command(Command::PlayOnline, 9.0);
-    c.command(Command::CreateOnline, 9.0);
+    c.command(Command::Online(Play::Setup), 9.0);
+    c.command(Command::Online(Play::Create), 9.0);
     assert!(matches!(
         &sent(&c.online_opened(10.0))[..],
         [ToServer::Create { .. }]
@@ -209,8 +209,8 @@ fn a_lost_connection_is_made_again_and_the_seat_resumed() {
 #[test]
 fn a_connection_lost_and_found_again_is_said_both_ways() {
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
-    c.command(Command::PlayOnline, 0.0);
+    c.set_online(true, Vec::new(), "");
+    c.command(Command::Online(Play::Setup), 0.0);
     assert!(
         announced(&c.online_opened(0.0)).is_empty(),
         "the first time, nothing to say"
@@ -326,7 +326,7 @@ fn what_is_said_is_about_the_other_player_and_said_once() {
 #[test]
 fn a_watcher_hears_the_rematch_in_words() {
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
+    c.set_online(true, Vec::new(), "");
     c.join_online(game(), 0.0);
     c.online_opened(1.0);
     let over = Some(End::Resigned { seat: Seat::Yellow });
@@ -423,8 +423,8 @@ fn the_colour_is_chosen_before_the_game_is_created() {
         other => panic!("{other:?}"),
     };
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
-    let setup = c.command(Command::PlayOnline, 0.0);
+    c.set_online(true, Vec::new(), "");
+    let setup = c.command(Command::Online(Play::Setup), 0.0);
     assert_eq!(
         announced(&setup),
         ["Choose your colour, then create the invite link."]
@@ -435,28 +435,28 @@ fn the_colour_is_chosen_before_the_game_is_created() {
         Some(Some(Seat::Red)),
         "the colour the main choice shows"
     );
-    c.command(Command::OnlineColour(Some(Seat::Yellow)), 0.5);
+    c.command(Command::Online(Play::Colour(Some(Seat::Yellow))), 0.5);
     assert_eq!(
         Mirror::of(&c).online.unwrap().setup,
         Some(Some(Seat::Yellow))
     );
-    c.command(Command::CreateOnline, 0.7);
+    c.command(Command::Online(Play::Create), 0.7);
     assert_eq!(Mirror::of(&c).online.unwrap().setup, None);
     assert_eq!(created(&mut c), Seat::Yellow);
     // Random: drawn from the moment the game is created, each colour as likely.
     let mut seats = Vec::new();
     for now in [10.0, 11.0] {
         let mut c = Controller::new(reduced());
-        c.set_online(true, Vec::new());
-        c.command(Command::PlayOnline, now);
-        c.command(Command::OnlineColour(None), now);
-        c.command(Command::CreateOnline, now);
+        c.set_online(true, Vec::new(), "");
+        c.command(Command::Online(Play::Setup), now);
+        c.command(Command::Online(Play::Colour(None)), now);
+        c.command(Command::Online(Play::Create), now);
         seats.push(created(&mut c));
     }
     assert_eq!(seats, [Seat::Red, Seat::Yellow]);
     // From the host's code: at once.
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
+    c.set_online(true, Vec::new(), "");
     let now = c.create_online(Some(Some(Seat::Yellow)), 0.0);
     assert!(now.contains(&Effect::Online(Online::Connect { after_ms: 0 })));
     assert_eq!(created(&mut c), Seat::Yellow);
@@ -475,7 +475,7 @@ fn the_record_shows_the_online_games_board_and_a_claim_is_a_loss() {
         other => other,
     };
     let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new());
+    c.set_online(true, Vec::new(), "");
     c.join_online(game(), 0.0);
     c.online_opened(0.5);
     c.online_message(on_8x7(None), 1.0);
@@ -492,5 +492,98 @@ fn the_record_shows_the_online_games_board_and_a_claim_is_a_loss() {
     assert_eq!(
         record.rows.last().unwrap()[..3],
         ["A friend online", "0", "1"]
+    );
+}
+
+/// The person's name goes to the server for their seat (once), and the friend's name is
+/// what the page calls them by; reactions go at most one every 2 s and show on screen.
+#[test]
+fn names_are_used_and_reactions_go_and_come() {
+    let named = |names: [Option<&str>; 2], moves: &str| match state(moves, Role::Red, BOTH, None) {
+        ToPage::State(s) => ToPage::State(GameState {
+            names: names.map(|n| n.map(str::to_owned)),
+            ..s
+        }),
+        other => other,
+    };
+    let mut c = red_online();
+    let name = c.set_name("  Ann  ");
+    assert!(name.contains(&Effect::Online(Online::KeepName("Ann".into()))));
+    assert_eq!(
+        sent(&name),
+        [ToServer::Name {
+            game: game(),
+            name: "Ann".into()
+        }]
+    );
+    // The server has it: not sent again.
+    assert!(sent(&c.online_message(named([Some("Ann"), None], ""), 1.0)).is_empty());
+    // The friend's name, in the words the page says.
+    c.online_message(named([Some("Ann"), Some("Bo")], ""), 2.0);
+    drop(&mut c, 3, 3.0);
+    assert_eq!(
+        Mirror::of(&c).online.unwrap().line,
+        "Bo to move: you play Red."
+    );
+    let away = match named([Some("Ann"), Some("Bo")], "4") {
+        ToPage::State(s) => ToPage::State(GameState {
+            seats: [Presence::Here, Presence::Away { ms: 0 }],
+            ..s
+        }),
+        other => other,
+    };
+    assert_eq!(
+        announced(&c.online_message(away, 4.0)),
+        ["Bo has lost the connection…"]
+    );
+    c.online_message(named([Some("Ann"), Some("Bo")], "4"), 4.5);
+    // A reaction from Bo, said and shown; the person's own, paced.
+    let reacted = c.online_message(
+        ToPage::Reacted {
+            seat: Seat::Yellow,
+            reaction: 0,
+        },
+        5.0,
+    );
+    assert_eq!(announced(&reacted), ["Bo: 👍 Good move"]);
+    assert_eq!(
+        Mirror::of(&c).online.unwrap().note.as_deref(),
+        Some("Bo: 👍 Good move")
+    );
+    let react = |c: &mut Controller, now| sent(&c.command(Command::Online(Play::React(5)), now));
+    assert_eq!(
+        react(&mut c, 6_000.0),
+        [ToServer::React {
+            game: game(),
+            reaction: 5
+        }]
+    );
+    assert!(react(&mut c, 7_000.0).is_empty(), "within 2 s");
+    assert_eq!(react(&mut c, 8_000.0).len(), 1);
+    // A name the browser kept is sent for the seat once seated.
+    let mut kept = Controller::new(reduced());
+    kept.set_online(true, Vec::new(), "Cy");
+    kept.command(Command::Online(Play::Setup), 0.0);
+    kept.command(Command::Online(Play::Create), 0.0);
+    kept.online_opened(0.0);
+    kept.online_message(
+        ToPage::Seated {
+            game: game(),
+            seat: Seat::Red,
+            secret: crate::online::Secret::from_bytes([3; 16]),
+        },
+        1.0,
+    );
+    let first = kept.online_message(named([None, None], ""), 2.0);
+    assert_eq!(
+        sent(&first),
+        [ToServer::Name {
+            game: game(),
+            name: "Cy".into()
+        }]
+    );
+    assert!(
+        sent(&kept.online_message(named([None, None], ""), 3.0)).is_empty(),
+        "once"
     );
 }
