@@ -4,7 +4,7 @@
 //! kept in `localStorage` so that a reload finds the seat again. It decides nothing.
 
 use super::convert::{json_parse, whole_number, MAX_SAFE_INTEGER};
-use super::read::{list, Body};
+use super::read::Body;
 use crate::online::{End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage};
 use crate::ui::effect::Online;
 use std::cell::{Cell, RefCell};
@@ -325,17 +325,13 @@ fn to_page(data: &JsValue) -> Result<ToPage, String> {
             rows: body.field("rows", small)?,
             moves: body.field("moves", JsValue::as_string)?,
             you: body.field("you", |v| Role::named(&v.as_string()?))?,
-            seats: body.field("seats", |v| list(v, presence)?.try_into().ok())?,
+            seats: body.field("seats", |v| pair(v, presence))?,
             end: body.optional("end", end)?,
-            rematch: body.field("rematch", |v| list(v, JsValue::as_bool)?.try_into().ok())?,
+            rematch: body.field("rematch", |v| pair(v, JsValue::as_bool))?,
             next: body.optional("next", game_id)?,
-            names: body.field("names", |v| {
-                let name = |v: &JsValue| Some(v.as_string());
-                list(v, name)?.try_into().ok()
-            })?,
+            names: body.field("names", |v| pair(v, |name| Some(name.as_string())))?,
             wins: body.field("wins", |v| {
-                let win = |v: &JsValue| whole_number(v, 0.0, 65535.0).map(|n| n as u16);
-                list(v, win)?.try_into().ok()
+                pair(v, |win| whole_number(win, 0.0, 65535.0).map(|n| n as u16))
             })?,
         }),
         other => {
@@ -345,6 +341,14 @@ fn to_page(data: &JsValue) -> Result<ToPage, String> {
             ))
         }
     })
+}
+
+/// Red's and Yellow's values, `read` from a list of two: no list of its own is made (one
+/// for each type read cost the page's module more than the reads).
+fn pair<T>(value: &JsValue, read: impl Fn(&JsValue) -> Option<T>) -> Option<[T; 2]> {
+    let both: &js_sys::Array = value.dyn_ref()?;
+    (both.length() == 2).then_some(())?;
+    Some([read(&both.get(0))?, read(&both.get(1))?])
 }
 
 fn game_id(value: &JsValue) -> Option<GameId> {

@@ -84,7 +84,7 @@ impl Controller {
     /// kept from earlier visits.
     pub fn set_online(&mut self, offered: bool, secrets: Vec<(GameId, Secret)>, name: &str) {
         self.seats = Seats::new(offered, secrets);
-        self.seats.name = crate::online::clean_name(name).ok().flatten();
+        self.seats.name = kept_name(name);
     }
 
     /// The name the person goes by online, if they gave one.
@@ -423,10 +423,8 @@ impl Controller {
 
     /// The name the person goes by online: kept by the browser, and sent for their seat.
     pub fn set_name(&mut self, name: &str) -> Vec<Effect> {
-        let name = crate::online::clean_name(name).unwrap_or_else(|_| {
-            let cut: String = name.chars().take(crate::online::NAME_MAX).collect();
-            crate::online::clean_name(&cut).ok().flatten()
-        });
+        // Trimmed only: the server cleans it (and its box takes 20 characters at most).
+        let name = kept_name(name);
         self.seats.name = name.clone();
         let mut effects = vec![Effect::Online(Online::KeepName(name.unwrap_or_default()))];
         effects.extend(self.send_name());
@@ -499,4 +497,10 @@ impl Controller {
         effects.push(Effect::Changed);
         effects
     }
+}
+
+/// A name as the page keeps it: trimmed, or none if nothing is left.
+fn kept_name(name: &str) -> Option<String> {
+    let name = name.trim();
+    (!name.is_empty()).then(|| name.to_owned())
 }

@@ -43,6 +43,8 @@ pub struct OnlinePanel {
     name: HtmlInputElement,
     /// The reactions' buttons.
     reactions: HtmlElement,
+    /// The reactions' buttons, in `crate::online::REACTIONS`' order.
+    reacts: Vec<HtmlButtonElement>,
     /// Resign's or Leave's question, its button that confirms it, and Keep playing.
     ask: HtmlElement,
     question: HtmlElement,
@@ -165,13 +167,14 @@ impl OnlinePanel {
         let reactions = part(3);
         attr(&reactions, "role", "group");
         labels.attr(&reactions, "aria-label", Key::reactions);
+        let mut reacts = Vec::new();
         for (i, emoji) in crate::online::REACTIONS.iter().enumerate() {
             let b = crate::web::dom::button(doc, "c4-btn c4-reaction", emoji);
-            attr(&b, "data-i", &i.to_string());
             labels.made(&b, Some("aria-label"), move |t| {
                 t.reaction(i as u8).to_owned()
             });
             append(&reactions, &b);
+            reacts.push(b);
         }
         let ask = part(18);
         attr(&ask, "role", "group");
@@ -199,6 +202,7 @@ impl OnlinePanel {
             name_label: part(15),
             name,
             reactions,
+            reacts,
             ask,
             question: part(19),
             confirm: button(20),
@@ -226,7 +230,7 @@ impl OnlinePanel {
         let link = self.link.clone();
         let select = self.link.clone();
         let sheet = self.share.clone();
-        vec![
+        let mut listeners = vec![
             Listener::click(&self.copy, Command::CopyLink),
             Listener::click(&self.resign, Command::Resign),
             Listener::click(&self.rematch, Command::Online(Play::Rematch)),
@@ -239,18 +243,6 @@ impl OnlinePanel {
                 target: self.name.clone().into(),
                 event: "change",
                 read: Box::new(|_| Some(Command::Online(Play::NameChanged))),
-            },
-            // A reaction, by its button's place.
-            Listener {
-                target: self.reactions.clone(),
-                event: "click",
-                read: Box::new(|event| {
-                    let target: web_sys::Element = event.target()?.dyn_into().ok()?;
-                    let b = target.closest(".c4-reaction").ok()??;
-                    Some(Command::Online(Play::React(
-                        b.get_attribute("data-i")?.parse().ok()?,
-                    )))
-                }),
             },
             // A colour chosen ("random": none).
             Listener {
@@ -295,7 +287,12 @@ impl OnlinePanel {
                     None
                 }),
             },
-        ]
+        ];
+        // A reaction, by its button.
+        for (i, b) in self.reacts.iter().enumerate() {
+            listeners.push(Listener::click(b, Command::Online(Play::React(i as u8))));
+        }
+        listeners
     }
 
     /// What the name's box holds.
