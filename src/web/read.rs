@@ -86,5 +86,10 @@ pub fn count(value: &JsValue) -> Option<u32> {
 /// does not read.
 pub fn list<T>(value: &JsValue, item: impl Fn(&JsValue) -> Option<T>) -> Option<Vec<T>> {
     let array: &Array = value.dyn_ref()?;
-    array.iter().map(|v| item(&v)).collect()
+    // A loop, not `collect`: an iterator's adapters for each type read cost more.
+    let mut items = Vec::with_capacity(array.length() as usize);
+    for i in 0..array.length() {
+        items.push(item(&array.get(i))?);
+    }
+    Some(items)
 }
