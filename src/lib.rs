@@ -4,6 +4,7 @@
 //! - `web` (wasm32 only): the `#[wasm_bindgen]` API and the browser UI.
 
 pub mod engine;
+pub mod hex;
 pub mod json;
 pub mod online;
 pub mod solver;

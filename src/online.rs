@@ -68,9 +68,7 @@ impl Secret {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+use crate::hex::hex;
 
 impl TryFrom<String> for GameId {
     type Error = String;

@@ -146,8 +146,16 @@ impl Chrome {
             (self.turn_line != TurnLine::Shown, "turn-line"),
             (self.turn_line == TurnLine::SaidInPlace, "turn-line-kept"),
         ];
-        let hidden: Vec<&str> = parts.iter().filter(|(h, _)| *h).map(|(_, p)| *p).collect();
-        hidden.join(" ")
+        let mut hidden = String::new();
+        for &(is_hidden, part) in &parts {
+            if is_hidden {
+                if !hidden.is_empty() {
+                    hidden.push(' ');
+                }
+                hidden.push_str(part);
+            }
+        }
+        hidden
     }
 }
 

@@ -206,8 +206,10 @@ impl Mirror {
                     let four = text.four_text(c.motion().win_line(), p.last_move()?, p.rows());
                     let help = (c.helped_against_computer() && c.rules().result)
                         .then(|| text.counted_helped());
-                    let parts: Vec<&str> = four.as_deref().into_iter().chain(help).collect();
-                    (!parts.is_empty()).then(|| parts.join(" "))
+                    match (four, help) {
+                        (Some(four), Some(help)) => Some(format!("{four} {help}")),
+                        (four, help) => four.or(help.map(str::to_owned)),
+                    }
                 })
                 .flatten(),
             // The choice shows what was chosen, even while it waits to be confirmed.

@@ -87,11 +87,12 @@ fn slot(size: Size) -> usize {
 /// Reads `W.L.D.H` (or `W.L.D`, as version 2 first wrote it, before games with help were
 /// counted apart: none of them), already split at the dots.
 fn read_counts(counts: &[&str]) -> Result<Tally, String> {
-    let counts = counts
-        .iter()
-        .map(|&count| super::fields::number(count))
-        .collect::<Result<Vec<u32>, _>>()
-        .map_err(|_| "a count is not a number".to_owned())?;
+    let mut numbers = Vec::with_capacity(counts.len());
+    for &count in counts {
+        let number = super::fields::number(count);
+        numbers.push(number.map_err(|_| "a count is not a number".to_owned())?);
+    }
+    let counts = numbers;
     let (wins, losses, draws, helped) = match counts[..] {
         [wins, losses, draws] => (wins, losses, draws, 0),
         [wins, losses, draws, helped] => (wins, losses, draws, helped),

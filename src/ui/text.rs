@@ -738,15 +738,15 @@ impl Texts {
         if rated.kept.is_empty() || rated.rating <= Rating::Good {
             return String::new();
         }
-        let columns: Vec<String> = rated.kept.iter().map(|c| (c + 1).to_string()).collect();
-        let many = columns.len() > 1;
+        let many = rated.kept.len() > 1;
+        let columns = numbered(&rated.kept, ", ");
         let Some(before) = rated.before else {
             // Nothing is known of the position but that this move lost at once.
             let template = match many {
                 false => self.review_spared(),
                 true => self.review_spared_many(),
             };
-            return fill(template, &[("columns", &columns.join(", "))]);
+            return fill(template, &[("columns", &columns)]);
         };
         // The mover's result: 2 a win, 1 a draw, 0 a loss.
         let result = |standing: Option<Standing>| match standing {
@@ -769,10 +769,7 @@ impl Texts {
         } else {
             self.kept_draw()
         };
-        fill(
-            template,
-            &[("columns", &columns.join(", ")), ("outcome", outcome)],
-        )
+        fill(template, &[("columns", &columns), ("outcome", outcome)])
     }
 
     pub fn playing_from_text(&self, moves: usize) -> String {
@@ -839,10 +836,9 @@ impl Texts {
     }
 
     pub fn puzzle_answer_text(&self, worked: &[usize]) -> String {
-        let worked: Vec<String> = worked.iter().map(|c| (c + 1).to_string()).collect();
         fill(
             self.puzzle_answer(),
-            &[("worked", &worked.join(self.and()))],
+            &[("worked", &numbered(worked, self.and()))],
         )
     }
 
@@ -1327,6 +1323,18 @@ pub fn best_columns(scores: &[Option<i32>]) -> Vec<usize> {
     (0..scores.len())
         .filter(|&c| scores[c].is_some() && scores[c].as_ref() == best)
         .collect()
+}
+
+/// Columns (0-based) as people count them, from 1, joined by `sep`: "3, 4".
+fn numbered(columns: &[usize], sep: &str) -> String {
+    let mut text = String::new();
+    for (i, column) in columns.iter().enumerate() {
+        if i > 0 {
+            text.push_str(sep);
+        }
+        text.push_str(&(column + 1).to_string());
+    }
+    text
 }
 
 #[cfg(test)]

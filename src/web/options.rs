@@ -322,15 +322,15 @@ impl OptionValue for Vec<(String, String)> {
         let object: &js_sys::Object = value
             .dyn_ref()
             .ok_or_else(|| expected("an object of strings", value))?;
-        js_sys::Object::entries(object)
-            .iter()
-            .map(|entry| {
-                let entry: js_sys::Array = entry.unchecked_into();
-                let key = entry.get(0).as_string().unwrap_or_default();
-                let text = String::from_js(&entry.get(1)).map_err(|why| format!(".{key}{why}"))?;
-                Ok((key, text))
-            })
-            .collect()
+        let entries = js_sys::Object::entries(object);
+        let mut texts = Vec::with_capacity(entries.length() as usize);
+        for entry in entries.iter() {
+            let entry: js_sys::Array = entry.unchecked_into();
+            let key = entry.get(0).as_string().unwrap_or_default();
+            let text = String::from_js(&entry.get(1)).map_err(|why| format!(".{key}{why}"))?;
+            texts.push((key, text));
+        }
+        Ok(texts)
     }
 }
 

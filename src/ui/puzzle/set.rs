@@ -238,25 +238,14 @@ impl Solved {
     /// Two hex digits per 8 ids, lowest ids first; empty when none is solved.
     pub fn encode(&self) -> String {
         let used = self.bits.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
-        self.bits[..used]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        crate::hex::hex(&self.bits[..used])
     }
 
     pub fn decode(text: &str) -> Result<Solved, String> {
         if text.len() % 2 != 0 || text.len() > (MAX_ID / 4) as usize {
             return Err("not a set of solved puzzles".to_owned());
         }
-        let bits = (0..text.len())
-            .step_by(2)
-            .map(|i| {
-                text.get(i..i + 2)
-                    .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
-                    .and_then(|h| u8::from_str_radix(h, 16).ok())
-                    .ok_or_else(|| "not a set of solved puzzles".to_owned())
-            })
-            .collect::<Result<Vec<u8>, String>>()?;
+        let bits = crate::hex::unhex(text).ok_or("not a set of solved puzzles")?;
         // Trailing empty bytes say nothing: the same set as without them.
         let used = bits.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
         Ok(Solved {
