@@ -7,7 +7,6 @@
 use super::*;
 pub use crate::engine::{Cell, Player, Status};
 pub use crate::ui::anim;
-pub use crate::ui::command::Play;
 pub use crate::ui::event::Undone;
 pub use crate::ui::jobs::Job;
 pub use crate::ui::protocol::{Board, Request};

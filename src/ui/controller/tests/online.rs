@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::online::{End, GameId, GameState, Presence, Role, Seat, Secret, ToPage, ToServer};
+use crate::ui::command::Play;
 use crate::ui::effect::Online;
 use crate::ui::mirror::Mirror;
 

@@ -5,6 +5,7 @@
 use super::online::{game, red_online, sent, state, BOTH};
 use super::*;
 use crate::online::{End, GameState, Presence, Role, Seat, ToPage, ToServer};
+use crate::ui::command::Play;
 use crate::ui::effect::Online;
 use crate::ui::mirror::Mirror;
 
