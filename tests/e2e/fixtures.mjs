@@ -44,6 +44,27 @@ export async function node(dir, script, ...args) {
 }
 
 /** A free TCP port on 127.0.0.1. */
+/**
+ * `n` free ports, all different: each is held until all are found (one found and let go
+ * may be handed out again at once).
+ */
+export async function freePorts(n) {
+  const held = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const server = createServer();
+      await new Promise((ok, fail) => {
+        server.once("error", fail);
+        server.listen(0, "127.0.0.1", ok);
+      });
+      held.push(server);
+    }
+    return held.map((server) => server.address().port);
+  } finally {
+    await Promise.all(held.map((server) => new Promise((ok) => server.close(ok))));
+  }
+}
+
 export function freePort() {
   return new Promise((ok, fail) => {
     const server = createServer();

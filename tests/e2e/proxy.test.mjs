@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, serve } from "./harness.mjs";
 import { game as play, SERVER, playOnline } from "./play.mjs";
-import { freePort } from "./fixtures.mjs";
+import { freePorts } from "./fixtures.mjs";
 
 const NGINX = "/usr/sbin/nginx";
 let browser, dir;
@@ -141,7 +141,7 @@ async function ownHost(app, https, http, more = []) {
 }
 
 test("two players through nginx on its own host, over wss://, with HSTS and their addresses", async () => {
-  const [app, https, http] = [await freePort(), await freePort(), await freePort()];
+  const [app, https, http] = await freePorts(3);
   const conf = await ownHost(app, https, http);
   const url = `https://localhost:${https}/`;
   const server = await gameServer(app, `https://localhost:${https}`);
@@ -182,7 +182,7 @@ test("two players through nginx on its own host, over wss://, with HSTS and thei
 });
 
 test("two players through nginx under a path of another site", async () => {
-  const [app, https] = [await freePort(), await freePort()];
+  const [app, https] = await freePorts(2);
   const documented = await readFile(join(ROOT, "docs", "deploy", "nginx-path.conf"), "utf8");
   const blocks = replaced(documented, [["proxy_pass http://127.0.0.1:8080/;", `proxy_pass http://127.0.0.1:${app}/;`]]);
   // The map goes in the http block, the locations in the site's server block.
@@ -215,7 +215,7 @@ ${blocks.slice(at)}
 });
 
 test("a proxy that strips the online header and passes no Host: online play found, a refused origin told", async () => {
-  const [app, https, http] = [await freePort(), await freePort(), await freePort()];
+  const [app, https, http] = await freePorts(3);
   // The common snippet: no Host passed, and a CDN-like rule that drops unknown headers.
   const conf = await ownHost(app, https, http, [
     ["proxy_set_header Host $http_host;", "proxy_hide_header X-Connect-Four-Online;"],
@@ -262,7 +262,7 @@ test("on a static host the console says why online play is not offered", async (
 });
 
 test("two players through Caddy with the documented Caddyfile", async () => {
-  const [app, https] = [await freePort(), await freePort()];
+  const [app, https] = await freePorts(2);
   const documented = await readFile(join(ROOT, "docs", "deploy", "Caddyfile"), "utf8");
   const site = replaced(documented, [
     ["games.example.org {", `localhost:${https} {\n\ttls ${join(dir, "cert.pem")} ${join(dir, "key.pem")}`],
