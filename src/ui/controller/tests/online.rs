@@ -36,6 +36,16 @@ pub(super) fn state(moves: &str, you: Role, seats: [Presence; 2], end: Option<En
 
 pub(super) const BOTH: [Presence; 2] = [Presence::Here, Presence::Here];
 
+/// A controller on a page with a game server, that opened the invite link to `game()`,
+/// connected.
+pub(super) fn joining() -> Controller {
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new(), "");
+    c.join_online(game(), 0.0);
+    c.online_opened(0.0);
+    c
+}
+
 /// A controller that created an online game as Red, which Yellow joined.
 pub(super) fn red_online() -> Controller {
     let mut c = Controller::new(reduced());
@@ -432,10 +442,7 @@ fn the_persons_online_games_count_in_a_row_of_their_own() {
 
 #[test]
 fn a_watcher_counts_nothing() {
-    let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new(), "");
-    c.join_online(game(), 0.0);
-    c.online_opened(0.0);
+    let mut c = joining();
     c.online_message(state("44", Role::Watcher, BOTH, None), 1.0);
     c.online_message(
         state(

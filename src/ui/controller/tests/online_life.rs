@@ -2,7 +2,7 @@
 //! offline, a move made meanwhile, Resign and Leave asking first, the review that keeps the
 //! connection.
 
-use super::online::{game, red_online, sent, state, BOTH};
+use super::online::{game, joining, red_online, sent, state, BOTH};
 use super::*;
 use crate::online::{End, GameState, Presence, Role, Seat, ToPage, ToServer};
 use crate::ui::command::Play;
@@ -326,10 +326,7 @@ fn what_is_said_is_about_the_other_player_and_said_once() {
 /// A watcher hears the rematch in words of its own.
 #[test]
 fn a_watcher_hears_the_rematch_in_words() {
-    let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new(), "");
-    c.join_online(game(), 0.0);
-    c.online_opened(1.0);
+    let mut c = joining();
     let over = Some(End::Resigned { seat: Seat::Yellow });
     c.online_message(state("44", Role::Watcher, BOTH, over), 2.0);
     let next = crate::online::GameId::from_bytes([9; 8]);
@@ -475,10 +472,7 @@ fn the_record_shows_the_online_games_board_and_a_claim_is_a_loss() {
         }),
         other => other,
     };
-    let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new(), "");
-    c.join_online(game(), 0.0);
-    c.online_opened(0.5);
+    let mut c = joining();
     c.online_message(on_8x7(None), 1.0);
     c.online_message(on_8x7(Some(End::Claimed { seat: Seat::Red })), 2.0);
     let size = crate::engine::Size::new(8, 7).unwrap();
