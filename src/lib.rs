@@ -5,6 +5,7 @@
 
 pub mod engine;
 pub mod hex;
+pub mod joined;
 pub mod json;
 pub mod online;
 pub mod solver;

@@ -178,11 +178,11 @@ pub fn quoted(text: &str) -> String {
 
 /// Names in quotes, separated by commas (`"a", "b"`), for an error that lists the choices.
 pub fn quoted_list(names: &[&str]) -> String {
-    names
-        .iter()
-        .map(|name| format!("\"{name}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut list = crate::joined::Joined::new(", ");
+    for name in names {
+        list.push(&format!("\"{name}\""));
+    }
+    list.text()
 }
 
 /// Names in quotes, the last after "or" (`"a", "b" or "c"`), for an error that says which

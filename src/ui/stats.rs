@@ -192,14 +192,17 @@ impl Record {
                     .map(move |(name, tally)| (size, name, tally))
             })
             .filter(|(_, _, t)| t.games() > 0)
-            .map(|(size, name, t)| {
-                format!(
-                    "{size}.{name}.{}.{}.{}.{}",
-                    t.wins, t.losses, t.draws, t.helped
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("~")
+            .fold(
+                crate::joined::Joined::new("~"),
+                |mut joined, (size, name, t)| {
+                    joined.push(&format!(
+                        "{size}.{name}.{}.{}.{}.{}",
+                        t.wins, t.losses, t.draws, t.helped
+                    ));
+                    joined
+                },
+            )
+            .text()
     }
 
     /// Reads [`Record::encode`]'s text, its entries in any order, each size and level once.

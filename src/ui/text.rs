@@ -7,6 +7,7 @@ use super::puzzle::set::Puzzle;
 use super::review::rating::{Rated, Rating, Standing};
 use super::settings::PlayerKind;
 use crate::engine::{Cell, Placed, Player, Position, Size, Status};
+use crate::joined::Joined;
 use crate::solver::{Level, Outcome, Score};
 use std::borrow::Cow;
 
@@ -983,26 +984,25 @@ impl Texts {
         if position.move_count() == 0 {
             return self.board_empty().to_owned();
         }
-        let mut rows = Vec::new();
+        let mut rows = Joined::new("; ");
         let height = position.rows();
         for from_bottom in 1..=height {
             let row = height - from_bottom;
-            let cells: Vec<String> = (0..position.width())
-                .filter_map(|column| {
-                    position.cell(column, row).map(|p| {
-                        fill(
-                            self.cell_at(),
-                            &[
-                                ("player", self.player_name(p)),
-                                ("column", &(column + 1).to_string()),
-                            ],
-                        )
-                    })
-                })
-                .collect();
+            let mut cells = Joined::new(", ");
+            for column in 0..position.width() {
+                if let Some(p) = position.cell(column, row) {
+                    cells.push(&fill(
+                        self.cell_at(),
+                        &[
+                            ("player", self.player_name(p)),
+                            ("column", &(column + 1).to_string()),
+                        ],
+                    ));
+                }
+            }
             if cells.is_empty() {
                 let n = from_bottom.to_string();
-                rows.push(if from_bottom == height {
+                rows.push(&if from_bottom == height {
                     fill(self.row_empty(), &[("row", &n)])
                 } else {
                     fill(
@@ -1012,15 +1012,12 @@ impl Texts {
                 });
                 break;
             }
-            rows.push(fill(
+            rows.push(&fill(
                 self.row_cells(),
-                &[
-                    ("row", &from_bottom.to_string()),
-                    ("cells", &cells.join(", ")),
-                ],
+                &[("row", &from_bottom.to_string()), ("cells", &cells.text())],
             ));
         }
-        fill(self.board_rows(), &[("rows", &rows.join("; "))])
+        fill(self.board_rows(), &[("rows", &rows.text())])
     }
 
     /// A colour the one person may play against the computer: "Red, first".
@@ -1046,19 +1043,17 @@ impl Texts {
 
     /// What undo took back: "Undid Yellow in column 5 and Red in column 4".
     pub fn undid_text(&self, undone: &[(Player, usize)]) -> String {
-        let what: Vec<String> = undone
-            .iter()
-            .map(|&(p, c)| {
-                fill(
-                    self.undone_move(),
-                    &[
-                        ("player", self.player_name(p)),
-                        ("column", &(c + 1).to_string()),
-                    ],
-                )
-            })
-            .collect();
-        fill(self.undid(), &[("moves", &what.join(self.and()))])
+        let mut what = Joined::new(self.and());
+        for &(p, c) in undone {
+            what.push(&fill(
+                self.undone_move(),
+                &[
+                    ("player", self.player_name(p)),
+                    ("column", &(c + 1).to_string()),
+                ],
+            ));
+        }
+        fill(self.undid(), &[("moves", &what.text())])
     }
 
     /// "8 × 7".
@@ -1145,7 +1140,7 @@ impl Texts {
                 .any(|cell| i32::from(cell.column) == c && i32::from(cell.row) == r)
         };
         // A move can make several fours at once: each is named.
-        let mut fours = Vec::new();
+        let mut fours = Joined::new(" ");
         for (dc, dr) in [(1, 0), (0, -1), (1, -1), (1, 1)] {
             let reach = |sign: i32| {
                 (1..)
@@ -1161,7 +1156,7 @@ impl Texts {
             // People count columns from 1 and rows from the bottom, from 1.
             let c = |x: i32| (x + 1).to_string();
             let r = |y: i32| (rows as i32 - y).to_string();
-            fours.push(match (dc, dr) {
+            fours.push(&match (dc, dr) {
                 (1, 0) => fill(
                     self.four_in_row(),
                     &[("row", &r(row)), ("from", &c(from.0)), ("to", &c(to.0))],
@@ -1185,7 +1180,7 @@ impl Texts {
                 ),
             });
         }
-        (!fours.is_empty()).then(|| fours.join(" "))
+        (!fours.is_empty()).then(|| fours.text())
     }
 
     /// The turn line: "Red to move" or the result.
@@ -1198,13 +1193,14 @@ impl Texts {
     /// column is and what is in it, bottom to top.
     pub fn column_label(&self, position: &Position, column: usize) -> String {
         let height = position.height(column);
-        let pieces: Vec<&str> = (0..height)
-            .map(|h| {
+        let mut pieces = Joined::new(", ");
+        for h in 0..height {
+            pieces.push(
                 position
                     .cell(column, position.rows() - 1 - h)
-                    .map_or("?", |p| self.player_name(p))
-            })
-            .collect();
+                    .map_or("?", |p| self.player_name(p)),
+            );
+        }
         let fill_text = if height == position.rows() {
             self.column_full().to_owned()
         } else if height == 0 {
@@ -1227,7 +1223,7 @@ impl Texts {
                 &[
                     ("column", &number),
                     ("fill", &fill_text),
-                    ("pieces", &pieces.join(", ")),
+                    ("pieces", &pieces.text()),
                 ],
             )
         }
@@ -1253,16 +1249,16 @@ impl Texts {
         size: Size,
         moves: usize,
     ) -> String {
-        let parts: Vec<String> = (0..scores.len())
-            .filter_map(|c| {
-                let outcome = self.column_outcome(scores, unproved, c, size, moves)?;
-                Some(fill(
+        let mut parts = Joined::new(", ");
+        for c in 0..scores.len() {
+            if let Some(outcome) = self.column_outcome(scores, unproved, c, size, moves) {
+                parts.push(&fill(
                     self.analysis_item(),
                     &[("column", &(c + 1).to_string()), ("outcome", &outcome)],
-                ))
-            })
-            .collect();
-        fill(self.analysis(), &[("columns", &parts.join(", "))])
+                ));
+            }
+        }
+        fill(self.analysis(), &[("columns", &parts.text())])
     }
 
     /// Column `c`'s outcome in an analysis ("win in 3", or "not proved" if it is one of

@@ -116,8 +116,10 @@ impl Game {
     ) -> Result<JsValue, JsError> {
         if self.position.is_over() {
             // The game being over is the most useful thing to say, whatever the column.
-            let err = self.position.play(0).unwrap_err();
-            return Err(JsError::new(&err.to_string()));
+            let over = crate::engine::error::PlayError::GameOver {
+                winner: self.position.winner(),
+            };
+            return Err(JsError::new(&over.to_string()));
         }
         let column = column_from_js(&column, self.position.width())?;
         let placed = self.position.play_column(column).map_err(js_error)?;

@@ -307,7 +307,13 @@ pub fn mount(
                 whole,
                 why: format!(
                     "{}{}",
-                    problems.join("; "),
+                    problems
+                        .iter()
+                        .fold(crate::joined::Joined::new("; "), |mut why, problem| {
+                            why.push(problem);
+                            why
+                        })
+                        .text(),
                     match kept {
                         Some(apart) =>
                             format!(" (the saved text is kept under {})", quoted(&apart)),

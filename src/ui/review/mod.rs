@@ -306,18 +306,18 @@ impl Review {
                 t.count_inaccuracies(),
             ),
         ];
-        let counts: Vec<String> = kinds
-            .iter()
-            .filter_map(|&(rating, one, many)| match count(rating) {
-                0 => None,
-                1 => Some(one.to_owned()),
-                n => Some(fill(many, &[("n", &n.to_string())])),
-            })
-            .collect();
+        let mut counts = crate::joined::Joined::new(", ");
+        for &(rating, one, many) in &kinds {
+            match count(rating) {
+                0 => {}
+                1 => counts.push(one),
+                n => counts.push(&fill(many, &[("n", &n.to_string())])),
+            }
+        }
         let head = if counts.is_empty() {
             t.review_ready_clean().to_owned()
         } else {
-            fill(t.review_ready(), &[("counts", &counts.join(", "))])
+            fill(t.review_ready(), &[("counts", &counts.text())])
         };
         let head = match self.not_rated() {
             0 => head,
