@@ -214,6 +214,19 @@ pub enum ToServer {
     /// One of the [`REACTIONS`], by its number, to the others in the game (at most one
     /// every [`REACT_EVERY_MS`]).
     React { game: GameId, reaction: u8 },
+    /// Moves the seat to another device: the server makes a one-time `token` for it
+    /// ([`ToPage::Handed`]), which that device sends with [`ToServer::Take`]. Until then
+    /// the seat stays here; a new one replaces the last.
+    Hand { game: GameId },
+    /// Takes the seat a [`ToPage::Handed`] token was made for, to be held from now on by
+    /// `secret` (made by this page, as with [`ToServer::Join`]: the same message sent again
+    /// finds the seat it took). The device it came from watches from then on
+    /// ([`ToPage::Taken`]).
+    Take {
+        game: GameId,
+        token: Secret,
+        secret: Secret,
+    },
 }
 
 /// The longest name, in characters.
@@ -457,6 +470,12 @@ pub enum ToPage {
     Pong {},
     /// `seat`'s player sent one of the [`REACTIONS`].
     Reacted { seat: Seat, reaction: u8 },
+    /// The one-time token that moves the page's seat in `game` to another device
+    /// (the answer to [`ToServer::Hand`]): it goes in a link's fragment, `#join=…&take=…`.
+    Handed { game: GameId, token: Secret },
+    /// The page's seat in `game` was taken by another device with a [`ToPage::Handed`]
+    /// token: this page watches from now on, and its secret holds nothing.
+    Taken { game: GameId },
 }
 
 impl ToServer {
@@ -486,7 +505,9 @@ impl ToServer {
             | ToServer::Claim { game }
             | ToServer::Leave { game }
             | ToServer::Name { game, .. }
-            | ToServer::React { game, .. } => Some(game),
+            | ToServer::React { game, .. }
+            | ToServer::Hand { game }
+            | ToServer::Take { game, .. } => Some(game),
         }
     }
 }
@@ -537,6 +558,15 @@ impl ToServer {
                 ("react", vec![("game", game), ("reaction", reaction)])
             }
             ToServer::Ping {} => ("ping", vec![]),
+            ToServer::Hand { game } => ("hand", vec![("game", game)]),
+            ToServer::Take {
+                game,
+                token,
+                secret,
+            } => (
+                "take",
+                vec![("game", game), ("token", token), ("secret", secret)],
+            ),
         };
         to_string(&Object(&[(name, &Object(&fields))]))
     }
@@ -648,7 +678,10 @@ mod tests {
                 game: id(),
                 secret: None,
             },
-            ToServer::Resume { game: id(), secret },
+            ToServer::Resume {
+                game: id(),
+                secret: secret.clone(),
+            },
             ToServer::Move {
                 game: id(),
                 number: 41,
@@ -666,6 +699,12 @@ mod tests {
             ToServer::React {
                 game: id(),
                 reaction: 5,
+            },
+            ToServer::Hand { game: id() },
+            ToServer::Take {
+                game: id(),
+                token: Secret::from_bytes([3; 16]),
+                secret: Secret::from_bytes([4; 16]),
             },
         ] {
             let text = message.encode();

@@ -517,7 +517,7 @@ impl Activity {
                 Some(game) => Link {
                     position: *online.session().position(),
                     players,
-                    shown: Shown::Join(game.clone()),
+                    shown: Shown::Join(game.clone(), online.run.handed.clone()),
                 },
                 None => Link::play(*online.session().position(), players),
             },

@@ -82,6 +82,8 @@ pub enum Play {
     Rematch,
     /// Claim the online game's win: the other player is away on their turn.
     ClaimWin,
+    /// Make a link that moves the person's seat to another device.
+    Hand,
 }
 
 /// Where a key was pressed.

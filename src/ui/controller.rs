@@ -185,9 +185,9 @@ impl Controller {
             }
             Command::CopyLink => vec![match self.link() {
                 Link {
-                    shown: Shown::Join(game),
+                    shown: Shown::Join(game, take),
                     ..
-                } => Effect::CopyInvite(game),
+                } => Effect::CopyInvite(game, take),
                 link => Effect::CopyLink(link.encode()),
             }],
             Command::LinkCopied(copied) => self.news(share::copied(copied, &self.texts)),

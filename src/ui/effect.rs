@@ -33,8 +33,9 @@ pub enum Effect {
     /// Put this share link's fragment (without `#`) on the clipboard, as a whole URL.
     CopyLink(String),
     /// Put the invite link to this online game on the clipboard (its address is the host
-    /// page's to choose).
-    CopyInvite(crate::online::GameId),
+    /// page's to choose); with a one-time token, the link that moves the person's seat to
+    /// another device.
+    CopyInvite(crate::online::GameId, Option<crate::online::Secret>),
     /// Online play: the connection to the game's server, and what to send on it.
     Online(Online),
     /// It became the person's turn in an online game: if the page is hidden, the tab's
@@ -54,7 +55,8 @@ pub enum Online {
     Disconnect,
     /// Keep the name the person goes by online, for the next games.
     KeepName(String),
-    /// Keep the secret of a seat in `game`, to come back to it after a reload.
+    /// Keep the secret of a seat in `game`, to come back to it after a reload (empty: the
+    /// seat is no longer this browser's).
     Keep {
         game: String,
         secret: String,

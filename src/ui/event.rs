@@ -147,6 +147,8 @@ pub struct OnlineStatus {
     /// The other player, for a player: "here", "away" or "empty" (nobody has come yet);
     /// `None` for a watcher, or before the server said.
     pub opponent: Option<&'static str>,
+    /// The names Red's and Yellow's players go by, if they gave one.
+    pub names: [Option<String>; 2],
 }
 
 impl Event {
@@ -255,6 +257,7 @@ impl Json for OnlineStatus {
             ("connection", &self.connection),
             ("reason", &self.reason),
             ("opponent", &self.opponent),
+            ("names", &&self.names[..]),
         ]);
     }
 }
@@ -430,10 +433,12 @@ mod tests {
             connection: "refused",
             reason: Some("too-many-games"),
             opponent: Some("away"),
+            names: [Some("Ann \"A\"".into()), None],
         });
         assert_eq!(
             value(&online),
-            json!({ "game": "a1b2", "seat": null, "connection": "refused", "reason": "too-many-games", "opponent": "away" })
+            json!({ "game": "a1b2", "seat": null, "connection": "refused", "reason": "too-many-games",
+                "opponent": "away", "names": ["Ann \"A\"", null] })
         );
         let error = Event::Error {
             code: "computer",

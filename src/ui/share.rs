@@ -22,8 +22,9 @@ pub enum Shown {
     Review(usize),
     /// A puzzle, by its id.
     Puzzle(u32),
-    /// An online game, by its id: an invite link (`#join=…`).
-    Join(crate::online::GameId),
+    /// An online game, by its id: an invite link (`#join=…`). With a one-time token, the
+    /// link moves a seat from another device (`#join=…&take=…`).
+    Join(crate::online::GameId, Option<crate::online::Secret>),
 }
 
 /// A shared position.
@@ -108,7 +109,9 @@ impl fmt::Display for LinkError {
 
 impl std::error::Error for LinkError {}
 
-const KEYS: [&str; 7] = ["size", "moves", "red", "yellow", "review", "puzzle", "join"];
+const KEYS: [&str; 8] = [
+    "size", "moves", "red", "yellow", "review", "puzzle", "join", "take",
+];
 
 impl Link {
     /// An invite link to the online game `game`.
@@ -116,7 +119,7 @@ impl Link {
         Link {
             position: Position::new(),
             players: [PlayerKind::Human; 2],
-            shown: Shown::Join(game),
+            shown: Shown::Join(game, None),
         }
     }
 
@@ -133,7 +136,10 @@ impl Link {
     pub fn encode(&self) -> String {
         match &self.shown {
             Shown::Puzzle(id) => return format!("puzzle={id}"),
-            Shown::Join(game) => return format!("join={game}"),
+            Shown::Join(game, None) => return format!("join={game}"),
+            Shown::Join(game, Some(token)) => {
+                return format!("join={game}&take={}", token.as_str())
+            }
             Shown::Play | Shown::Review(_) => {}
         }
         let size = self.position.size();
@@ -193,12 +199,19 @@ impl Link {
         if let Some(game) = fields.get("join") {
             if let Some(other) = KEYS
                 .iter()
-                .find(|k| **k != "join" && fields.get(k).is_some())
+                .find(|k| !matches!(**k, "join" | "take") && fields.get(k).is_some())
             {
                 return Err(format!("an invite link has no {other}"));
             }
             let game = crate::online::GameId::try_from(game.to_owned())?;
-            return Ok(Ok(Link::join(game)));
+            let take = fields.get("take").map(|token| token.to_owned().try_into());
+            return Ok(Ok(Link {
+                shown: Shown::Join(game, take.transpose()?),
+                ..Link::join(crate::online::GameId::from_bytes([0; 8]))
+            }));
+        }
+        if fields.get("take").is_some() {
+            return Err("a link to continue on another device has its game (join=…)".into());
         }
         if let Some(id) = fields.parse("puzzle", number)? {
             if let Some(other) = KEYS
@@ -365,7 +378,7 @@ mod tests {
         let invite = Link {
             position: Position::new(),
             players: [PlayerKind::Human; 2],
-            shown: Shown::Join(crate::online::GameId::from_bytes([0xab; 8])),
+            shown: Shown::Join(crate::online::GameId::from_bytes([0xab; 8]), None),
         };
         assert_eq!(invite.encode(), "join=abababababababab");
         assert_eq!(Link::decode("#join=abababababababab"), Ok(Some(invite)));

@@ -604,6 +604,14 @@ texts! {
     online_offline / "onlineOffline" = "Offline: your move will be sent when you are back.",
     /// The other player left a game that is over, for good.
     online_left / "onlineLeft" = "{player} has left the game.",
+    /// The button that makes a link to move the person's seat to another device.
+    online_hand / "onlineHand" = "Continue on another device",
+    /// The box with that link (in the invite link's place).
+    continue_link / "continueLink" = "Open this link on your other device (it works once)",
+    /// The link to continue on another device was opened once it was used (or replaced).
+    online_spent / "onlineSpent" = "This link to continue on another device was used already: you watch the game.",
+    /// The person's seat was moved to another device with that link.
+    online_taken / "onlineTaken" = "Your seat moved to another device: you watch the game here.",
     /// The end of an online game, to the player who won it.
     online_you_won / "onlineYouWon" = "You won!",
     /// The end of an online game, to the player who lost it.

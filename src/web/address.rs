@@ -29,9 +29,28 @@ pub fn read_link(window: &Window) -> Option<Result<Link, LinkError>> {
     link.transpose()
 }
 
-/// The invite link to `game`, as `how` makes it (the `inviteUrl` option). A function that
-/// throws or gives no address is said in the console, and this page's address is used.
-pub fn invite_link(window: &Window, how: &InviteUrl, game: &str) -> String {
+/// The invite link to `game`, as `how` makes it (the `inviteUrl` option); with `take`, the
+/// one-time token that moves a seat, in its fragment. A function that throws or gives no
+/// address is said in the console, and this page's address is used.
+pub fn invite_link(
+    window: &Window,
+    how: &InviteUrl,
+    game: &str,
+    take: Option<&crate::online::Secret>,
+) -> String {
+    let mut url = made_link(window, how, game);
+    if let Some(token) = take {
+        url.push_str(if url.contains('#') {
+            "&take="
+        } else {
+            "#take="
+        });
+        url.push_str(token.as_str());
+    }
+    url
+}
+
+fn made_link(window: &Window, how: &InviteUrl, game: &str) -> String {
     let page = || {
         let href = window.location().href().unwrap_or_default();
         let base = href.split(['?', '#']).next().unwrap_or_default().to_owned();

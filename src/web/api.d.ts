@@ -180,8 +180,8 @@ export interface NewGameEventDetail extends EventBoard {
 }
 
 /**
- * `c4-online`'s detail, whenever an online game's id, the person's seat or the connection
- * changes: the game's id (`null` until the server gives one), the seat (`null` until then),
+ * `c4-online`'s detail, whenever an online game's id, the person's seat, the connection, the
+ * friend's presence or a name changes: the game's id (`null` until the server gives one), the seat (`null` until then),
  * and the connection: "connecting" (the first time), "open", "reconnecting" (it dropped; the
  * page tries again by itself), "unreachable" (three tries in a row could not connect: the
  * server is down, or does not accept this page's origin; it is still tried), "refused" (the
@@ -195,9 +195,13 @@ export interface OnlineEventDetail {
   /** Why the page was refused: "blocked" (its Content-Security-Policy), or the server's
    * reason ("too-many-games", "no-such-game", "version", …); `null` otherwise. */
   reason: string | null;
-  /** For a player, the other seat: "here", "away" (lost the connection) or "empty" (the
-   * friend has not come yet); `null` for a watcher, before the server says, and after. */
-  opponent: "here" | "away" | "empty" | null;
+  /** For a player, the other seat: "here", "away" (lost the connection), "empty" (the
+   * friend has not come yet) or "left" (gone for good from a game that is over); `null` for
+   * a watcher, before the server says, and after. */
+  opponent: "here" | "away" | "empty" | "left" | null;
+  /** The names Red's and Yellow's players go by (at most 20 characters, plain text: never
+   * markup), `null` for one who gave none. */
+  names: [string | null, string | null];
 }
 
 /**

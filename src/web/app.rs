@@ -135,7 +135,7 @@ impl App {
             // The puzzle open before the reload opens again, from its start.
             (None, Some(id), _) => effects.extend(app.controller.reopen_puzzle(id, t)),
             // The online game open before the reload is entered again.
-            (None, None, Some(game)) => effects.extend(app.controller.join_online(game, t)),
+            (None, None, Some(game)) => effects.extend(app.controller.join_online(game, None, t)),
             (None, None, None) => {}
         }
         if let Some(unreadable) = unreadable {
@@ -266,9 +266,9 @@ impl App {
                     let url = address::with_fragment(&self.window, &fragment);
                     self.copy(url);
                 }
-                Effect::CopyInvite(game) => {
+                Effect::CopyInvite(game, take) => {
                     let how = &self.choice.invite_url;
-                    let url = address::invite_link(&self.window, how, game.as_str());
+                    let url = address::invite_link(&self.window, how, game.as_str(), take.as_ref());
                     self.copy(url);
                 }
                 Effect::Online(online) => self.online.carry(online),

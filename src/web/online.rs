@@ -321,7 +321,14 @@ fn to_page(data: &JsValue) -> Result<ToPage, String> {
         "seated" => ToPage::Seated {
             game: body.field("game", game_id)?,
             seat: body.field("seat", seat)?,
-            secret: body.field("secret", |v| Secret::try_from(v.as_string()?).ok())?,
+            secret: body.field("secret", secret)?,
+        },
+        "handed" => ToPage::Handed {
+            game: body.field("game", game_id)?,
+            token: body.field("token", secret)?,
+        },
+        "taken" => ToPage::Taken {
+            game: body.field("game", game_id)?,
         },
         "refused" => ToPage::Refused {
             reason: body.field("reason", |v| Refusal::named(&v.as_string()?))?,
@@ -363,6 +370,10 @@ fn pair<T>(value: &JsValue, read: impl Fn(&JsValue) -> Option<T>) -> Option<[T; 
 
 fn game_id(value: &JsValue) -> Option<GameId> {
     GameId::try_from(value.as_string()?).ok()
+}
+
+fn secret(value: &JsValue) -> Option<Secret> {
+    Secret::try_from(value.as_string()?).ok()
 }
 
 fn seat(value: &JsValue) -> Option<Seat> {
@@ -436,6 +447,11 @@ mod tests {
                 seat: Seat::Yellow,
                 secret: Secret::from_bytes([9; 16]),
             },
+            ToPage::Handed {
+                game: id.clone(),
+                token: Secret::from_bytes([8; 16]),
+            },
+            ToPage::Taken { game: id.clone() },
         ];
         for reason in Refusal::ALL {
             messages.push(ToPage::Refused {

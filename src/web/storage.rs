@@ -26,10 +26,14 @@ pub fn with_prefix(prefix: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Saves `text` under `key`; a full or forbidden store is passed over.
+/// Saves `text` under `key` (the empty text: none, the key goes); a full or forbidden
+/// store is passed over.
 pub fn save(key: &str, text: &str) {
     if let Some(store) = store() {
-        let _ = store.set_item(key, text);
+        let _ = match text.is_empty() {
+            true => store.remove_item(key),
+            false => store.set_item(key, text),
+        };
     }
 }
 

@@ -220,3 +220,30 @@ test("names and reactions: given, kept by the browser, shown as text, heard", as
   await play(yellow.page, red.page, 5);
   for (const { context } of [red, yellow]) await context.close();
 });
+
+test("a seat continues on another device by a link that works once; the first device watches", async () => {
+  const { red, yellow } = await game(browser, server.url, [4, 5], PHONE);
+  await red.page.getByRole("button", { name: "Continue on another device" }).click();
+  // The link shows in the invite's box, with what it does, and is copied where it may be.
+  const box = red.page.getByRole("textbox", { name: /Open this link on your other device/ });
+  await box.waitFor();
+  const link = await box.inputValue();
+  assert.match(link, /#join=[0-9a-f]{16}&take=[0-9a-f]{32}$/);
+  // The other device (a laptop, another browser) opens it, and plays Red.
+  const laptop = await openPage(browser, link);
+  await lineIs(laptop.page, /^Your move \(Red\)\.$/, "the laptop holds Red");
+  assert.equal(await laptop.page.evaluate(() => location.hash), "", "the token is off the address");
+  await until(async () => /Your seat moved to another device/.test(await status(red.page)), "the phone told");
+  await lineIs(red.page, /^Watching: Red against Yellow\. Red to move\.$/, "the phone watches");
+  await play(laptop.page, yellow.page, 3);
+  await movesAre(red.page, 5);
+  // The phone's secret holds nothing any more: after a reload it watches.
+  await red.page.reload();
+  await lineIs(red.page, /^Watching: Red against Yellow\. Yellow to move\.$/, "still watching");
+  // The link was used: opened again elsewhere, it takes nothing.
+  const again = await openPage(browser, link);
+  await until(async () => /link to continue on another device was used already/.test(await status(again.page)), "said");
+  await lineIs(again.page, /^Watching: Red against Yellow\. Yellow to move\.$/, "a used link seats nobody");
+  await screenshot(laptop.page, "online-continued-laptop");
+  for (const { context } of [red, yellow, laptop, again]) await context.close();
+});

@@ -54,6 +54,11 @@ pub enum Ask {
     Name(Conn, Option<String>),
     /// A reaction, by its number, to the others.
     React(Conn, u8),
+    /// A one-time token to move the seat to another device.
+    Hand(Conn),
+    /// The seat a token was made for, to be held by the secret from now on (the token,
+    /// then the secret).
+    Take(Conn, Secret, Secret, Option<Entered>),
     /// The connection closed, or went to another game.
     Leave(u64),
 }
@@ -62,7 +67,9 @@ impl Ask {
     /// Refuses the ask (a game that does not exist, or cannot be read).
     pub fn refuse(self, reason: Refusal, detail: &str) {
         match self {
-            Ask::Join(conn, _, entered) | Ask::Resume(conn, _, entered) => {
+            Ask::Join(conn, _, entered)
+            | Ask::Resume(conn, _, entered)
+            | Ask::Take(conn, _, _, entered) => {
                 refuse(&conn, reason, detail);
                 tell(entered, false);
             }
@@ -72,7 +79,8 @@ impl Ask {
             | Ask::Claim(conn)
             | Ask::Quit(conn)
             | Ask::Name(conn, _)
-            | Ask::React(conn, _) => refuse(&conn, reason, detail),
+            | Ask::React(conn, _)
+            | Ask::Hand(conn) => refuse(&conn, reason, detail),
             Ask::Leave(_) => {}
         }
     }
@@ -87,7 +95,9 @@ impl Ask {
             | Ask::Claim(conn)
             | Ask::Quit(conn)
             | Ask::Name(conn, _)
-            | Ask::React(conn, _) => conn.id,
+            | Ask::React(conn, _)
+            | Ask::Hand(conn)
+            | Ask::Take(conn, ..) => conn.id,
             Ask::Leave(conn) => *conn,
         }
     }
@@ -135,6 +145,8 @@ pub struct Game {
     wins: [u16; 2],
     /// The names the players go by.
     names: [Option<String>; 2],
+    /// The hashes of the tokens that move each seat to another device, while one waits.
+    hands: [Option<SecretHash>; 2],
     members: Vec<Member>,
     db: Db,
 }
@@ -196,6 +208,7 @@ impl Game {
             left: [false; 2],
             wins: stored.wins,
             names: stored.names,
+            hands: stored.hands,
             members: Vec::new(),
             db,
         })
@@ -379,7 +392,10 @@ impl Game {
 
     async fn handle(&mut self, ask: Ask, hub: &Hub) {
         let conn_id = ask.conn();
-        let entering = matches!(ask, Ask::Join(..) | Ask::Resume(..) | Ask::Leave(_));
+        let entering = matches!(
+            ask,
+            Ask::Join(..) | Ask::Resume(..) | Ask::Take(..) | Ask::Leave(_)
+        );
         if !entering && self.member(conn_id).is_none() {
             if let Ask::Move { conn, .. }
             | Ask::Resign(conn)
@@ -458,7 +474,93 @@ impl Game {
                     self.react(&conn, seat, reaction);
                 }
             }
+            Ask::Hand(conn) => {
+                if let Some(seat) = self.seat_of_member(&conn) {
+                    self.hand(&conn, seat).await;
+                }
+            }
+            Ask::Take(conn, token, secret, entered) => {
+                let id = conn.id;
+                self.take(conn, &token, secret).await;
+                tell(entered, self.member(id).is_some());
+            }
         }
+    }
+
+    /// A one-time token that moves `seat` to another device: the page makes a link of it.
+    /// A new one replaces the last; the seat stays here until one is used.
+    async fn hand(&mut self, conn: &Conn, seat: Seat) {
+        if self.next.is_some() {
+            // The players are in the rematch: its seat is the one to move.
+            return refuse(conn, Refusal::Over, "the rematch has begun: move its seat");
+        }
+        let token = match new_secret() {
+            Ok(token) => token,
+            Err(e) => return refuse(conn, Refusal::Restarting, &e),
+        };
+        let hash = Some(hash(&token));
+        if self.write(conn, vec![Change::Hand { seat, hash }]).await {
+            self.hands[seat.index()] = hash;
+            let _ = conn.tx.try_send(ToPage::Handed {
+                game: self.id.clone(),
+                token,
+            });
+        }
+    }
+
+    /// Takes the seat `token` was made for, held by `secret` from now on: the token is
+    /// spent, and the pages that held the seat watch from now on. The same take again (its
+    /// answer lost with the connection) finds the seat `secret` holds.
+    async fn take(&mut self, conn: Conn, token: &Secret, secret: Secret) {
+        let held = hash(&secret);
+        if let Some(seat) = Seat::BOTH
+            .into_iter()
+            .find(|s| self.seats[s.index()] == Some(held))
+        {
+            return self.seated(conn, seat, secret);
+        }
+        let token = hash(token);
+        let Some(seat) = Seat::BOTH
+            .into_iter()
+            .find(|s| self.hands[s.index()] == Some(token))
+        else {
+            return refuse(
+                &conn,
+                Refusal::WrongSecret,
+                "this link to continue on another device was used, or a newer one made",
+            );
+        };
+        let changes = vec![
+            Change::Seat { seat, hash: held },
+            Change::Hand { seat, hash: None },
+        ];
+        if !self.write(&conn, changes).await {
+            return;
+        }
+        self.seats[seat.index()] = Some(held);
+        self.hands[seat.index()] = None;
+        // The pages that held the seat watch from now on.
+        for member in &mut self.members {
+            if member.role == Role::from(seat) {
+                member.role = Role::Watcher;
+                let _ = member.conn.tx.try_send(ToPage::Taken {
+                    game: self.id.clone(),
+                });
+            }
+        }
+        tracing::info!(game = %self.id, seat = Role::from(seat).name(), "a seat moved to another device");
+        self.seated(conn, seat, secret);
+    }
+
+    /// `conn` holds `seat` by `secret`: it is told so, and everyone hears the game.
+    fn seated(&mut self, conn: Conn, seat: Seat, secret: Secret) {
+        let _ = conn.tx.try_send(ToPage::Seated {
+            game: self.id.clone(),
+            seat,
+            secret,
+        });
+        self.join(conn, seat.into());
+        self.broadcast();
     }
 
     /// `seat`'s player goes by `name` from now on.
@@ -519,14 +621,7 @@ impl Game {
                 .into_iter()
                 .find(|s| self.seats[s.index()] == Some(hashed))
             {
-                let _ = conn.tx.try_send(ToPage::Seated {
-                    game: self.id.clone(),
-                    seat,
-                    secret: secret.clone(),
-                });
-                self.join(conn, seat.into());
-                self.broadcast();
-                return;
+                return self.seated(conn, seat, secret.clone());
             }
         }
         let free = Seat::BOTH
@@ -562,13 +657,7 @@ impl Game {
             return;
         }
         self.seats[seat.index()] = Some(hashed);
-        let _ = conn.tx.try_send(ToPage::Seated {
-            game: self.id.clone(),
-            seat,
-            secret,
-        });
-        self.join(conn, seat.into());
-        self.broadcast();
+        self.seated(conn, seat, secret);
     }
 
     async fn play(&mut self, conn: &Conn, number: u16, column: u8) {
@@ -715,7 +804,7 @@ impl Game {
             };
             let now = now_ms();
             // Colours swap: each secret holds the other seat in the new game.
-            changes.push(Change::Create(Stored {
+            changes.push(Change::Create(Box::new(Stored {
                 id: id.clone(),
                 size: self.position.size(),
                 moves: Vec::new(),
@@ -728,9 +817,10 @@ impl Game {
                     [yellow, red]
                 },
                 names: [self.names[1].clone(), self.names[0].clone()],
+                hands: [None, None],
                 created: now,
                 updated: now,
-            }));
+            })));
             next = Some(id);
         }
         changes.push(Change::Rematch {

@@ -227,13 +227,14 @@ impl Hub {
             rematch: [false, false],
             wins: [0, 0],
             names: [None, None],
+            hands: [None, None],
             next: None,
             created: now,
             updated: now,
         };
         self.inner
             .db
-            .write(&id, vec![Change::Create(stored)])
+            .write(&id, vec![Change::Create(Box::new(stored))])
             .await
             .map_err(restarting)?;
         created(&id, size, "new", addr);

@@ -246,7 +246,7 @@ async fn dispatch(
             enter(hub, conn, game, created).await;
             return Ok(());
         }
-        ToServer::Join { .. } | ToServer::Resume { .. } => {
+        ToServer::Join { .. } | ToServer::Resume { .. } | ToServer::Take { .. } => {
             if let Entry::Refused(why) = hub.entry_for(conn.addr) {
                 return Err((Refusal::TooFast, why.into()));
             }
@@ -254,6 +254,9 @@ async fn dispatch(
             let ask = match message {
                 ToServer::Resume { secret, .. } => Ask::Resume(conn.clone(), secret, Some(done)),
                 ToServer::Join { secret, .. } => Ask::Join(conn.clone(), secret, Some(done)),
+                ToServer::Take { token, secret, .. } => {
+                    Ask::Take(conn.clone(), token, secret, Some(done))
+                }
                 _ => return Ok(()),
             };
             (ask, Some(entered))
@@ -276,6 +279,7 @@ async fn dispatch(
             (Ask::Name(conn.clone(), name), None)
         }
         ToServer::React { reaction, .. } => (Ask::React(conn.clone(), reaction), None),
+        ToServer::Hand { .. } => (Ask::Hand(conn.clone()), None),
         ToServer::Ping {} => return Ok(()),
     };
     let Some(id) = id else { return Ok(()) };

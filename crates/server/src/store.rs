@@ -33,6 +33,9 @@ pub struct Stored {
     pub wins: [u16; 2],
     /// The names Red's and Yellow's players go by, if they gave one.
     pub names: [Option<String>; 2],
+    /// The hashes of the one-time tokens that move Red's and Yellow's seats to another
+    /// device, while one waits to be used ([`connect_four::online::ToServer::Hand`]).
+    pub hands: [Option<SecretHash>; 2],
     /// Milliseconds since the Unix epoch.
     pub created: u64,
     pub updated: u64,
@@ -42,7 +45,7 @@ pub struct Stored {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
     /// A new game (the one it names: a rematch creates one from another).
-    Create(Stored),
+    Create(Box<Stored>),
     /// Move `number` (0-based), in `column`.
     Move { number: u16, column: u8 },
     /// `seat` is taken by the holder of the secret with this hash.
@@ -51,6 +54,11 @@ pub enum Change {
     End(End),
     /// The name `seat`'s player goes by (`None`: none).
     Name { seat: Seat, name: Option<String> },
+    /// The hash of the token that moves `seat` to another device (`None`: none waits).
+    Hand {
+        seat: Seat,
+        hash: Option<SecretHash>,
+    },
     /// Who asked for a rematch, and the rematch's game once both did.
     Rematch {
         asked: [bool; 2],
@@ -310,6 +318,9 @@ const MIGRATIONS: &[&str] = &[
     // 2: the players' names (issue 57).
     "ALTER TABLE games ADD COLUMN red_name TEXT;
      ALTER TABLE games ADD COLUMN yellow_name TEXT;",
+    // 3: a seat moved to another device by a one-time token (issue 57).
+    "ALTER TABLE games ADD COLUMN red_hand BLOB;
+     ALTER TABLE games ADD COLUMN yellow_hand BLOB;",
 ];
 
 /// Brings the tables up to date: the migrations the database has not had yet.
@@ -343,7 +354,7 @@ impl Store for Sqlite {
             .conn
             .query_row(
                 "SELECT columns, rows, red, yellow, end_state, rematch, next, created, updated,
-                   red_wins, yellow_wins, red_name, yellow_name
+                   red_wins, yellow_wins, red_name, yellow_name, red_hand, yellow_hand
                  FROM games WHERE id = ?1",
                 params![id.as_str()],
                 |r| {
@@ -362,13 +373,29 @@ impl Store for Sqlite {
                             r.get::<_, Option<String>>(11)?,
                             r.get::<_, Option<String>>(12)?,
                         ],
+                        [
+                            r.get::<_, Option<Vec<u8>>>(13)?,
+                            r.get::<_, Option<Vec<u8>>>(14)?,
+                        ],
                     ))
                 },
             )
             .optional()
             .map_err(db_error)?;
-        let Some((columns, rows, red, yellow, end, rematch, next, created, updated, wins, names)) =
-            row
+        let Some((
+            columns,
+            rows,
+            red,
+            yellow,
+            end,
+            rematch,
+            next,
+            created,
+            updated,
+            wins,
+            names,
+            hands,
+        )) = row
         else {
             return Ok(None);
         };
@@ -398,6 +425,7 @@ impl Store for Sqlite {
             next: next.and_then(|n| GameId::try_from(n).ok()),
             wins: wins.map(|w| w.clamp(0, u16::MAX.into()) as u16),
             names,
+            hands: hands.map(hash_of),
             created: created as u64,
             updated: updated as u64,
         }))
@@ -448,6 +476,13 @@ impl Store for Sqlite {
                     seat_column(*seat)
                 ),
                 params![id, name],
+            )),
+            Change::Hand { seat, hash } => updated(c.execute(
+                &format!(
+                    "UPDATE games SET {}_hand = ?2 WHERE id = ?1",
+                    seat_column(*seat)
+                ),
+                params![id, hash.map(Vec::from)],
             )),
             Change::End(end) => updated(c.execute(
                 "UPDATE games SET end_state = ?2 WHERE id = ?1",
@@ -781,6 +816,7 @@ mod tests {
             next: None,
             wins: [2, 1],
             names: [Some("Ann".into()), None],
+            hands: [None, None],
             created: 0,
             updated: 0,
         }
@@ -792,7 +828,7 @@ mod tests {
         let id = GameId::from_bytes([1, 2, 3, 4, 5, 6, 7, 8]);
         {
             let (db, thread) = start(&dir);
-            db.write(&id, vec![Change::Create(game(&id))])
+            db.write(&id, vec![Change::Create(Box::new(game(&id)))])
                 .await
                 .unwrap();
             db.write(
@@ -826,6 +862,10 @@ mod tests {
                         seat: Seat::Yellow,
                         hash: [2; 32],
                     },
+                    Change::Hand {
+                        seat: Seat::Yellow,
+                        hash: Some([3; 32]),
+                    },
                 ],
             )
             .await
@@ -840,6 +880,7 @@ mod tests {
         assert_eq!(back.end, None);
         assert_eq!(back.wins, [2, 1]);
         assert_eq!(back.names, [Some("Ann".into()), None]);
+        assert_eq!(back.hands, [None, Some([3; 32])]);
         let other = GameId::from_bytes([9; 8]);
         assert_eq!(db.load(&other).await.unwrap(), None);
         std::fs::remove_dir_all(&dir).unwrap();
@@ -902,7 +943,9 @@ mod tests {
         assert!(refused.contains("not in the database"), "{refused}");
         let (a, b) = (GameId::from_bytes([1; 8]), GameId::from_bytes([2; 8]));
         for id in [&a, &b] {
-            db.write(id, vec![Change::Create(game(id))]).await.unwrap();
+            db.write(id, vec![Change::Create(Box::new(game(id)))])
+                .await
+                .unwrap();
         }
         // Both are older than the idle cutoff; `a` is in memory.
         let gone = db

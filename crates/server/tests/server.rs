@@ -742,3 +742,87 @@ async fn names_and_reactions_reach_the_others() {
         Some("Ann <b>Lee</b>")
     );
 }
+
+/// "Continue on another device": a one-time token moves a seat. The new device holds it by
+/// its own secret (the same take again finds it), the old one watches from then on and
+/// its secret holds nothing, the token is spent, a newer token replaces an older one, and
+/// a token made before a restart works after it.
+#[tokio::test]
+async fn a_seat_moves_to_another_device_once() {
+    let data = data_dir("hand");
+    let server = Server::start(&data, &[]);
+    let (mut red, mut yellow, game, red_secret, _) = two_players(&server, 7, 6).await;
+    red.play(&game, 0, 3).await;
+    red.state_with("4").await;
+    yellow.state_with("4").await;
+    let hand = format!(r#"{{"hand":{{"game":"{game}"}}}}"#);
+    let handed = |message: ToPage| match message {
+        ToPage::Handed { game: g, token } if g == game => token,
+        other => panic!("expected a token, got {other:?}"),
+    };
+    red.send(&hand).await;
+    let older = handed(red.recv().await);
+    red.send(&hand).await;
+    let token = handed(red.recv().await);
+    assert_ne!(older, token, "a token is new each time");
+    // A watcher has no seat to move.
+    let mut watcher = Client::connect(&server).await;
+    watcher.join(&game).await;
+    watcher.state_of(&game).await;
+    watcher.send(&hand).await;
+    assert_eq!(watcher.refused().await, Refusal::Watching);
+    let take = |token: &Secret, secret: &Secret| {
+        format!(
+            r#"{{"take":{{"game":"{game}","token":"{}","secret":"{}"}}}}"#,
+            token.as_str(),
+            secret.as_str()
+        )
+    };
+    // The older token was replaced.
+    let phone_secret = Secret::from_bytes([0x5a; 16]);
+    let mut phone = Client::connect(&server).await;
+    phone.send(&take(&older, &phone_secret)).await;
+    assert_eq!(phone.refused().await, Refusal::WrongSecret);
+    // Restarted in between, the token still works.
+    drop((red, yellow, watcher, phone));
+    assert!(server.stop("TERM").success());
+    let server = Server::start(&data, &[]);
+    let mut red = Client::connect(&server).await;
+    red.resume(&game, &red_secret).await;
+    red.state_of(&game).await;
+    let mut phone = Client::connect(&server).await;
+    phone.send(&take(&token, &phone_secret)).await;
+    assert_eq!(
+        phone.seated().await,
+        (game.clone(), Seat::Red, phone_secret.clone())
+    );
+    assert_eq!(phone.state_of(&game).await.you, Role::Red);
+    // The old device hears it, and watches.
+    assert_eq!(red.recv().await, ToPage::Taken { game: game.clone() });
+    let watching = red.state_of(&game).await;
+    assert_eq!(watching.you, Role::Watcher);
+    assert_eq!(
+        watching.seats[0],
+        Presence::Here,
+        "the seat is held, by the phone"
+    );
+    red.play(&game, 1, 2).await;
+    assert_eq!(red.refused().await, Refusal::Watching);
+    // The same take again (its answer lost) finds the seat; another secret does not.
+    let mut again = Client::connect(&server).await;
+    again.send(&take(&token, &phone_secret)).await;
+    assert_eq!(again.seated().await.1, Seat::Red);
+    let mut thief = Client::connect(&server).await;
+    thief
+        .send(&take(&token, &Secret::from_bytes([0x77; 16])))
+        .await;
+    assert_eq!(thief.refused().await, Refusal::WrongSecret);
+    // The old secret holds nothing; the phone's plays on.
+    let mut old = Client::connect(&server).await;
+    old.resume(&game, &red_secret).await;
+    assert_eq!(old.refused().await, Refusal::WrongSecret);
+    let mut phone = again;
+    phone.state_of(&game).await;
+    phone.send(&hand).await;
+    assert!(matches!(phone.recv().await, ToPage::Handed { .. }));
+}

@@ -131,7 +131,7 @@ impl Controller {
             return effects;
         }
         if let Some(game) = self.activity.review().and_then(|r| r.returns_to().cloned()) {
-            return self.join_online(game, now);
+            return self.join_online(game, None, now);
         }
         match self.leave(now) {
             effects if effects.is_empty() => Effect::say(self.texts.back_to_game().to_owned()),

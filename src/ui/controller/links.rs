@@ -27,7 +27,7 @@ impl Controller {
         };
         match link.shown {
             share::Shown::Puzzle(id) => return self.open_puzzle(PuzzleChoice::Id(id), now),
-            share::Shown::Join(game) => return self.join_online(game, now),
+            share::Shown::Join(game, take) => return self.join_online(game, take, now),
             share::Shown::Play | share::Shown::Review(_) => {}
         }
         let mut effects = self.leave(now);

@@ -50,6 +50,7 @@ impl Controller {
             Play::React(reaction) => self.react(reaction, now),
             Play::Rematch => self.ask_online(|game| ToServer::Rematch { game }),
             Play::ClaimWin => self.ask_online(|game| ToServer::Claim { game }),
+            Play::Hand => self.ask_online(|game| ToServer::Hand { game }),
             // Carried by the page with the name it read (`set_name`).
             Play::NameChanged => Vec::new(),
         }
@@ -62,7 +63,7 @@ impl Controller {
             return Effect::say(self.texts.online_no_server().to_owned());
         }
         if let Some(game) = self.seats.running.take() {
-            return self.join_online(game, now);
+            return self.join_online(game, None, now);
         }
         let size = self.game.position().size();
         let seat = Seat::of(self.shown_choice().1);
@@ -119,15 +120,17 @@ impl Controller {
     }
 
     /// Opens the online game of an invite link (or the one open before a reload): its seat
-    /// again if this browser kept its secret, otherwise the free seat, or a watcher's place.
-    pub fn join_online(&mut self, game: GameId, now: f64) -> Vec<Effect> {
+    /// again if this browser kept its secret, otherwise the seat another device moved here
+    /// (`take`, a link's one-time token), the free seat, or a watcher's place.
+    pub fn join_online(&mut self, game: GameId, take: Option<Secret>, now: f64) -> Vec<Effect> {
         if !self.seats.offered {
             let said = self.texts.online_no_server().to_owned();
             return self.notify(said);
         }
-        let entry = match self.seats.secret(&game) {
-            Some(secret) => Entry::Resume(game, secret),
-            None => Entry::Join(game),
+        let entry = match (self.seats.secret(&game), take) {
+            (Some(secret), _) => Entry::Resume(game, secret),
+            (None, Some(token)) => Entry::Take(game, token),
+            (None, None) => Entry::Join(game),
         };
         self.open_online(entry, Size::CLASSIC, false, now)
     }
@@ -298,6 +301,26 @@ impl Controller {
         let with_who = |template: &str, seat: Seat| fill(template, &[("player", &who(seat))]);
         match heard {
             Heard::Seated { game, secret, .. } => self.keep_seat(game, secret),
+            // Its link goes to the clipboard, and shows in the panel.
+            Heard::Handed => match self.link().shown {
+                crate::ui::share::Shown::Join(game, take) => {
+                    vec![Effect::CopyInvite(game, take), Effect::Changed]
+                }
+                _ => Vec::new(),
+            },
+            Heard::Spent => self.news(t.online_spent().to_owned()),
+            Heard::Taken(game) => {
+                self.seats.forget(&game);
+                let mut effects = vec![Effect::Online(Online::Keep {
+                    game: game.to_string(),
+                    secret: String::new(),
+                })];
+                let said = t.online_taken().to_owned();
+                if let Some(position) = self.online().and_then(|o| o.run.position()) {
+                    effects.extend(self.show_online(position, now));
+                }
+                joined(effects, self.news(said))
+            }
             // Behind its review, the game is kept up to date, out of sight.
             Heard::Moved { column, .. } if self.seats.behind.is_some() => {
                 if let Some(behind) = self.seats.behind.as_mut() {

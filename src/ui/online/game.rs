@@ -33,8 +33,13 @@ pub struct OnlineGame {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OnlineView {
     /// The game an invite link asks the friend to (`#join=…`), once it has an id and a free
-    /// seat.
+    /// seat; or the link that moves the person's seat to another device, once made.
     pub invite: Option<GameId>,
+    /// The one-time token of the link that moves the person's seat (`#join=…&take=…`): the
+    /// link's box shows it, in the invite's place.
+    pub take: Option<crate::online::Secret>,
+    /// The person may move their seat to another device.
+    pub can_hand: bool,
     /// What the share sheet sends with the link: "Play Connect Four with me on 8 × 7".
     pub invite_text: String,
     /// What is going on: connecting, waiting for the friend, whose turn, away, the end.
@@ -127,6 +132,7 @@ impl OnlineGame {
                 Connection::Connecting { .. } => "connecting",
             },
             reason: None,
+            names: run.state().map(|s| s.names.clone()).unwrap_or_default(),
             opponent: run.seat().zip(run.state()).map(|(seat, state)| {
                 match state.seats[seat.other().index()] {
                     Presence::Empty => "empty",
@@ -237,11 +243,16 @@ impl OnlineGame {
             can_name: seat.is_some() || self.setup.is_some(),
             can_react: seat.is_some() && state.is_some_and(|s| !s.seats.contains(&Presence::Empty)),
             score,
-            invite_text: t.with_size(t.invite_text(), position.size()),
+            invite_text: match run.handed {
+                Some(_) => t.online_hand().to_owned(),
+                None => t.with_size(t.invite_text(), position.size()),
+            },
             note: note.or_else(|| run.news.clone()),
             invite: state
-                .filter(|s| s.seats.contains(&Presence::Empty))
+                .filter(|s| s.seats.contains(&Presence::Empty) || run.handed.is_some())
                 .map(|s| s.game.clone()),
+            take: run.handed.clone(),
+            can_hand: seat.is_some() && state.is_some_and(|s| s.next.is_none()),
             line,
             over,
             // Once the friend has come: before, Back leaves the game to wait for them.

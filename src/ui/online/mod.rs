@@ -20,6 +20,9 @@ pub enum Entry {
     Join(GameId),
     /// The seat this secret holds.
     Resume(GameId, Secret),
+    /// The seat another device moved here with this one-time token (a link to continue
+    /// on another device).
+    Take(GameId, Secret),
 }
 
 /// The connection to the server.
@@ -67,6 +70,13 @@ pub enum Heard {
     Left(Seat),
     /// `seat`'s player sent a reaction (its number in [`crate::online::REACTIONS`]).
     Reacted(Seat, u8),
+    /// The link that moves the page's seat to another device is made ([`OnlineRun::handed`]).
+    Handed,
+    /// The page's seat was taken by another device: the page watches `game` now.
+    Taken(GameId),
+    /// The link to continue on another device this page opened was used, or replaced: the
+    /// page watches the game instead.
+    Spent,
 }
 
 /// What the heartbeat asks, each second while the connection is open.
@@ -118,6 +128,7 @@ impl Seats {
                     connection: "closed",
                     reason: None,
                     opponent: None,
+                    names: [None, None],
                 }
             }
             (None, _) => return None,
@@ -144,8 +155,13 @@ impl Seats {
 
     /// Keeps the secret of a seat taken in `game`.
     pub fn keep(&mut self, game: GameId, secret: Secret) {
-        self.secrets.retain(|(g, _)| *g != game);
+        self.forget(&game);
         self.secrets.push((game, secret));
+    }
+
+    /// The seat in `game` is no longer this browser's.
+    pub fn forget(&mut self, game: &GameId) {
+        self.secrets.retain(|(g, _)| g != game);
     }
 }
 
@@ -181,6 +197,9 @@ pub struct OnlineRun {
     /// What just happened, shown on screen as well as said ("Yellow is back", "Link
     /// copied"), until the next move.
     pub news: Option<String>,
+    /// The one-time token of the link that moves the person's seat to another device,
+    /// once the server made one.
+    pub handed: Option<Secret>,
     /// When the last ping went, and whether it waits for its answer (any message is one).
     pinged: u64,
     ping_unanswered: bool,
@@ -208,6 +227,7 @@ impl OnlineRun {
             name_sent: None,
             reacted_at: None,
             news: None,
+            handed: None,
             first_state: false,
             claim: None,
         }
@@ -217,7 +237,7 @@ impl OnlineRun {
     pub fn seat_asked(&self) -> Option<Seat> {
         match self.entry {
             Entry::Create { seat, .. } => Some(seat),
-            Entry::Join(_) | Entry::Resume(..) => None,
+            Entry::Join(_) | Entry::Resume(..) | Entry::Take(..) => None,
         }
     }
 
@@ -231,7 +251,11 @@ impl OnlineRun {
     /// The secret to hold the seat the page creates or joins with, made by the page (128
     /// random bits): kept from the first try on.
     pub fn claim_with(&mut self, secret: Secret) {
-        if matches!(self.entry, Entry::Create { .. } | Entry::Join(_)) && self.claim.is_none() {
+        let claims = matches!(
+            self.entry,
+            Entry::Create { .. } | Entry::Join(_) | Entry::Take(..)
+        );
+        if claims && self.claim.is_none() {
             self.claim = Some(secret);
         }
     }
@@ -244,7 +268,7 @@ impl OnlineRun {
     pub fn secret(&self) -> Option<&Secret> {
         match &self.entry {
             Entry::Resume(_, secret) => Some(secret),
-            Entry::Create { .. } | Entry::Join(_) => None,
+            Entry::Create { .. } | Entry::Join(_) | Entry::Take(..) => None,
         }
     }
 
@@ -260,7 +284,7 @@ impl OnlineRun {
     pub fn game(&self) -> Option<&GameId> {
         match (&self.state, &self.entry) {
             (Some(state), _) => Some(&state.game),
-            (None, Entry::Join(game) | Entry::Resume(game, _)) => Some(game),
+            (None, Entry::Join(game) | Entry::Resume(game, _) | Entry::Take(game, _)) => Some(game),
             (None, Entry::Create { .. }) => None,
         }
     }
@@ -350,6 +374,18 @@ impl OnlineRun {
                 game: game.clone(),
                 secret: secret.clone(),
             },
+            // Without a secret of its own (no random source), the page watches.
+            Entry::Take(game, token) => match &self.claim {
+                Some(secret) => ToServer::Take {
+                    game: game.clone(),
+                    token: token.clone(),
+                    secret: secret.clone(),
+                },
+                None => ToServer::Join {
+                    game: game.clone(),
+                    secret: None,
+                },
+            },
         }
     }
 
@@ -406,6 +442,19 @@ impl OnlineRun {
                 (vec![Heard::Seated { game, seat, secret }], Vec::new())
             }
             ToPage::State(state) => self.take(state),
+            ToPage::Refused {
+                reason: Refusal::WrongSecret,
+                ..
+            } if matches!(self.entry, Entry::Take(..)) => {
+                let Entry::Take(game, _) = &self.entry else {
+                    return (Vec::new(), Vec::new());
+                };
+                let game = game.clone();
+                self.entry = Entry::Join(game.clone());
+                self.claim = None;
+                let join = ToServer::Join { game, secret: None };
+                (vec![Heard::Spent], vec![join])
+            }
             ToPage::Refused { reason, .. } => {
                 // A refused move is not waiting any more: the board shows the server's game.
                 // The person's move, shown at once, is taken back.
@@ -428,13 +477,28 @@ impl OnlineRun {
             ToPage::Reacted { seat, reaction } => {
                 (vec![Heard::Reacted(seat, reaction)], Vec::new())
             }
+            ToPage::Handed { game, token } if self.game() == Some(&game) => {
+                self.handed = Some(token);
+                (vec![Heard::Handed], Vec::new())
+            }
+            ToPage::Handed { .. } => (Vec::new(), Vec::new()),
+            // The seat is another device's now: this page watches the game, and a move of
+            // its that waited is not its to send (the controller shows the server's game).
+            ToPage::Taken { game } if self.game() == Some(&game) => {
+                self.entry = Entry::Join(game.clone());
+                self.claim = None;
+                self.sent = None;
+                self.handed = None;
+                (vec![Heard::Taken(game)], Vec::new())
+            }
+            ToPage::Taken { .. } => (Vec::new(), Vec::new()),
         }
     }
 
     /// The game as the server says it now.
     fn take(&mut self, state: GameState) -> (Vec<Heard>, Vec<ToServer>) {
         // The page has moved on (a rematch): what the game before says is not shown.
-        if let Entry::Join(game) | Entry::Resume(game, _) = &self.entry {
+        if let Entry::Join(game) | Entry::Resume(game, _) | Entry::Take(game, _) = &self.entry {
             if *game != state.game {
                 return (Vec::new(), Vec::new());
             }
@@ -534,13 +598,14 @@ impl OnlineRun {
             });
             self.arriving = [true; 2];
             self.rematched = true;
+            self.handed = None;
             match &self.entry {
                 Entry::Resume(_, secret) => {
                     let (next, secret) = (next.clone(), secret.clone());
                     self.entry = Entry::Resume(next.clone(), secret.clone());
                     send.push(ToServer::Resume { game: next, secret });
                 }
-                Entry::Join(_) | Entry::Create { .. } => {
+                Entry::Join(_) | Entry::Create { .. } | Entry::Take(..) => {
                     self.entry = Entry::Join(next.clone());
                     self.claim = None;
                     send.push(ToServer::Join {

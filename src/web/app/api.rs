@@ -79,6 +79,7 @@ impl App {
             &self.window,
             &self.choice.invite_url,
             game.as_str(),
+            None,
         ))
     }
 

@@ -24,6 +24,9 @@ pub struct OnlinePanel {
     score: HtmlElement,
     /// The invite link's label and box, and its buttons.
     invite: HtmlElement,
+    /// The box's label: the invite's, or the link's that moves the seat.
+    invite_label: HtmlElement,
+    continue_label: HtmlElement,
     link: HtmlInputElement,
     copy: HtmlButtonElement,
     share: HtmlButtonElement,
@@ -31,6 +34,8 @@ pub struct OnlinePanel {
     rematch: HtmlButtonElement,
     claim: HtmlButtonElement,
     review: HtmlButtonElement,
+    /// Continue on another device.
+    hand: HtmlButtonElement,
     back: HtmlButtonElement,
     /// Resign, Rematch, Claim the win, Review, Leave game: hidden while a question asks.
     actions: HtmlElement,
@@ -76,28 +81,30 @@ impl OnlinePanel {
             (0, "div", "c4-invite", None),                // 4
             (1, "label", "", None),                       // 5
             (2, "span", "", Some(Key::invite_link)),      // 6
-            (2, "input", "", None),                       // 7: the link
-            (1, "button", PRIMARY, Some(Key::copy_invite)), // 8
-            (1, "button", B, Some(Key::share_invite)),    // 9
-            (1, "p", "c4-help", Some(Key::invite_local)), // 10
-            (1, "p", "c4-help", None),                    // 11: elsewhere
-            (2, "span", "", Some(Key::invite_elsewhere)), // 12
-            (2, "br", "", None),                          // 13
-            (2, "a", "", None),                           // 14: the address there
-            (0, "label", "c4-online-name", None),         // 15
-            (1, "span", "", Some(Key::online_name)),      // 16
-            (1, "input", "", None),                       // 17: the name
-            (0, "div", "c4-online-ask", None),            // 18
-            (1, "p", "", None),                           // 19: the question
-            (1, "button", PRIMARY, None),                 // 20: confirm
-            (1, "button", B, Some(Key::size_keep)),       // 21
-            (0, "div", "c4-actions", None),               // 22
-            (1, "button", PRIMARY, Some(Key::rematch)),   // 23
-            (1, "button", B, Some(Key::claim_win)),       // 24
-            (1, "button", B, Some(Key::review)),          // 25
-            (1, "button", B, Some(Key::resign)),          // 26
-            (1, "button", B, Some(Key::online_leave)),    // 27
-            (0, "p", "c4-help", Some(Key::online_fair)),  // 28
+            (2, "span", "", Some(Key::continue_link)),    // 7
+            (2, "input", "", None),                       // 8: the link
+            (1, "button", PRIMARY, Some(Key::copy_invite)), // 9
+            (1, "button", B, Some(Key::share_invite)),    // 10
+            (1, "p", "c4-help", Some(Key::invite_local)), // 11
+            (1, "p", "c4-help", None),                    // 12: elsewhere
+            (2, "span", "", Some(Key::invite_elsewhere)), // 13
+            (2, "br", "", None),                          // 14
+            (2, "a", "", None),                           // 15: the address there
+            (0, "label", "c4-online-name", None),         // 16
+            (1, "span", "", Some(Key::online_name)),      // 17
+            (1, "input", "", None),                       // 18: the name
+            (0, "div", "c4-online-ask", None),            // 19
+            (1, "p", "", None),                           // 20: the question
+            (1, "button", PRIMARY, None),                 // 21: confirm
+            (1, "button", B, Some(Key::size_keep)),       // 22
+            (0, "div", "c4-actions", None),               // 23
+            (1, "button", PRIMARY, Some(Key::rematch)),   // 24
+            (1, "button", B, Some(Key::claim_win)),       // 25
+            (1, "button", B, Some(Key::review)),          // 26
+            (1, "button", B, Some(Key::resign)),          // 27
+            (1, "button", B, Some(Key::online_hand)),     // 28
+            (1, "button", B, Some(Key::online_leave)),    // 29
+            (0, "p", "c4-help", Some(Key::online_fair)),  // 30
         ];
         let section: HtmlElement = el(doc, "section", "c4-online");
         labels.attr(&section, "aria-label", Key::online);
@@ -106,7 +113,7 @@ impl OnlinePanel {
         let part = |i: usize| parts[i].clone();
         let button = |i: usize| parts[i].clone().unchecked_into::<HtmlButtonElement>();
         let input = |i: usize| parts[i].clone().unchecked_into::<HtmlInputElement>();
-        let (link, name) = (input(7), input(17));
+        let (link, name) = (input(8), input(18));
         for field in [&link, &name] {
             field.set_type("text");
             attr(field, "spellcheck", "false");
@@ -114,9 +121,9 @@ impl OnlinePanel {
         link.set_read_only(true);
         name.set_max_length(crate::online::NAME_MAX as i32);
         attr(&name, "autocomplete", "nickname");
-        let share = button(9);
+        let share = button(10);
         share.set_hidden(share_sheet().is_none());
-        let (local, elsewhere, lan) = (part(10), part(11), part(14));
+        let (local, elsewhere, lan) = (part(11), part(12), part(15));
         // A link to a loopback address opens nowhere else: said (the page's address does not
         // change), with the address the server named for its network if it did
         // (`<meta name="connect-four-lan">`). Only on the server's own site (`make serve`,
@@ -176,10 +183,10 @@ impl OnlinePanel {
             append(&reactions, &b);
             reacts.push(b);
         }
-        let ask = part(18);
+        let ask = part(19);
         attr(&ask, "role", "group");
         ask.set_hidden(true);
-        for i in [8, 9, 20, 21, 23, 24, 25, 26, 27] {
+        for i in [9, 10, 21, 22, 24, 25, 26, 27, 28, 29] {
             button(i).set_type("button");
         }
         Ok(OnlinePanel {
@@ -187,26 +194,29 @@ impl OnlinePanel {
             note: part(2),
             score: part(1),
             invite: part(4),
+            invite_label: part(6),
+            continue_label: part(7),
             link,
-            copy: button(8),
+            copy: button(9),
             share,
-            resign: button(26),
-            rematch: button(23),
-            claim: button(24),
-            review: button(25),
-            back: button(27),
-            actions: part(22),
+            resign: button(27),
+            rematch: button(24),
+            claim: button(25),
+            review: button(26),
+            hand: button(28),
+            back: button(29),
+            actions: part(23),
             setup,
             colours,
             create,
-            name_label: part(15),
+            name_label: part(16),
             name,
             reactions,
             reacts,
             ask,
-            question: part(19),
-            confirm: button(20),
-            keep: button(21),
+            question: part(20),
+            confirm: button(21),
+            keep: button(22),
             invite_url: Default::default(),
         })
     }
@@ -237,6 +247,7 @@ impl OnlinePanel {
             Listener::click(&self.claim, Command::Online(Play::ClaimWin)),
             Listener::click(&self.review, Command::Review),
             Listener::click(&self.back, Command::Back),
+            Listener::click(&self.hand, Command::Online(Play::Hand)),
             Listener::click(&self.confirm, Command::Confirm(true)),
             Listener::click(&self.create, Command::Online(Play::Create)),
             Listener {
@@ -352,9 +363,12 @@ impl OnlinePanel {
             set_hidden(part, shown.is_none());
         }
         set_hidden(&self.invite, view.invite.is_none());
+        set_hidden(&self.invite_label, view.take.is_some());
+        set_hidden(&self.continue_label, view.take.is_none());
         set_attr(&self.share, "data-text", &view.invite_text);
         if let (Some(game), Some(window)) = (&view.invite, web_sys::window()) {
-            let url = crate::web::address::invite_link(&window, &self.invite_url, game.as_str());
+            let (how, take) = (&self.invite_url, view.take.as_ref());
+            let url = crate::web::address::invite_link(&window, how, game.as_str(), take);
             if self.link.value() != url {
                 self.link.set_value(&url);
             }
@@ -363,5 +377,6 @@ impl OnlinePanel {
         set_hidden(&self.rematch, !view.can_rematch);
         set_hidden(&self.claim, !view.can_claim);
         set_hidden(&self.review, !view.over);
+        set_hidden(&self.hand, !view.can_hand);
     }
 }

@@ -18,6 +18,8 @@ mod host;
 #[cfg(not(target_arch = "wasm32"))]
 mod online;
 #[cfg(not(target_arch = "wasm32"))]
+mod online_device;
+#[cfg(not(target_arch = "wasm32"))]
 mod online_life;
 #[cfg(not(target_arch = "wasm32"))]
 mod serve;

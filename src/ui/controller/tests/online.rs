@@ -41,7 +41,7 @@ pub(super) const BOTH: [Presence; 2] = [Presence::Here, Presence::Here];
 pub(super) fn joining() -> Controller {
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new(), "");
-    c.join_online(game(), 0.0);
+    c.join_online(game(), None, 0.0);
     c.online_opened(0.0);
     c
 }
@@ -245,7 +245,7 @@ fn a_page_of_another_protocol_version_says_to_reload_and_leaves() {
 fn an_invite_link_joins_or_watches() {
     let mut c = Controller::new(reduced());
     c.set_online(true, Vec::new(), "");
-    c.join_online(game(), 0.0);
+    c.join_online(game(), None, 0.0);
     assert_eq!(
         sent(&c.online_opened(0.0)),
         [ToServer::Join {
@@ -347,6 +347,7 @@ fn the_host_hears_the_game_the_seat_and_the_connection() {
         connection,
         reason: None,
         opponent: None,
+        names: [None, None],
     };
     let with = |opponent, status: OnlineStatus| OnlineStatus {
         opponent: Some(opponent),

@@ -308,7 +308,7 @@ fn what_is_said_is_about_the_other_player_and_said_once() {
     let mut again = red_online();
     again.command(Command::Back, 10.0);
     again.command(Command::Confirm(true), 10.1);
-    again.join_online(game(), 11.0);
+    again.join_online(game(), None, 11.0);
     again.online_opened(12.0);
     let reopened = again.online_message(
         with("4455", BOTH, over, [true, true], Some(next.clone())),
@@ -513,8 +513,13 @@ fn names_are_used_and_reactions_go_and_come() {
     );
     // The server has it: not sent again.
     assert!(sent(&c.online_message(named([Some("Ann"), None], ""), 1.0)).is_empty());
-    // The friend's name, in the words the page says.
-    c.online_message(named([Some("Ann"), Some("Bo")], ""), 2.0);
+    // The friend's name, in the words the page says, and told to the host.
+    let told = c.online_message(named([Some("Ann"), Some("Bo")], ""), 2.0);
+    let names = told.iter().find_map(|e| match e {
+        Effect::Event(crate::ui::event::Event::Online(status)) => Some(status.names.clone()),
+        _ => None,
+    });
+    assert_eq!(names, Some([Some("Ann".into()), Some("Bo".into())]));
     drop(&mut c, 3, 3.0);
     assert_eq!(
         Mirror::of(&c).online.unwrap().line,
