@@ -215,7 +215,10 @@ pub fn did_you_mean(key: &str, names: &[&str]) -> String {
 /// the names are ASCII, and anything else is far from all of them anyway).
 fn edit_distance(a: &str, b: &str) -> usize {
     let b = b.as_bytes();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
+    let mut row = Vec::new();
+    for j in 0..=b.len() {
+        row.push(j);
+    }
     for (i, ca) in a.bytes().enumerate() {
         let mut diagonal = row[0];
         row[0] = i + 1;

@@ -8,11 +8,11 @@ use super::{Column, ParseMovesError, Position, Size, MAX_WIDTH};
 /// only its characters. Use [`Position::from_moves_on`] to also check that every move is
 /// legal.
 pub fn parse_columns(moves: &str, width: usize) -> Result<Vec<usize>, ParseMovesError> {
-    moves
-        .chars()
-        .enumerate()
-        .map(|(index, character)| column_of(index, character, width))
-        .collect()
+    let mut columns = Vec::with_capacity(moves.len());
+    for (index, character) in moves.chars().enumerate() {
+        columns.push(column_of(index, character, width)?);
+    }
+    Ok(columns)
 }
 
 /// The 0-based column a move character names on a board `width` wide, or the error naming it.
@@ -33,13 +33,12 @@ fn column_of(index: usize, character: char, width: usize) -> Result<usize, Parse
 /// If a column is 9 or more.
 #[track_caller]
 pub fn format_columns(columns: &[usize]) -> String {
-    columns
-        .iter()
-        .map(|&c| {
-            assert!(c < MAX_WIDTH, "column {c} is off the board");
-            char::from(b'1' + c as u8)
-        })
-        .collect()
+    let mut text = String::with_capacity(columns.len());
+    for &c in columns {
+        assert!(c < MAX_WIDTH, "column {c} is off the board");
+        text.push(char::from(b'1' + c as u8));
+    }
+    text
 }
 
 impl Position {
@@ -86,10 +85,11 @@ impl Position {
 
     /// The moves played so far, in Pons' notation.
     pub fn moves_string(&self) -> String {
-        self.history()
-            .iter()
-            .map(|&c| char::from(b'1' + c))
-            .collect()
+        let mut text = String::with_capacity(self.history().len());
+        for &c in self.history() {
+            text.push(char::from(b'1' + c));
+        }
+        text
     }
 }
 

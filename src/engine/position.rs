@@ -336,7 +336,13 @@ impl Position {
 
     /// The playable columns, left to right; empty once the game is over.
     pub fn legal_columns(&self) -> Vec<usize> {
-        (0..self.width()).filter(|&c| self.can_play(c)).collect()
+        let mut columns = Vec::new();
+        for c in 0..self.width() {
+            if self.can_play(c) {
+                columns.push(c);
+            }
+        }
+        columns
     }
 
     /// Who owns the cell at `column`, `row` (row 0 is the top), or `None` if it is empty or

@@ -385,10 +385,9 @@ impl Activity {
             // The server judges: the move falls at once and goes to it (once the connection
             // is back, if it is lost), and is taken back if the server refuses it.
             Activity::Online(online) => match online.run.play(column) {
-                Some(message) => Ok(message
-                    .map(|m| Effect::Online(Online::Send(m)))
-                    .into_iter()
-                    .collect()),
+                Some(message) => Ok(super::effect::maybe(
+                    message.map(|m| Effect::Online(Online::Send(m))),
+                )),
                 None => Err(Vec::new()),
             },
             Activity::Play | Activity::Review(_) => Ok(Vec::new()),

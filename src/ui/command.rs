@@ -52,6 +52,8 @@ pub enum Command {
     ShowAnswer,
     /// Forget the record against the computer.
     ResetRecord,
+    /// Open recent online game `i` (newest first) in the review.
+    ReviewPlayed(usize),
     /// Put the share link on the clipboard.
     CopyLink,
     /// What became of the link: the clipboard took it, or not (and then whether the link's

@@ -12,11 +12,12 @@ pub use self::question::Asked;
 use super::activity::{Activity, Allow, Analysis, BoardKeys, Ended, Rules};
 use super::command::Command;
 use super::cursor::Cursor;
-use super::effect::{joined, Cue, Effect};
+use super::effect::{joined, maybe, Cue, Effect};
 use super::event::{Event, Refusal};
 use super::jobs::{Answer, Jobs};
 use super::motion::{Fall, Landing, Motion};
 use super::online::Seats;
+use super::played::Recent;
 use super::protocol::Reply;
 use super::puzzle::Solved;
 use super::save::Saved;
@@ -103,10 +104,11 @@ impl Controller {
         }
     }
 
-    /// Takes the record and the solved puzzles a saved game kept, and whether its game was
-    /// played with help.
-    pub fn set_kept(&mut self, record: Record, solved: Solved, helped: bool) {
+    /// Takes the record, the recent online games and the solved puzzles a saved game kept,
+    /// and whether its game was played with help.
+    pub fn set_kept(&mut self, record: Record, played: Recent, solved: Solved, helped: bool) {
         self.records = Records::new(record);
+        self.records.played = played;
         self.solved = solved;
         if helped {
             self.game.help();
@@ -181,8 +183,17 @@ impl Controller {
             Command::ResetRecord => {
                 let size = self.game.position().size();
                 let (effects, changed) = self.records.reset(size, &self.texts);
-                joined(effects, changed.then(|| self.save()).into_iter().collect())
+                joined(effects, maybe(changed.then(|| self.save())))
             }
+            Command::ReviewPlayed(i) => match self.records.played.0.get(i) {
+                Some(played) => {
+                    let (position, players) = (played.position, [PlayerKind::Human; 2]);
+                    let at = Shown::Review(position.move_count());
+                    let link = Link::play(position, players);
+                    self.open_link(Ok(Link { shown: at, ..link }), now)
+                }
+                None => Vec::new(),
+            },
             Command::CopyLink => vec![match self.link() {
                 Link {
                     shown: Shown::Join(game, take),
@@ -405,6 +416,7 @@ impl Controller {
                 solved: self.solved.clone(),
                 puzzle: self.activity.kept_puzzle(),
                 online: self.activity.kept_online(),
+                played: self.records.played.clone(),
             }
             .encode(),
         )
@@ -586,7 +598,7 @@ impl Controller {
             }
         };
         // The record and the puzzle's state first: the result line reads them.
-        let mut effects: Vec<Effect> = counted.then(|| self.save()).into_iter().collect();
+        let mut effects = maybe(counted.then(|| self.save()));
         let result = self.result_line().unwrap_or_default();
         let rows = self.position().rows();
         let four = self

@@ -136,6 +136,15 @@ pub fn joined(mut first: Vec<Effect>, then: Vec<Effect>) -> Vec<Effect> {
     first
 }
 
+/// The effect, if there is one, as a list (a `collect` of its own for each kind of option
+/// cost the page's module more).
+pub fn maybe(effect: Option<Effect>) -> Vec<Effect> {
+    match effect {
+        Some(effect) => vec![effect],
+        None => Vec::new(),
+    }
+}
+
 /// What of a saved game could not be read, for the player and the console.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unreadable {

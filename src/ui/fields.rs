@@ -44,11 +44,13 @@ impl<'a> Fields<'a> {
 
     /// Each key not in `known`, said as a problem.
     pub fn unknown(&self, known: &[&str]) -> Vec<String> {
-        self.pairs
-            .iter()
-            .filter(|(k, _)| !known.contains(k))
-            .map(|(key, _)| format!("unknown field {}", quote(key)))
-            .collect()
+        let mut unknown = Vec::new();
+        for (key, _) in &self.pairs {
+            if !known.contains(key) {
+                unknown.push(format!("unknown field {}", quote(key)));
+            }
+        }
+        unknown
     }
 
     /// Refuses a key not in `known`.

@@ -208,7 +208,10 @@ impl Jobs {
                 Job::Analysis { id: want, hint } if want == id => {
                     self.job = Job::Idle;
                     self.analysis = Some(scores);
-                    self.unproved = unproved.into_iter().map(usize::from).collect();
+                    self.unproved.clear();
+                    for column in unproved {
+                        self.unproved.push(usize::from(column));
+                    }
                     Answer::Analysis { hint }
                 }
                 _ => Answer::Said(Vec::new()),
@@ -219,8 +222,14 @@ impl Jobs {
             }
             Reply::Hint { id, score, columns } if self.job == (Job::Hint { id }) => {
                 self.job = Job::Idle;
-                let columns = columns.into_iter().map(usize::from).collect();
-                Answer::Hint { columns, score }
+                let mut wide = Vec::new();
+                for column in columns {
+                    wide.push(usize::from(column));
+                }
+                Answer::Hint {
+                    columns: wide,
+                    score,
+                }
             }
             Reply::Failed { id, error } if id.is_none() || id == self.job.id() => {
                 self.job = Job::Idle;

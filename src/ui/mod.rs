@@ -17,6 +17,7 @@ pub mod layout;
 pub mod mirror;
 pub mod motion;
 pub mod online;
+pub mod played;
 pub mod protocol;
 pub mod puzzle;
 pub mod review;

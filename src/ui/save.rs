@@ -39,6 +39,8 @@ pub struct Saved {
     pub puzzle: Option<u32>,
     /// The online game open when the game was saved, if one was (it is entered again).
     pub online: Option<GameId>,
+    /// The person's recent online games.
+    pub played: super::played::Recent,
 }
 
 /// Why saved data was not used.
@@ -83,6 +85,10 @@ impl Saved {
             self.puzzle.unwrap_or(0),
             flag_text(self.helped),
         ) + &self.online.as_ref().map(|g| format!("&online={g}")).unwrap_or_default()
+            + &match self.played.encode() {
+                played if played.is_empty() => played,
+                played => format!("&played={played}"),
+            }
             + &match self.solved.streak.encode() {
                 streak if streak.is_empty() => String::new(),
                 streak => format!("&streak={streak}"),
@@ -112,6 +118,7 @@ impl Saved {
             solved: Solved::default(),
             puzzle: None,
             online: None,
+            played: Default::default(),
         }
     }
 
@@ -122,10 +129,11 @@ impl Saved {
     pub fn restore(text: &str, fallback: &Saved) -> Result<Restored, SaveError> {
         // `helped` and `size` came later in version 2: a text without them had no help,
         // on 7 x 6. Versions 2 and 3 have the same fields.
-        // `online` came in version 3: a text without it had no online game open.
-        const KEYS: [&str; 14] = [
+        // `online` came in version 3: a text without it had no online game open; `played`
+        // later: a text without it had no online game played.
+        const KEYS: [&str; 15] = [
             "v", "moves", "red", "yellow", "analysis", "motion", "sound", "record", "solved",
-            "puzzle", "helped", "size", "online", "streak",
+            "puzzle", "helped", "size", "online", "streak", "played",
         ];
         let corrupt = SaveError::Corrupt;
         let (fields, mut problems) = Fields::read_each(text, MAX_LEN).map_err(corrupt)?;
@@ -177,6 +185,10 @@ impl Saved {
         let online = problems
             .take(fields.parse("online", |g| GameId::try_from(g.to_owned())))
             .flatten();
+        let played = problems
+            .take(fields.parse("played", super::played::Recent::decode))
+            .flatten()
+            .unwrap_or_else(|| fallback.played.clone());
         let size = problems.take(fields.parse("size", str::parse::<Size>));
         // Moves on a size that could not be read cannot be placed: the game starts afresh.
         let position = size.and_then(|size| {
@@ -216,6 +228,7 @@ impl Saved {
                 solved,
                 puzzle,
                 online,
+                played,
             },
             problems: problems.0,
         })
@@ -259,6 +272,7 @@ mod tests {
             solved: Solved::default(),
             puzzle: None,
             online: None,
+            played: Default::default(),
         }
     }
 
@@ -290,6 +304,7 @@ mod tests {
             solved: Solved::default(),
             puzzle: None,
             online: None,
+            played: Default::default(),
         };
         assert_eq!(Saved::decode(&empty.encode()), Ok(empty));
         // An online game open: entered again after a reload.

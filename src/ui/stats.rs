@@ -275,12 +275,16 @@ pub struct RecordView {
     pub empty: bool,
     /// Reset record was pressed once: its button asks for a second press.
     pub armed: bool,
+    /// The recent online games, newest first, in words.
+    pub played: Vec<String>,
 }
 
 /// The record, and whether Reset record was pressed once (a second press resets).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Records {
     record: Record,
+    /// The person's recent online games.
+    pub played: super::played::Recent,
     armed: bool,
 }
 
@@ -288,6 +292,7 @@ impl Records {
     pub fn new(record: Record) -> Records {
         Records {
             record,
+            played: Default::default(),
             armed: false,
         }
     }
@@ -344,30 +349,34 @@ impl Records {
 
     /// The record's part of the mirror: the record on the board of `size`.
     pub fn view(&self, size: Size, t: &Texts) -> RecordView {
+        let mut rows = Vec::new();
+        let mut row = |name: &str, tally: Tally| {
+            rows.push([
+                name.to_owned(),
+                tally.wins.to_string(),
+                tally.losses.to_string(),
+                tally.draws.to_string(),
+                tally.helped.to_string(),
+            ])
+        };
+        // A level the board does not offer has no row, unless it has games.
+        for level in Level::ALL {
+            let tally = self.record.at(size, level);
+            if level.offered_on(size) || tally.games() > 0 {
+                row(t.level(level), tally);
+            }
+        }
+        // Games against a friend online have a row of their own, once there are some.
+        let online = self.record.online_at(size);
+        if online.games() > 0 {
+            row(t.online_friend(), online);
+        }
         RecordView {
             board: super::text::fill(t.record_board(), &[("size", &t.size_text(size))]),
-            // A level the board does not offer has no row, unless it has games.
-            rows: Level::ALL
-                .iter()
-                .filter(|&&level| level.offered_on(size) || self.record.at(size, level).games() > 0)
-                .map(|&level| (t.level(level), self.record.at(size, level)))
-                // Games against a friend online have a row of their own, once there are some.
-                .chain(
-                    Some((t.online_friend(), self.record.online_at(size)))
-                        .filter(|(_, tally)| tally.games() > 0),
-                )
-                .map(|(name, tally)| {
-                    [
-                        name.to_owned(),
-                        tally.wins.to_string(),
-                        tally.losses.to_string(),
-                        tally.draws.to_string(),
-                        tally.helped.to_string(),
-                    ]
-                })
-                .collect(),
+            rows,
             empty: self.record.is_empty_on(size),
             armed: self.armed,
+            played: self.played.view(t),
         }
     }
 }

@@ -520,6 +520,16 @@ texts! {
     record_board / "recordBoard" = "On the {size} board",
     /// The main choice's third opponent: a friend on another device.
     online_friend / "onlineFriend" = "A friend online",
+    /// The record's list of recent online games: its heading.
+    played_heading / "playedHeading" = "Recent online games (open one to review it)",
+    /// One of them. `{result}`: won, lost or drawn; `{player}`: the friend's name;
+    /// `{size}`: the board; `{date}`: the day it ended (2026-11-28).
+    played_game / "playedGame" = "{result} against {player} on {size}, {date}",
+    played_won / "playedWon" = "Won",
+    played_lost / "playedLost" = "Lost",
+    played_drawn / "playedDrawn" = "Drawn",
+    /// The friend who gave no name.
+    played_friend / "playedFriend" = "a friend",
     /// The online panel's name.
     online / "online" = "Online game",
     /// The invite link's box.
@@ -1324,9 +1334,13 @@ fn column_known(scores: &[Option<i32>], unproved: &[usize], c: usize) -> Known {
 /// The best columns of an analysis (highest score), left to right.
 pub fn best_columns(scores: &[Option<i32>]) -> Vec<usize> {
     let best = scores.iter().flatten().max();
-    (0..scores.len())
-        .filter(|&c| scores[c].is_some() && scores[c].as_ref() == best)
-        .collect()
+    let mut columns = Vec::new();
+    for (c, score) in scores.iter().enumerate() {
+        if score.is_some() && score.as_ref() == best {
+            columns.push(c);
+        }
+    }
+    columns
 }
 
 /// Columns (0-based) as people count them, from 1, joined by `sep`: "3, 4".

@@ -35,9 +35,8 @@ impl Theme {
             Theme::Dark => Shade::Dark,
             Theme::HighContrast => Shade::HighContrast,
             Theme::Auto => {
-                let words: Vec<&str> = color_scheme.split_whitespace().collect();
-                let light = words.contains(&"light");
-                let dark = words.contains(&"dark");
+                let light = color_scheme.split_whitespace().any(|w| w == "light");
+                let dark = color_scheme.split_whitespace().any(|w| w == "dark");
                 match (light, dark) {
                     (true, false) => Shade::Light,
                     (false, true) => Shade::Dark,

@@ -81,7 +81,12 @@ impl App {
         view.panels.online.invite_url = choice.invite_url.clone();
         let mut controller = Controller::with_position(choice.settings, position);
         controller.set_texts(choice.texts.clone());
-        controller.set_kept(choice.record, choice.solved.clone(), choice.helped);
+        controller.set_kept(
+            choice.record,
+            choice.played.clone(),
+            choice.solved.clone(),
+            choice.helped,
+        );
         let shared = Rc::new_cyclic(|weak: &Weak<RefCell<App>>| {
             let (w, r, o) = (weak.clone(), weak.clone(), weak.clone());
             RefCell::new(App {

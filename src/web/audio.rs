@@ -37,17 +37,18 @@ fn notes(cue: Cue) -> Vec<Note> {
             wave: OscillatorType::Triangle,
         }],
         // Up a major arpeggio.
-        Cue::Win => [523.25, 659.25, 783.99, 1046.5]
-            .iter()
-            .enumerate()
-            .map(|(i, &f)| tone(f, 0.1 + i as f64 * 0.09, 0.22))
-            .collect(),
+        Cue::Win => vec![
+            tone(523.25, 0.1, 0.22),
+            tone(659.25, 0.19, 0.22),
+            tone(783.99, 0.28, 0.22),
+            tone(1046.5, 0.37, 0.22),
+        ],
         // Down a minor third, twice.
-        Cue::Loss => [392.0, 329.63, 261.63]
-            .iter()
-            .enumerate()
-            .map(|(i, &f)| tone(f, 0.1 + i as f64 * 0.14, 0.26))
-            .collect(),
+        Cue::Loss => vec![
+            tone(392.0, 0.1, 0.26),
+            tone(329.63, 0.24, 0.26),
+            tone(261.63, 0.38, 0.26),
+        ],
         Cue::Draw => vec![tone(392.0, 0.1, 0.2), tone(392.0, 0.3, 0.25)],
         // Two bright notes up a fourth: a call, not a click.
         Cue::Turn => vec![tone(880.0, 0.0, 0.12), tone(1174.66, 0.14, 0.2)],

@@ -297,6 +297,7 @@ pub fn mount(
         base.settings = saved.settings;
         base.moves = Some(saved.position);
         base.record = saved.record;
+        base.played = saved.played;
         base.solved = saved.solved;
         base.puzzle = saved.puzzle;
         base.online_game = saved.online;

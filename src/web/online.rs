@@ -126,12 +126,13 @@ impl OnlineSocket {
 
     /// The seats' secrets this browser keeps, by game.
     pub fn kept_secrets() -> Vec<(GameId, Secret)> {
-        super::storage::with_prefix(&secret_key(""))
-            .into_iter()
-            .filter_map(|(game, secret)| {
-                Some((GameId::try_from(game).ok()?, Secret::try_from(secret).ok()?))
-            })
-            .collect()
+        let mut kept = Vec::new();
+        for (game, secret) in super::storage::with_prefix(&secret_key("")) {
+            if let (Ok(game), Ok(secret)) = (GameId::try_from(game), Secret::try_from(secret)) {
+                kept.push((game, secret));
+            }
+        }
+        kept
     }
 
     /// Closes the connection, and stops any wait to make it again.

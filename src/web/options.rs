@@ -129,6 +129,8 @@ pub struct Choice {
     /// The record and the solved puzzles the saved game kept.
     pub record: crate::ui::stats::Record,
     pub solved: crate::ui::puzzle::Solved,
+    /// The recent online games the saved game kept.
+    pub played: crate::ui::played::Recent,
     /// The puzzle the saved game had open, if it had one.
     pub puzzle: Option<u32>,
     /// The saved game that starts was played with help (the record counts it apart).
@@ -183,6 +185,7 @@ impl Choice {
             link: None,
             record: Default::default(),
             solved: Default::default(),
+            played: Default::default(),
             puzzle: None,
             helped: false,
             online: None,
@@ -457,6 +460,7 @@ impl MountOptions {
             link: base.link.clone(),
             record: base.record,
             solved: base.solved.clone(),
+            played: base.played.clone(),
             puzzle: base.puzzle,
             helped: base.helped,
             online,

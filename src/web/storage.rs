@@ -16,14 +16,16 @@ pub fn with_prefix(prefix: &str) -> Vec<(String, String)> {
     let Some(store) = store() else {
         return Vec::new();
     };
-    let count = store.length().unwrap_or(0);
-    (0..count)
-        .filter_map(|i| store.key(i).ok().flatten())
-        .filter_map(|key| {
-            let rest = key.strip_prefix(prefix)?.to_owned();
-            Some((rest, store.get_item(&key).ok().flatten()?))
-        })
-        .collect()
+    let mut found = Vec::new();
+    for i in 0..store.length().unwrap_or(0) {
+        let Some(key) = store.key(i).ok().flatten() else {
+            continue;
+        };
+        if let (Some(rest), Ok(Some(text))) = (key.strip_prefix(prefix), store.get_item(&key)) {
+            found.push((rest.to_owned(), text));
+        }
+    }
+    found
 }
 
 /// Saves `text` under `key` (the empty text: none, the key goes); a full or forbidden

@@ -53,10 +53,8 @@ impl Controller {
             reason: Some(reason),
             ..o.status()
         });
-        let mut effects: Vec<Effect> = status
-            .map(|status| Effect::Event(self.seats.refuse(status)))
-            .into_iter()
-            .collect();
+        let refused = status.map(|status| Effect::Event(self.seats.refuse(status)));
+        let mut effects = crate::ui::effect::maybe(refused);
         effects.push(Effect::Event(Event::Error {
             code: reason,
             message: said.clone(),

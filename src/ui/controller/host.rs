@@ -40,16 +40,17 @@ impl Controller {
     /// `c4-undo` for the moves `undone` (last first), in the game as it is now.
     pub(super) fn undone(&self, undone: &[(Player, usize)]) -> Effect {
         let position = self.game.position();
+        let mut list = Vec::new();
+        for &(player, column) in undone {
+            list.push(Undone {
+                player: player.number(),
+                column: column as u8,
+            });
+        }
         Effect::Event(Event::Undo {
             board: position.size().into(),
             moves: position.moves_string(),
-            undone: undone
-                .iter()
-                .map(|&(player, column)| Undone {
-                    player: player.number(),
-                    column: column as u8,
-                })
-                .collect(),
+            undone: list,
         })
     }
 }

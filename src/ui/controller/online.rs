@@ -9,6 +9,7 @@ use crate::ui::command::Play;
 use crate::ui::effect::{joined, Online};
 use crate::ui::event::Event;
 use crate::ui::online::{Beat, Connection, Entry, Heard, OnlineGame, Seats};
+use crate::ui::played::Played;
 use crate::ui::text::fill;
 
 impl Controller {
@@ -86,6 +87,12 @@ impl Controller {
     pub fn set_online(&mut self, offered: bool, secrets: Vec<(GameId, Secret)>, name: &str) {
         self.seats = Seats::new(offered, secrets);
         self.seats.name = kept_name(name);
+    }
+
+    /// The person's local date (days after 1970-01-01): the day an online game that ends
+    /// now ended.
+    pub fn set_today(&mut self, day: u32) {
+        self.seats.today = day;
     }
 
     /// The name the person goes by online, if they gave one.
@@ -374,11 +381,18 @@ impl Controller {
                     }
                     _ => Vec::new(),
                 };
-                // The person's online games count in the record, in a row of their own.
+                // The person's online games count in the record, in a row of their own, and
+                // are kept in the list of recent ones.
                 let online = self.online();
-                let size = online.map(|o| o.session().position().size());
-                if let (Some(finish), Some(size)) = (online.and_then(|o| o.finish(end)), size) {
-                    self.records.count_online(size, finish);
+                let finish = online.and_then(|o| Some((o.finish(end)?, o.played()?)));
+                if let Some((finish, (position, opponent))) = finish {
+                    self.records.count_online(position.size(), finish);
+                    self.records.played.add(Played {
+                        position,
+                        finish,
+                        day: self.seats.today,
+                        opponent,
+                    });
                     effects.push(self.save());
                 }
                 effects
@@ -503,7 +517,7 @@ impl Controller {
             title: self.texts.your_turn_title().to_owned(),
             sound: self.settings.sound,
         });
-        alert.into_iter().collect()
+        crate::ui::effect::maybe(alert)
     }
 
     /// The online game as the server says it, shown afresh.

@@ -115,6 +115,17 @@ impl OnlineGame {
         })
     }
 
+    /// The game as it ended, for the list of recent ones: its position and the name the
+    /// friend went by; `None` for a watcher.
+    pub fn played(&self) -> Option<(Position, Option<String>)> {
+        let other = self.seat()?.other();
+        let named = self
+            .run
+            .state()
+            .and_then(|s| s.names[other.index()].clone());
+        Some((*self.session.position(), named))
+    }
+
     /// What the host is told in `c4-online`.
     pub fn status(&self) -> OnlineStatus {
         let run = &self.run;
@@ -310,11 +321,9 @@ impl OnlineGame {
     /// game is over), and the connection closes.
     pub fn closing(&self) -> Vec<Effect> {
         let leave = self.ask(|game| ToServer::Leave { game });
-        let leave = leave.map(|m| Effect::Online(Online::Send(m)));
-        leave
-            .into_iter()
-            .chain([Effect::Online(Online::Disconnect)])
-            .collect()
+        let mut effects = crate::ui::effect::maybe(leave.map(|m| Effect::Online(Online::Send(m))));
+        effects.push(Effect::Online(Online::Disconnect));
+        effects
     }
 
     /// Whether the person holds a seat in a game that goes on, their friend come (left, it

@@ -104,6 +104,8 @@ pub struct Seats {
     pub running: Option<GameId>,
     /// The name the person goes by online, kept by the browser.
     pub name: Option<String>,
+    /// The person's local date (days after 1970-01-01), kept up to date by the page.
+    pub today: u32,
 }
 
 impl Seats {

@@ -77,8 +77,9 @@ pub fn daily(days: i64) -> Option<&'static Puzzle> {
     // win in 6, each day of the week going through its group week by week.
     let weekday = (days + 3).rem_euclid(7); // 1970-01-01 was a Thursday; Monday is 0.
     let moves = MIN_MOVES + (weekday as u32 * (MAX_MOVES - MIN_MOVES + 1)) / 7;
-    let group: Vec<&'static Puzzle> = all().iter().filter(|p| p.moves == moves).collect();
-    if let Some(puzzle) = cycle(group.len() as i64, days.div_euclid(7)).map(|i| group[i]) {
+    let group = || all().iter().filter(|p| p.moves == moves);
+    let week = cycle(group().count() as i64, days.div_euclid(7));
+    if let Some(puzzle) = week.and_then(|i| group().nth(i)) {
         return Some(puzzle);
     }
     cycle(all().len() as i64, days).and_then(|i| all().get(i))
@@ -108,13 +109,14 @@ fn gcd(a: i64, b: i64) -> i64 {
 /// The columns that still win with the side to move's `moves`-th move from now or sooner,
 /// from the analysis of the position (the side to move's scores).
 pub fn winning_columns(scores: &[Option<i32>], moves_played: usize, moves: u32) -> Vec<usize> {
-    (0..scores.len())
-        .filter(|&c| {
-            scores[c].is_some_and(
-                |s| matches!(Score::new(s).outcome(moves_played), Outcome::Win(n) if n <= moves),
-            )
-        })
-        .collect()
+    let mut columns = Vec::new();
+    for (c, score) in scores.iter().enumerate() {
+        let wins = |s| matches!(Score::new(s).outcome(moves_played), Outcome::Win(n) if n <= moves);
+        if score.is_some_and(wins) {
+            columns.push(c);
+        }
+    }
+    columns
 }
 
 /// Checks a puzzle with the solver: exactly one column wins at all, and the side to move

@@ -55,7 +55,10 @@ impl Review {
     }
 
     pub fn new(game: Position, at: usize) -> Review {
-        let columns: Vec<usize> = game.history().iter().map(|&c| usize::from(c)).collect();
+        let mut columns = Vec::new();
+        for &c in game.history() {
+            columns.push(usize::from(c));
+        }
         let mut review = Review {
             at: 0,
             shown: Position::empty(game.size()),
@@ -214,8 +217,14 @@ impl Review {
     /// The standing after each number of moves, from none to all (empty until the analysis
     /// is in): each move's standing before it, then the last one's after it.
     pub fn standings(&self) -> Vec<Option<Standing>> {
-        let last = self.rated.last().map(|r| r.after);
-        self.rated.iter().map(|r| r.before).chain(last).collect()
+        let mut standings = Vec::new();
+        for rated in &self.rated {
+            standings.push(rated.before);
+        }
+        if let Some(last) = self.rated.last() {
+            standings.push(last.after);
+        }
+        standings
     }
 
     /// The analysis of the position shown, if it is not over and was worked out.

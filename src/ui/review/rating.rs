@@ -71,9 +71,13 @@ pub fn rate(
         return Some((Rating::Best, Vec::new()));
     }
     let columns = |keep: &dyn Fn(i32) -> bool| -> Vec<usize> {
-        (0..scores.len())
-            .filter(|&c| scores[c].is_some_and(keep))
-            .collect()
+        let mut kept = Vec::new();
+        for (c, score) in scores.iter().enumerate() {
+            if score.is_some_and(keep) {
+                kept.push(c);
+            }
+        }
+        kept
     };
     // The opponent wins with their next move; the best move did better (its score differs).
     let hands_over = Score::new(played).outcome_on(size, moves_played) == Outcome::Loss(1);
@@ -120,13 +124,16 @@ impl Known {
                 q.play(d).is_ok() && matches!(q.status(), Status::Win(_))
             })
         };
-        let open: Vec<bool> = (0..size.width()).map(|c| position.can_play(c)).collect();
-        let scores = (0..size.width())
-            .map(|c| {
-                let given = worked_out.and_then(|w| w.get(c).copied().flatten());
-                if given.is_some() || !open[c] {
-                    return given.filter(|_| open[c]);
-                }
+        let mut open = Vec::new();
+        for c in 0..size.width() {
+            open.push(position.can_play(c));
+        }
+        let mut scores = Vec::new();
+        for c in 0..size.width() {
+            let given = worked_out.and_then(|w| w.get(c).copied().flatten());
+            scores.push(if given.is_some() || !open[c] {
+                given.filter(|_| open[c])
+            } else {
                 let mut after = *position;
                 after.play_unchecked(c);
                 match after.status() {
@@ -134,8 +141,8 @@ impl Known {
                     Status::Draw => Some(0),
                     Status::InProgress => wins_at_once(&after).then(|| -win_at_once(n + 1)),
                 }
-            })
-            .collect();
+            });
+        }
         Known {
             size,
             moves_played: n,
@@ -187,9 +194,12 @@ impl Known {
         }
         let loses_at_once =
             |c: usize| self.scores[c].is_some_and(|s| self.outcome(s) == Outcome::Loss(1));
-        let spared: Vec<usize> = (0..self.scores.len())
-            .filter(|&c| self.open[c] && !loses_at_once(c))
-            .collect();
+        let mut spared = Vec::new();
+        for c in 0..self.scores.len() {
+            if self.open[c] && !loses_at_once(c) {
+                spared.push(c);
+            }
+        }
         match played {
             Some(_) if loses_at_once(column) && !spared.is_empty() => {
                 Some((Rating::Blunder, spared))

@@ -21,7 +21,12 @@ impl App {
             Heard::Network(online) => self
                 .controller
                 .online_network(online, js_sys::Math::random()),
-            Heard::Message(message) => self.controller.online_message(message, now),
+            Heard::Message(message) => {
+                // The day a game that ends now ended, for the list of recent ones.
+                let today = crate::web::convert::today().clamp(0, u32::MAX.into());
+                self.controller.set_today(today as u32);
+                self.controller.online_message(message, now)
+            }
             // The wait before the next try is spread, so pages do not all come back at once.
             Heard::Closed => self.controller.online_closed(js_sys::Math::random()),
             Heard::Blocked(why) => {

@@ -79,15 +79,11 @@ impl Panels {
 
     /// What every panel listens to, and the commands it gives.
     pub fn listeners(&self) -> Vec<Listener> {
-        [
-            self.review.listeners(),
-            self.puzzle.listeners(),
-            self.record.listeners(),
-            self.online.listeners(),
-        ]
-        .into_iter()
-        .flatten()
-        .collect()
+        let mut listeners = self.review.listeners();
+        listeners.extend(self.puzzle.listeners());
+        listeners.extend(self.record.listeners());
+        listeners.extend(self.online.listeners());
+        listeners
     }
 
     /// The main control of the panel showing: where the focus goes when its activity says

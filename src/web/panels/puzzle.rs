@@ -14,13 +14,7 @@ use crate::web::parts::{disclosure, text_button};
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement, HtmlSelectElement};
 
-/// The player's local date, as days after 1970-01-01: the daily puzzle's.
-fn today() -> i64 {
-    let now = js_sys::Date::new_0();
-    let utc = js_sys::Date::utc(f64::from(now.get_full_year()), f64::from(now.get_month()));
-    // Date.UTC(year, month) is the month's first day; add the days gone.
-    ((utc / 86_400_000.0).floor() as i64) + i64::from(now.get_date()) - 1
-}
+use crate::web::convert::today;
 
 pub struct PuzzlePanel {
     pub section: HtmlElement,

@@ -1,5 +1,6 @@
 //! The record's disclosure: wins, losses and draws against the computer at each level, and
-//! Reset record (which asks for a second press).
+//! Reset record (which asks for a second press); the recent online games, each a button
+//! that opens it in the review.
 
 use crate::solver::Level;
 use crate::ui::stats::RecordView;
@@ -11,6 +12,7 @@ use crate::web::labels::Labels;
 use crate::web::panels::Listener;
 use crate::web::parts::{disclosure, heading_row};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::{Document, HtmlButtonElement, HtmlDetailsElement, HtmlElement};
 
 pub struct RecordPanel {
@@ -20,6 +22,12 @@ pub struct RecordPanel {
     /// Each level's row and its five cells.
     rows: Vec<(HtmlElement, [HtmlElement; 5])>,
     reset: HtmlButtonElement,
+    /// The recent online games: their heading and list (a button each).
+    played: HtmlElement,
+    played_list: HtmlElement,
+    /// What the list shows (how many, and its first and last lines), to build it again
+    /// only when it changes.
+    shown: std::cell::RefCell<(usize, String, String)>,
 }
 
 impl RecordPanel {
@@ -63,17 +71,40 @@ impl RecordPanel {
         let reset = button(doc, "c4-btn", "");
         append(&pop, &grid);
         append(&pop, &reset);
+        let played: HtmlElement = el(doc, "div", "c4-played");
+        let heading: HtmlElement = el(doc, "h3", "");
+        labels.text(&heading, Key::played_heading);
+        let played_list: HtmlElement = el(doc, "ol", "");
+        append(&played, &heading);
+        append(&played, &played_list);
+        append(&pop, &played);
         Ok(RecordPanel {
             details,
             board,
             rows,
             reset,
+            played,
+            played_list,
+            shown: Default::default(),
         })
     }
 
     /// What the panel listens to, and the commands it gives.
     pub fn listeners(&self) -> Vec<Listener> {
-        vec![Listener::click(&self.reset, Command::ResetRecord)]
+        vec![
+            Listener::click(&self.reset, Command::ResetRecord),
+            // A game of the list, by its button's place.
+            Listener {
+                target: self.played_list.clone(),
+                event: "click",
+                read: Box::new(|event| {
+                    let target: web_sys::Element = event.target()?.dyn_into().ok()?;
+                    let i = target.closest("button").ok()??.get_attribute("data-i")?;
+                    let i = crate::ui::fields::number(&i).ok()?;
+                    Some(Command::ReviewPlayed(i as usize))
+                }),
+            },
+        ]
     }
 
     pub fn apply(&self, record: &RecordView, texts: &Texts) {
@@ -94,5 +125,26 @@ impl RecordPanel {
         }
         // aria-disabled, not disabled: the button keeps the focus once pressed.
         set_attr(&self.reset, "aria-disabled", bool_attr(record.empty));
+        set_hidden(&self.played, record.played.is_empty());
+        let first_last = |i: Option<&String>| i.cloned().unwrap_or_default();
+        let shown = (
+            record.played.len(),
+            first_last(record.played.first()),
+            first_last(record.played.last()),
+        );
+        if *self.shown.borrow() != shown {
+            self.played_list.set_text_content(None);
+            let Some(doc) = self.played_list.owner_document() else {
+                return;
+            };
+            for (i, line) in record.played.iter().enumerate() {
+                let li: HtmlElement = el(&doc, "li", "");
+                let b = button(&doc, "c4-btn c4-played-game", line);
+                set_attr(&b, "data-i", &i.to_string());
+                append(&li, &b);
+                append(&self.played_list, &li);
+            }
+            *self.shown.borrow_mut() = shown;
+        }
     }
 }
