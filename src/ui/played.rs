@@ -195,7 +195,7 @@ mod tests {
         ] {
             assert!(Recent::decode(bad).is_err(), "{bad}");
         }
-        let eleven = vec![good; KEPT + 1].join("~");
+        let eleven = [good; KEPT + 1].join("~");
         assert!(Recent::decode(&eleven).is_err());
     }
 

@@ -129,10 +129,10 @@ impl Known {
             open.push(position.can_play(c));
         }
         let mut scores = Vec::new();
-        for c in 0..size.width() {
+        for (c, &open) in open.iter().enumerate() {
             let given = worked_out.and_then(|w| w.get(c).copied().flatten());
-            scores.push(if given.is_some() || !open[c] {
-                given.filter(|_| open[c])
+            scores.push(if given.is_some() || !open {
+                given.filter(|_| open)
             } else {
                 let mut after = *position;
                 after.play_unchecked(c);
