@@ -243,6 +243,15 @@ pub fn cells_to_js(cells: &[Cell]) -> JsValue {
     to_js(&cells)
 }
 
+/// The player's local date, as days after 1970-01-01: the daily puzzle's, and the day an
+/// online game ended.
+pub fn today() -> i64 {
+    let now = js_sys::Date::new_0();
+    let utc = js_sys::Date::utc(f64::from(now.get_full_year()), f64::from(now.get_month()));
+    // Date.UTC(year, month) is the month's first day; add the days gone.
+    ((utc / 86_400_000.0).floor() as i64) + i64::from(now.get_date()) - 1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,13 +269,4 @@ mod tests {
         assert_eq!(describe(&JsValue::from(7)), "7");
         assert_eq!(describe(&JsValue::from_str("x")), "\"x\" (a string)");
     }
-}
-
-/// The player's local date, as days after 1970-01-01: the daily puzzle's, and the day an
-/// online game ended.
-pub fn today() -> i64 {
-    let now = js_sys::Date::new_0();
-    let utc = js_sys::Date::utc(f64::from(now.get_full_year()), f64::from(now.get_month()));
-    // Date.UTC(year, month) is the month's first day; add the days gone.
-    ((utc / 86_400_000.0).floor() as i64) + i64::from(now.get_date()) - 1
 }
