@@ -363,13 +363,15 @@ impl Position {
 
     /// The board as rows from top to bottom, each left to right: 0 empty, 1 or 2 a player.
     pub fn board(&self) -> Vec<Vec<u8>> {
-        (0..self.rows())
-            .map(|row| {
-                (0..self.width())
-                    .map(|column| self.cell(column, row).map_or(0, Player::number))
-                    .collect()
-            })
-            .collect()
+        let mut board = Vec::new();
+        for row in 0..self.rows() {
+            let mut cells = Vec::new();
+            for column in 0..self.width() {
+                cells.push(self.cell(column, row).map_or(0, Player::number));
+            }
+            board.push(cells);
+        }
+        board
     }
 
     /// The last move's cell, if any move was played.
@@ -414,13 +416,16 @@ impl Position {
                 cells |= line;
             }
         }
-        (0..self.size.cells())
-            .filter(|i| cells & 1 << i != 0)
-            .map(|i| Cell {
-                column: (i / rows) as u8,
-                row: (i % rows) as u8,
-            })
-            .collect()
+        let mut line = Vec::new();
+        for i in 0..self.size.cells() {
+            if cells & 1 << i != 0 {
+                line.push(Cell {
+                    column: (i / rows) as u8,
+                    row: (i % rows) as u8,
+                });
+            }
+        }
+        line
     }
 
     /// The stones of the player to move and of both players, in the layout above. This is

@@ -127,8 +127,9 @@ impl Mirror {
             .map(|s| super::text::best_columns(s))
             .unwrap_or_default();
         let (size, moves) = (p.size(), p.move_count());
-        let columns = (0..p.width())
-            .map(|column| {
+        let mut columns = Vec::new();
+        for column in 0..p.width() {
+            columns.push({
                 let outcome =
                     shown.and_then(|s| text.column_outcome(s, unproved, column, size, moves));
                 let label = shown
@@ -148,8 +149,8 @@ impl Mirror {
                     unavailable: !p.can_play(column),
                     selected: column == c.cursor().selected(),
                 }
-            })
-            .collect();
+            });
+        }
         let thinking = c.jobs().is_thinking();
         let finished = c.motion().finished();
         let (level, person) = c.shown_choice();

@@ -115,17 +115,15 @@ impl Scene {
         let last = landed.filter(|cell| !win.contains(cell));
         // The review's move shown is the position's last: the better columns' pieces land
         // where they would have before it (its own column is not among them).
-        let (verdict, better) = match (c.activity().rated_move(), landed) {
-            (Some(rated), Some(cell)) if rated.rating > Rating::Good => (
-                Some((cell, rated.rating)),
-                rated
-                    .kept
-                    .iter()
-                    .filter_map(|&col| landing(p, col))
-                    .collect(),
-            ),
-            _ => (None, Vec::new()),
-        };
+        let (mut verdict, mut better) = (None, Vec::new());
+        if let (Some(rated), Some(cell)) = (c.activity().rated_move(), landed) {
+            if rated.rating > Rating::Good {
+                verdict = Some((cell, rated.rating));
+                for &col in &rated.kept {
+                    better.extend(landing(p, col));
+                }
+            }
+        }
         let pointed = c
             .cursor()
             .hover()

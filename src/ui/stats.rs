@@ -183,26 +183,22 @@ impl Record {
     /// ([`Size::all`]'s order) and levels weakest first ([`Level::ALL`]'s), joined by `~`:
     /// the empty text when no game counts.
     pub fn encode(&self) -> String {
-        Size::all()
-            .flat_map(|size| {
-                let levels = Level::ALL.map(|level| (level.name(), self.at(size, level)));
-                levels
-                    .into_iter()
-                    .chain([(ONLINE_NAME, self.online_at(size))])
-                    .map(move |(name, tally)| (size, name, tally))
-            })
-            .filter(|(_, _, t)| t.games() > 0)
-            .fold(
-                crate::joined::Joined::new("~"),
-                |mut joined, (size, name, t)| {
-                    joined.push(&format!(
+        let mut text = crate::joined::Joined::new("~");
+        for size in Size::all() {
+            let mut entry = |name: &str, t: Tally| {
+                if t.games() > 0 {
+                    text.push(&format!(
                         "{size}.{name}.{}.{}.{}.{}",
                         t.wins, t.losses, t.draws, t.helped
                     ));
-                    joined
-                },
-            )
-            .text()
+                }
+            };
+            for level in Level::ALL {
+                entry(level.name(), self.at(size, level));
+            }
+            entry(ONLINE_NAME, self.online_at(size));
+        }
+        text.text()
     }
 
     /// Reads [`Record::encode`]'s text, its entries in any order, each size and level once.

@@ -78,7 +78,11 @@ macro_rules! texts {
         impl Default for Texts {
             /// The English texts.
             fn default() -> Texts {
-                Texts { values: DEFAULTS.iter().map(Cow::Borrowed).collect() }
+                let mut values = Vec::new();
+                for text in DEFAULTS.iter() {
+                    values.push(Cow::Borrowed(text));
+                }
+                Texts { values }
             }
         }
 

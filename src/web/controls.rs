@@ -149,23 +149,16 @@ fn main_choice(
         (Some(ModeChoice::Friend), "friend", Text::Of(Key::vs_friend)),
         (None, "online", Text::Of(Key::online_friend)),
     ];
-    let levels = Level::ALL
-        .iter()
-        .map(|&level| -> (Option<ModeChoice>, &'static str, Text) {
-            let text = Text::Made(Box::new(move |t| t.level(level).to_owned()));
-            (Some(ModeChoice::Level(level)), level.name(), text)
-        })
-        .collect();
-    let sides = [(Player::First, "first"), (Player::Second, "second")]
-        .into_iter()
-        .map(|(p, value)| -> (Option<ModeChoice>, &'static str, Text) {
-            (
-                Some(ModeChoice::Person(p)),
-                value,
-                Text::Made(Box::new(move |t| t.person_choice(p))),
-            )
-        })
-        .collect();
+    let mut levels: Vec<(Option<ModeChoice>, &'static str, Text)> = Vec::new();
+    for level in Level::ALL {
+        let text = Text::Made(Box::new(move |t| t.level(level).to_owned()));
+        levels.push((Some(ModeChoice::Level(level)), level.name(), text));
+    }
+    let mut sides: Vec<(Option<ModeChoice>, &'static str, Text)> = Vec::new();
+    for (p, value) in [(Player::First, "first"), (Player::Second, "second")] {
+        let text = Text::Made(Box::new(move |t| t.person_choice(p)));
+        sides.push((Some(ModeChoice::Person(p)), value, text));
+    }
     let groups: [Group; 3] = [
         ("c4-opponent", "opponent", Key::opponent, opponent),
         ("c4-levels", "level", Key::level_legend, levels),

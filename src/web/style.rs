@@ -35,13 +35,8 @@ pub fn release(root: &web_sys::Node) {
             roots[i].1 -= 1;
             if roots[i].1 == 0 {
                 roots.swap_remove(i);
-                let style: &JsValue = style.as_ref();
-                let adopted = adopted_sheets(root).filter(|s| s != style);
-                let _ = js_sys::Reflect::set(
-                    root,
-                    &ADOPTED.into(),
-                    &adopted.collect::<js_sys::Array>(),
-                );
+                let adopted = adopted_sheets(root, Some(style.as_ref()));
+                let _ = js_sys::Reflect::set(root, &ADOPTED.into(), &adopted);
             }
         }
     });
@@ -97,13 +92,18 @@ fn register_probes() {
 }
 
 /// The style sheets a document or shadow root has adopted.
-fn adopted_sheets(root: &web_sys::Node) -> impl Iterator<Item = JsValue> {
-    js_sys::Reflect::get(root, &ADOPTED.into())
-        .ok()
-        .and_then(|a| a.dyn_into::<js_sys::Array>().ok())
-        .map(|a| a.to_vec())
-        .unwrap_or_default()
-        .into_iter()
+/// The sheets `root` adopted, but `leaving` (a new array: the root's own is frozen).
+fn adopted_sheets(root: &web_sys::Node, leaving: Option<&JsValue>) -> js_sys::Array {
+    let adopted = js_sys::Array::new();
+    let sheets = js_sys::Reflect::get(root, &ADOPTED.into()).ok();
+    if let Some(sheets) = sheets.and_then(|a| a.dyn_into::<js_sys::Array>().ok()) {
+        for sheet in sheets.iter() {
+            if Some(&sheet) != leaving {
+                adopted.push(&sheet);
+            }
+        }
+    }
+    adopted
 }
 
 /// Adopts the game's stylesheet in the document or shadow root that holds `element`, once;
@@ -124,7 +124,7 @@ pub fn adopt(element: &HtmlElement) -> Result<web_sys::Node, JsValue> {
         match roots.iter_mut().find(|(r, _)| *r == root) {
             Some((_, games)) => *games += 1,
             None => {
-                let adopted: js_sys::Array = adopted_sheets(&root).collect();
+                let adopted = adopted_sheets(&root, None);
                 adopted.push(style);
                 js_sys::Reflect::set(&root, &ADOPTED.into(), &adopted)?;
                 roots.push((root.clone(), 1));

@@ -283,10 +283,10 @@ impl Controller {
             (false, Some(online)) if online.run.state().is_some() => Some(online.line(&self.texts)),
             _ => None,
         };
-        let mut effects: Vec<Effect> = send
-            .into_iter()
-            .map(|m| Effect::Online(Online::Send(m)))
-            .collect();
+        let mut effects = Vec::new();
+        for message in send {
+            effects.push(Effect::Online(Online::Send(message)));
+        }
         for heard in heard {
             effects.extend(self.heard(heard, now));
         }

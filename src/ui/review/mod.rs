@@ -392,9 +392,9 @@ impl Review {
         // One bar and one row a move, once the ratings are in; a move not worked out has an
         // empty bar and says so.
         let numbers = 1..=if self.is_ready() { self.len() } else { 0 };
-        let bars = numbers
-            .clone()
-            .map(|number| match self.rated_at(number) {
+        let (mut bars, mut rows) = (Vec::new(), Vec::new());
+        for number in numbers {
+            bars.push(match self.rated_at(number) {
                 Some(r) => Bar {
                     height: r.after.map_or(0.0, Standing::height),
                     mistake: r.rating.is_error(),
@@ -408,10 +408,8 @@ impl Review {
                     shown: number == self.at(),
                     known: false,
                 },
-            })
-            .collect();
-        let rows = numbers
-            .map(|number| match self.rated_at(number) {
+            });
+            rows.push(match self.rated_at(number) {
                 Some(r) => {
                     let mut rating = t.rating(r.rating).to_owned();
                     rating.push_str(&t.kept_text(r));
@@ -439,8 +437,8 @@ impl Review {
                         t.rating_not_known().to_owned(),
                     ]
                 }
-            })
-            .collect();
+            });
+        }
         ReviewView {
             at: self.at(),
             len: self.len(),

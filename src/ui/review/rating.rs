@@ -52,7 +52,11 @@ pub const SLOWER: i32 = 3;
 
 /// The best score among `scores`, if any column is playable.
 pub(super) fn best_score(scores: &[Option<i32>]) -> Option<i32> {
-    scores.iter().flatten().copied().max()
+    let mut best = None;
+    for &score in scores.iter().flatten() {
+        best = Some(best.map_or(score, |b: i32| b.max(score)));
+    }
+    best
 }
 
 /// The rating of playing `column` in a position with `moves_played` moves whose columns

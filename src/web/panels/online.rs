@@ -167,7 +167,10 @@ impl OnlinePanel {
             Key::you_play,
             choices,
         )?;
-        let colours = colours.into_iter().map(|(_, input)| input).collect();
+        let mut inputs = Vec::new();
+        for (_, input) in colours {
+            inputs.push(input);
+        }
         let create = text_button(doc, labels, PRIMARY, Key::online_create);
         append(&setup, &create);
         // Each reaction a button with its words as its name (the emoji alone says little).
@@ -207,7 +210,7 @@ impl OnlinePanel {
             back: button(29),
             actions: part(23),
             setup,
-            colours,
+            colours: inputs,
             create,
             name_label: part(16),
             name,
