@@ -448,4 +448,7 @@ const STYLE = css`
 /* Three lines for the review's line, so that stepping does not resize the board. */
 .c4-review-line { min-height: 4.1em; }
 .c4-record-board { margin: 0 0 4px; font-weight: 650; }
+.c4-played h3 { margin: 12px 0 4px; font-size: 1em; }
+.c4-played ol { display: grid; gap: 4px; margin: 0; padding: 0; list-style: none; }
+.c4 button.c4-played-game { width: 100%; text-align: start; font-size: 0.9em; font-weight: 500; }
 `;

@@ -248,3 +248,32 @@ test("a seat continues on another device by a link that works once; the first de
   await screenshot(laptop.page, "online-continued-laptop");
   for (const { context } of [red, yellow, laptop, again]) await context.close();
 });
+
+test("the record lists the recent online games, kept by the browser, each opened in the review", async () => {
+  const { red, yellow } = await game(browser, server.url, [4, 5, 4], PHONE);
+  const name = yellow.page.getByRole("textbox", { name: "Your name" });
+  await name.fill("Bo");
+  await name.press("Enter");
+  await lineIs(red.page, /^Bo to move: you play Red\.$/, "the name heard");
+  await yellow.page.getByRole("button", { name: "Resign" }).click();
+  await yellow.page.locator(".c4-online-ask").getByRole("button", { name: "Resign" }).click();
+  await lineIs(red.page, /^Bo resigned: you won!$/, "Red's result");
+  // The record, after a reload (kept by the browser): the game, in words, with its day.
+  await red.page.reload();
+  await red.page.getByText("Record", { exact: true }).click();
+  const today = await red.page.evaluate(() => {
+    const d = new Date();
+    const two = (n) => String(n).padStart(2, "0");
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+  });
+  const entry = red.page.getByRole("button", { name: `Won against Bo on 7 × 6, ${today}` });
+  await entry.scrollIntoViewIfNeeded();
+  await screenshot(red.page, "online-recent-games-phone");
+  // Opened, it is the review of that game, at its end.
+  await entry.click();
+  await until(async () => /Move 3 of 3/.test(await red.page.locator(".c4-review-line").textContent()), "the review");
+  // Yellow's record has it too, as a loss to Red (no name given).
+  await yellow.page.getByText("Record", { exact: true }).click();
+  await yellow.page.getByRole("button", { name: `Lost against a friend on 7 × 6, ${today}` }).waitFor();
+  for (const { context } of [red, yellow]) await context.close();
+});

@@ -141,3 +141,41 @@ fn a_link_to_continue_used_already_leaves_the_page_watching() {
     c.online_message(state("4", Role::Watcher, BOTH, None), 3.0);
     assert!(Mirror::of(&c).online.unwrap().line.starts_with("Watching"));
 }
+
+/// A game played to its end goes to the list of recent online games: saved, shown in the
+/// record in words, and opened in the review from there.
+#[test]
+fn a_finished_game_is_kept_among_the_recent_ones_and_reviewed() {
+    use crate::online::{End, GameState, Seat};
+    let mut c = red_online();
+    c.set_today(20_785);
+    let ended = match state(
+        "4455",
+        Role::Red,
+        BOTH,
+        Some(End::Resigned { seat: Seat::Yellow }),
+    ) {
+        ToPage::State(s) => ToPage::State(GameState {
+            names: [None, Some("Bo".into())],
+            ..s
+        }),
+        other => other,
+    };
+    let effects = c.online_message(ended, 5.0);
+    let kept = saved(&effects).expect("saved");
+    assert_eq!(kept.played.0.len(), 1);
+    assert_eq!(kept.played.0[0].position.moves_string(), "4455");
+    assert_eq!(kept.played.0[0].opponent.as_deref(), Some("Bo"));
+    assert_eq!(
+        Mirror::of(&c).record.played,
+        ["Won against Bo on 7 × 6, 2026-11-28"]
+    );
+    // From the record, the game opens in the review, at its end.
+    c.command(Command::Back, 6.0);
+    c.command(Command::Confirm(true), 6.5);
+    c.command(Command::ReviewPlayed(0), 7.0);
+    let review = Mirror::of(&c).review.expect("the review");
+    assert_eq!((review.at, review.len), (4, 4));
+    // Past the list, nothing.
+    assert!(c.command(Command::ReviewPlayed(1), 8.0).is_empty());
+}
