@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DIST, launch, openPage, screenshot, until, moveCount } from "./harness.mjs";
-import { column, game, lineIs, movesAre, play, playOnline, startServer } from "./play.mjs";
+import { column, game, invite, lineIs, movesAre, play, playOnline, startServer } from "./play.mjs";
 
 let browser, data, server;
 
@@ -275,5 +275,42 @@ test("the record lists the recent online games, kept by the browser, each opened
   // Yellow's record has it too, as a loss to Red (no name given).
   await yellow.page.getByText("Record", { exact: true }).click();
   await yellow.page.getByRole("button", { name: `Lost against a friend on 7 × 6, ${today}` }).waitFor();
+  for (const { context } of [red, yellow]) await context.close();
+});
+
+test("two phones, one dark: names, a reaction, a drop and return, a resign asked, the result", async () => {
+  const red = await invite(browser, server.url, PHONE);
+  const yellow = await openPage(browser, red.link, { ...PHONE, colorScheme: "dark" });
+  await lineIs(yellow.page, /^Red to move: you play Yellow\.$/, "the friend seated");
+  for (const [page, who] of [[red.page, "Ann"], [yellow.page, "Bo"]]) {
+    const name = page.getByRole("textbox", { name: "Your name" });
+    await name.fill(who);
+    await name.press("Enter");
+  }
+  await lineIs(yellow.page, /^Ann to move: you play Yellow\.$/, "Ann's name on Bo's phone");
+  await play(red.page, yellow.page, 4);
+  await play(yellow.page, red.page, 5);
+  await yellow.page.getByRole("button", { name: "Well played" }).click();
+  await red.page.locator(".c4-online-note").getByText("Bo: 👏 Well played").waitFor();
+  await screenshot(red.page, "tour-1-names-reaction-light");
+  // Bo's phone drops, and comes back.
+  await play(red.page, yellow.page, 4);
+  await yellow.context.setOffline(true);
+  await lineIs(yellow.page, /^Offline: your move will be sent when you are back\.$/, "Bo offline");
+  await lineIs(red.page, /^Bo has lost the connection…$/, "Ann sees Bo away");
+  await screenshot(yellow.page, "tour-2-offline-dark");
+  await screenshot(red.page, "tour-3-friend-away-light");
+  await yellow.context.setOffline(false);
+  await lineIs(red.page, /^Bo to move: you play Red\.$/, "Bo back");
+  // Bo resigns: asked first.
+  await yellow.page.getByRole("button", { name: "Resign" }).click();
+  await yellow.page.locator(".c4-online-ask").getByText("Resign this game? Ann wins it.").waitFor();
+  await screenshot(yellow.page, "tour-4-resign-asked-dark");
+  await yellow.page.locator(".c4-online-ask").getByRole("button", { name: "Resign" }).click();
+  await lineIs(red.page, /^Bo resigned: you won!$/, "Ann's result");
+  await lineIs(yellow.page, /^You resigned: Ann wins\.$/, "Bo's result");
+  await red.page.locator(".c4-online-score").getByText("You 1 – 0 Bo").waitFor();
+  await screenshot(red.page, "tour-5-result-light");
+  await screenshot(yellow.page, "tour-6-result-dark");
   for (const { context } of [red, yellow]) await context.close();
 });

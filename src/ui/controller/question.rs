@@ -89,13 +89,16 @@ impl Controller {
     /// Resign's or Leave's question, and the label of the button that confirms it.
     pub fn online_question(&self, asked: Asked) -> (String, String) {
         let t = &self.texts;
-        let other = self.online().and_then(|o| o.seat()).map(|s| s.other());
-        let other = other.unwrap_or(crate::online::Seat::Yellow).player();
         let (question, confirm) = match asked {
             Asked::Resign => (t.online_resign_ask(), t.resign()),
             _ => (t.online_leave_ask(), t.online_leave()),
         };
-        (t.with_player(question, other), confirm.to_owned())
+        // The friend by the name they gave, or their colour.
+        let question = match self.online().and_then(|o| Some((o, o.seat()?.other()))) {
+            Some((online, other)) => online.with_who(t, question, other),
+            None => t.with_player(question, crate::engine::Player::Second),
+        };
+        (question, confirm.to_owned())
     }
 
     /// Resigns the online game without asking (the host page's code asks, if it wants).

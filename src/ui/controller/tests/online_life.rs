@@ -550,6 +550,10 @@ fn names_are_used_and_reactions_go_and_come() {
         Mirror::of(&c).online.unwrap().note.as_deref(),
         Some("Bo: 👍 Good move")
     );
+    // The question Resign asks names Bo.
+    let asked = c.command(Command::Resign, 5.5);
+    assert_eq!(announced(&asked), ["Resign this game? Bo wins it."]);
+    c.command(Command::Confirm(false), 5.6);
     let react = |c: &mut Controller, now| sent(&c.command(Command::Online(Play::React(5)), now));
     assert_eq!(
         react(&mut c, 6_000.0),
