@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { STRICT_CSP, DIST, serve, launch, openPage, until } from "./harness.mjs";
+import { STRICT_CSP, DIST, serve, launch, openPage, screenshot, until } from "./harness.mjs";
 import { freePort } from "./fixtures.mjs";
 import { lineIs, play, startServer, playOnline } from "./play.mjs";
 
@@ -266,6 +266,7 @@ test("a host page starts online play from its own button, under a hash router, a
   const link = await until(async () => (await call(red.page, "window.c4.inviteUrl")).value, "the invite link");
   assert.match(link, new RegExp(`^${site.url}#join=[0-9a-f]{16}$`));
   assert.equal(new URL(red.page.url()).hash, "#/games/c4?tab=rules", "the router's fragment is kept");
+  await screenshot(red.page, "host-hash-router-play-a-friend");
   // The share sheet's words say the size.
   assert.equal(await red.page.locator("button[data-text]").getAttribute("data-text"), "Play Connect Four with me on 7 × 6");
   const yellow = await hosted("/", `{ join: "${/[0-9a-f]{16}/.exec(link)[0]}" }`);

@@ -263,7 +263,9 @@ impl OnlineGame {
                 .filter(|s| s.seats.contains(&Presence::Empty) || run.handed.is_some())
                 .map(|s| s.game.clone()),
             take: run.handed.clone(),
-            can_hand: seat.is_some() && state.is_some_and(|s| s.next.is_none()),
+            // Once the friend has come: before, the box holds the invite link.
+            can_hand: seat.is_some()
+                && state.is_some_and(|s| s.next.is_none() && !s.seats.contains(&Presence::Empty)),
             line,
             over,
             // Once the friend has come: before, Back leaves the game to wait for them.

@@ -92,6 +92,7 @@ pub(super) fn red_online() -> Controller {
         Some("0102030405060708")
     );
     assert_eq!(view.line, "You play Red: waiting for your friend.");
+    assert!(!view.can_hand, "the box holds the invite link");
     assert!(view.note.unwrap().contains("invite link"));
     let joined = c.online_message(state("", Role::Red, BOTH, None), 3.0);
     assert_eq!(announced(&joined), ["Yellow joined: the game is on."]);

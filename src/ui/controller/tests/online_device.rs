@@ -12,7 +12,10 @@ use crate::ui::share::{Link, Shown};
 #[test]
 fn a_seat_moves_to_another_device_by_a_link_that_works_once() {
     let mut c = red_online();
-    assert!(Mirror::of(&c).online.unwrap().can_hand);
+    assert!(
+        Mirror::of(&c).online.unwrap().can_hand,
+        "the friend has come"
+    );
     let asked = c.command(Command::Online(Play::Hand), 4.0);
     assert_eq!(sent(&asked), [ToServer::Hand { game: game() }]);
     // The link is copied, and shows in the invite link's box.
