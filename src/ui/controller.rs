@@ -23,7 +23,7 @@ use super::puzzle::Solved;
 use super::save::Saved;
 use super::session::Session;
 use super::settings::{MainChoice, Mode, ModeChoice, PlayerKind, Settings};
-use super::share::{self, Link, Shown};
+use super::share;
 use super::stats::{Record, Records};
 use super::text::Texts;
 use crate::engine::{Column, Placed, Player, Position, Size};
@@ -56,6 +56,8 @@ pub struct Controller {
     /// The level and colour the main choice shows.
     main: MainChoice,
     records: Records,
+    /// The person's recent online games.
+    played: Recent,
     solved: Solved,
     /// A line shown until the next game: why a link or a puzzle could not be opened.
     notice: Option<String>,
@@ -95,6 +97,7 @@ impl Controller {
             cursor: Cursor::new(position.size()),
             main: MainChoice::default(),
             records: Records::default(),
+            played: Recent::default(),
             solved: Solved::default(),
             notice: None,
             host_heard: None,
@@ -108,7 +111,7 @@ impl Controller {
     /// and whether its game was played with help.
     pub fn set_kept(&mut self, record: Record, played: Recent, solved: Solved, helped: bool) {
         self.records = Records::new(record);
-        self.records.played = played;
+        self.played = played;
         self.solved = solved;
         if helped {
             self.game.help();
@@ -185,22 +188,8 @@ impl Controller {
                 let (effects, changed) = self.records.reset(size, &self.texts);
                 joined(effects, maybe(changed.then(|| self.save())))
             }
-            Command::ReviewPlayed(i) => match self.records.played.0.get(i) {
-                Some(played) => {
-                    let (position, players) = (played.position, [PlayerKind::Human; 2]);
-                    let at = Shown::Review(position.move_count());
-                    let link = Link::play(position, players);
-                    self.open_link(Ok(Link { shown: at, ..link }), now)
-                }
-                None => Vec::new(),
-            },
-            Command::CopyLink => vec![match self.link() {
-                Link {
-                    shown: Shown::Join(game, take),
-                    ..
-                } => Effect::CopyInvite(game, take),
-                link => Effect::CopyLink(link.encode()),
-            }],
+            Command::ReviewPlayed(i) => self.open_played(i, now),
+            Command::CopyLink => vec![self.copy_link()],
             Command::LinkCopied(copied) => self.news(share::copied(copied, &self.texts)),
         }
     }
@@ -416,7 +405,7 @@ impl Controller {
                 solved: self.solved.clone(),
                 puzzle: self.activity.kept_puzzle(),
                 online: self.activity.kept_online(),
-                played: self.records.played.clone(),
+                played: self.played.clone(),
             }
             .encode(),
         )

@@ -230,7 +230,10 @@ impl Mirror {
             }),
             online_offered: c.online_offered(),
             // The record of the board shown: an 8 x 7 online game's, while it is played.
-            record: c.records().view(p.size(), text),
+            record: RecordView {
+                played: c.played().view(text),
+                ..c.records().view(p.size(), text)
+            },
             solved: c.solved().clone(),
             puzzles_solved: super::text::fill(
                 text.puzzles_solved(),

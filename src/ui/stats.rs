@@ -271,7 +271,8 @@ pub struct RecordView {
     pub empty: bool,
     /// Reset record was pressed once: its button asks for a second press.
     pub armed: bool,
-    /// The recent online games, newest first, in words.
+    /// The recent online games, newest first, in words (the mirror adds them:
+    /// [`super::played::Recent::view`]).
     pub played: Vec<String>,
 }
 
@@ -279,8 +280,6 @@ pub struct RecordView {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Records {
     record: Record,
-    /// The person's recent online games.
-    pub played: super::played::Recent,
     armed: bool,
 }
 
@@ -288,7 +287,6 @@ impl Records {
     pub fn new(record: Record) -> Records {
         Records {
             record,
-            played: Default::default(),
             armed: false,
         }
     }
@@ -372,7 +370,7 @@ impl Records {
             rows,
             empty: self.record.is_empty_on(size),
             armed: self.armed,
-            played: self.played.view(t),
+            played: Vec::new(),
         }
     }
 }

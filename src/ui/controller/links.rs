@@ -13,6 +13,40 @@ impl Controller {
             .link(self.game.position(), self.settings.players)
     }
 
+    /// The share link of what is shown, to the clipboard: an online game's is its invite
+    /// link (or the link that moves the person's seat, once made), the host page's to make.
+    pub(super) fn copy_link(&self) -> Effect {
+        match self.link() {
+            Link {
+                shown: share::Shown::Join(game, take),
+                ..
+            } => Effect::CopyInvite(game, take),
+            link => Effect::CopyLink(link.encode()),
+        }
+    }
+
+    /// Opens recent online game `i` (newest first) in the review, at its end.
+    pub(super) fn open_played(&mut self, i: usize, now: f64) -> Vec<Effect> {
+        let Some(played) = self.played.0.get(i) else {
+            return Vec::new();
+        };
+        let position = played.position;
+        let players = [crate::ui::PlayerKind::Human; 2];
+        let shown = share::Shown::Review(position.move_count());
+        self.open_link(
+            Ok(Link {
+                shown,
+                ..Link::play(position, players)
+            }),
+            now,
+        )
+    }
+
+    /// The person's recent online games.
+    pub fn played(&self) -> &crate::ui::played::Recent {
+        &self.played
+    }
+
     /// Opens what a share link shows, or says why the fragment was refused, and that the
     /// game on the board (saved, or going on) stays, or that a new one starts.
     pub fn open_link(&mut self, link: Result<Link, LinkError>, now: f64) -> Vec<Effect> {

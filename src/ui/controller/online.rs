@@ -387,7 +387,7 @@ impl Controller {
                 let finish = online.and_then(|o| Some((o.finish(end)?, o.played()?)));
                 if let Some((finish, (position, opponent))) = finish {
                     self.records.count_online(position.size(), finish);
-                    self.records.played.add(Played {
+                    self.played.add(Played {
                         position,
                         finish,
                         day: self.seats.today,
