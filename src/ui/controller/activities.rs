@@ -162,6 +162,30 @@ impl Controller {
             true => *self.position(),
             false => *self.game.position(),
         };
+        self.review(game, at, now)
+    }
+
+    /// Opens recent online game `i` (newest first) in the review, at its end; Back returns
+    /// to what showed (an online game stays connected behind it).
+    pub(super) fn open_played(&mut self, i: usize, now: f64) -> Vec<Effect> {
+        let Some(game) = self.played.0.get(i).map(|p| p.position) else {
+            return Vec::new();
+        };
+        let mut effects = match self.activity.review().is_some() {
+            true => self.back(now),
+            false => Vec::new(),
+        };
+        effects.extend(self.review(game, Some(game.move_count()), now));
+        effects
+    }
+
+    /// Opens the review of `game` at move `at` (its end if `None`).
+    fn review(
+        &mut self,
+        game: crate::engine::Position,
+        at: Option<usize>,
+        now: f64,
+    ) -> Vec<Effect> {
         let online = self.activity.kept_online();
         // An online game stays connected behind its review: the friend is not told the
         // person left, and a rematch asked reaches them there.

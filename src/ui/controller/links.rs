@@ -25,23 +25,6 @@ impl Controller {
         }
     }
 
-    /// Opens recent online game `i` (newest first) in the review, at its end.
-    pub(super) fn open_played(&mut self, i: usize, now: f64) -> Vec<Effect> {
-        let Some(played) = self.played.0.get(i) else {
-            return Vec::new();
-        };
-        let position = played.position;
-        let players = [crate::ui::PlayerKind::Human; 2];
-        let shown = share::Shown::Review(position.move_count());
-        self.open_link(
-            Ok(Link {
-                shown,
-                ..Link::play(position, players)
-            }),
-            now,
-        )
-    }
-
     /// The person's recent online games.
     pub fn played(&self) -> &crate::ui::played::Recent {
         &self.played

@@ -278,11 +278,6 @@ impl Controller {
                     moves: p.moves_string(),
                 })
             });
-        // The first word of the game (seated, watching, waiting): said as it shows.
-        let first = match (had_state, self.online()) {
-            (false, Some(online)) if online.run.state().is_some() => Some(online.line(&self.texts)),
-            _ => None,
-        };
         let mut effects = Vec::new();
         for message in send {
             effects.push(Effect::Online(Online::Send(message)));
@@ -290,9 +285,15 @@ impl Controller {
         for heard in heard {
             effects.extend(self.heard(heard, now));
         }
+        // The first word of the game (seated, watching, waiting): said as it shows, once
+        // the board shows it (whose move it is).
+        let first = match (had_state, self.online()) {
+            (false, Some(online)) if online.run.state().is_some() => Some(online.line(&self.texts)),
+            _ => None,
+        };
         effects.extend(new_game);
         effects.extend(first.map(Effect::Announce));
-        effects.extend(self.send_name());
+        effects.extend(self.send_name(false));
         effects.push(Effect::Changed);
         effects.extend(self.tell_online());
         effects
@@ -464,12 +465,14 @@ impl Controller {
         let name = kept_name(name);
         self.seats.name = name.clone();
         let mut effects = vec![Effect::Online(Online::KeepName(name.unwrap_or_default()))];
-        effects.extend(self.send_name());
+        effects.extend(self.send_name(true));
         effects
     }
 
-    /// The person's name for their seat, if the server does not have it yet.
-    fn send_name(&mut self) -> Option<Effect> {
+    /// The person's name for their seat, if the server does not have it yet. A browser
+    /// that keeps no name sends none unless the person `cleared` theirs: it takes the
+    /// seat's (a seat moved here from another device keeps its name).
+    fn send_name(&mut self, cleared: bool) -> Option<Effect> {
         let name = self.seats.name.clone();
         let online = self.online_mut()?;
         let seat = online.seat()?;
@@ -478,6 +481,11 @@ impl Controller {
         let sent = online.run.name_sent.as_ref();
         if *shown == name || sent == Some(&name) {
             return None;
+        }
+        if name.is_none() && !cleared {
+            let kept = shown.clone()?;
+            self.seats.name = Some(kept.clone());
+            return Some(Effect::Online(Online::KeepName(kept)));
         }
         let game = state.game.clone();
         online.run.name_sent = Some(name.clone());

@@ -444,18 +444,25 @@ impl OnlineRun {
                 (vec![Heard::Seated { game, seat, secret }], Vec::new())
             }
             ToPage::State(state) => self.take(state),
+            // A link to continue that was used, or a seat another device took meanwhile (a
+            // reload, a rematch followed, after the seat moved): the page watches the game.
             ToPage::Refused {
                 reason: Refusal::WrongSecret,
                 ..
-            } if matches!(self.entry, Entry::Take(..)) => {
-                let Entry::Take(game, _) = &self.entry else {
+            } if matches!(self.entry, Entry::Take(..) | Entry::Resume(..)) => {
+                let (Entry::Take(game, _) | Entry::Resume(game, _)) = &self.entry else {
                     return (Vec::new(), Vec::new());
                 };
                 let game = game.clone();
+                let heard = match self.entry {
+                    Entry::Take(..) => Heard::Spent,
+                    _ => Heard::Taken(game.clone()),
+                };
                 self.entry = Entry::Join(game.clone());
                 self.claim = None;
-                let join = ToServer::Join { game, secret: None };
-                (vec![Heard::Spent], vec![join])
+                self.sent = None;
+                self.handed = None;
+                (vec![heard], vec![ToServer::Join { game, secret: None }])
             }
             ToPage::Refused { reason, .. } => {
                 // A refused move is not waiting any more: the board shows the server's game.

@@ -173,12 +173,87 @@ fn a_finished_game_is_kept_among_the_recent_ones_and_reviewed() {
         Mirror::of(&c).record.played,
         ["Won against Bo on 7 × 6, 2026-11-28"]
     );
-    // From the record, the game opens in the review, at its end.
-    c.command(Command::Back, 6.0);
-    c.command(Command::Confirm(true), 6.5);
-    c.command(Command::ReviewPlayed(0), 7.0);
+    // From the record, the game opens in the review, at its end; the online game stays
+    // connected behind it (the friend is told nothing), and Back goes back to it.
+    let opened = c.command(Command::ReviewPlayed(0), 7.0);
+    assert!(sent(&opened).is_empty(), "{opened:?}");
+    assert!(!opened.contains(&Effect::Online(Online::Disconnect)));
     let review = Mirror::of(&c).review.expect("the review");
     assert_eq!((review.at, review.len), (4, 4));
     // Past the list, nothing.
     assert!(c.command(Command::ReviewPlayed(1), 8.0).is_empty());
+    c.command(Command::Back, 9.0);
+    assert!(Mirror::of(&c).online.is_some(), "back to the online game");
+}
+
+/// The device a seat moved to keeps the seat's name (its browser had none): it is not
+/// cleared on the server, and the browser keeps it.
+#[test]
+fn a_seat_moved_here_keeps_its_name() {
+    use crate::online::GameState;
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new(), "");
+    c.join_online(game(), Some(Secret::from_bytes([0x42; 16])), 0.0);
+    c.online_claim(Secret::from_bytes([0x17; 16]));
+    c.online_opened(1.0);
+    c.online_message(
+        ToPage::Seated {
+            game: game(),
+            seat: crate::online::Seat::Red,
+            secret: Secret::from_bytes([0x17; 16]),
+        },
+        2.0,
+    );
+    let named = match state("4", Role::Red, BOTH, None) {
+        ToPage::State(s) => ToPage::State(GameState {
+            names: [Some("Ann".into()), Some("Bo".into())],
+            ..s
+        }),
+        other => other,
+    };
+    let effects = c.online_message(named, 3.0);
+    assert!(sent(&effects).is_empty(), "{effects:?}");
+    assert!(effects.contains(&Effect::Online(Online::KeepName("Ann".into()))));
+    assert_eq!(c.online_name(), Some("Ann"));
+}
+
+/// A reload (or a rematch followed) after the seat moved away: the secret kept holds
+/// nothing; the page watches, forgets it, and says why.
+#[test]
+fn a_seat_gone_to_another_device_leaves_a_reload_watching() {
+    let mut c = Controller::new(reduced());
+    c.set_online(true, vec![(game(), Secret::from_bytes([3; 16]))], "");
+    c.join_online(game(), None, 0.0);
+    assert!(matches!(
+        sent(&c.online_opened(1.0))[..],
+        [ToServer::Resume { .. }]
+    ));
+    let refused = c.online_message(
+        ToPage::Refused {
+            reason: crate::online::Refusal::WrongSecret,
+            detail: String::new(),
+        },
+        2.0,
+    );
+    assert_eq!(
+        sent(&refused),
+        [ToServer::Join {
+            game: game(),
+            secret: None
+        }]
+    );
+    assert!(refused.contains(&Effect::Online(Online::Keep {
+        game: game().to_string(),
+        secret: String::new()
+    })));
+    assert_eq!(
+        announced(&refused),
+        ["Your seat moved to another device: you watch the game here."]
+    );
+    // The first word of the game it watches says whose move it is on the board shown.
+    let first = c.online_message(state("4", Role::Watcher, BOTH, None), 3.0);
+    assert_eq!(
+        announced(&first),
+        ["Watching: Red against Yellow. Yellow to move."]
+    );
 }
