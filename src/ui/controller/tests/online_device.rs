@@ -113,16 +113,8 @@ fn a_link_to_continue_is_read_whole_or_refused() {
     }
 }
 
-#[test]
-fn a_link_to_continue_used_already_leaves_the_page_watching() {
-    let mut c = Controller::new(reduced());
-    c.set_online(true, Vec::new(), "");
-    c.join_online(game(), Some(Secret::from_bytes([0x42; 16])), 0.0);
-    c.online_claim(Secret::from_bytes([0x17; 16]));
-    assert!(matches!(
-        sent(&c.online_opened(1.0))[..],
-        [ToServer::Take { .. }]
-    ));
+/// The server refuses the page's secret or token: the page joins to watch.
+fn refused_and_watching(c: &mut Controller) -> Vec<Effect> {
     let refused = c.online_message(
         ToPage::Refused {
             reason: crate::online::Refusal::WrongSecret,
@@ -137,6 +129,20 @@ fn a_link_to_continue_used_already_leaves_the_page_watching() {
             secret: None
         }]
     );
+    refused
+}
+
+#[test]
+fn a_link_to_continue_used_already_leaves_the_page_watching() {
+    let mut c = Controller::new(reduced());
+    c.set_online(true, Vec::new(), "");
+    c.join_online(game(), Some(Secret::from_bytes([0x42; 16])), 0.0);
+    c.online_claim(Secret::from_bytes([0x17; 16]));
+    assert!(matches!(
+        sent(&c.online_opened(1.0))[..],
+        [ToServer::Take { .. }]
+    ));
+    let refused = refused_and_watching(&mut c);
     assert_eq!(
         announced(&refused),
         ["This link to continue on another device was used already: you watch the game."]
@@ -228,20 +234,7 @@ fn a_seat_gone_to_another_device_leaves_a_reload_watching() {
         sent(&c.online_opened(1.0))[..],
         [ToServer::Resume { .. }]
     ));
-    let refused = c.online_message(
-        ToPage::Refused {
-            reason: crate::online::Refusal::WrongSecret,
-            detail: String::new(),
-        },
-        2.0,
-    );
-    assert_eq!(
-        sent(&refused),
-        [ToServer::Join {
-            game: game(),
-            secret: None
-        }]
-    );
+    let refused = refused_and_watching(&mut c);
     assert!(refused.contains(&Effect::Online(Online::Keep {
         game: game().to_string(),
         secret: String::new()
