@@ -52,7 +52,8 @@ if [ "$MODE" = test ] && ! (cargo fuzz --version 2>/dev/null | grep -q "$CARGO_F
 fi
 
 # Debian's packages the tests use: Chromium (and an emoji font) for the browser tests,
-# nginx, Caddy and openssl for the proxy tests, musl-tools for the static server binary.
+# nginx, Caddy and openssl for the proxy tests, musl-tools for the static server binary,
+# PostgreSQL for the stores' tests.
 if [ "$MODE" = test ]; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -61,6 +62,8 @@ if [ "$MODE" = test ]; then
   [ -x /usr/bin/caddy ] || missing+=(caddy)
   command -v openssl >/dev/null 2>&1 || missing+=(openssl)
   command -v musl-gcc >/dev/null 2>&1 || missing+=(musl-tools)
+  # PostgreSQL's server, for the store's tests (each starts a throwaway cluster of its own).
+  [ -d /usr/lib/postgresql ] || missing+=(postgresql)
   # The reactions' emoji, as a phone draws them, in the screenshots.
   [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
   if [ ${#missing[@]} -gt 0 ]; then

@@ -19,6 +19,7 @@ pub mod game;
 pub mod http;
 pub mod hub;
 pub mod obs;
+pub mod postgres;
 pub mod proxy;
 pub mod site;
 pub mod socket;

@@ -134,11 +134,11 @@ fn db_error(e: rusqlite::Error) -> String {
     e.to_string()
 }
 
-fn end_text(end: &End) -> String {
+pub(crate) fn end_text(end: &End) -> String {
     serde_json::to_string(end).unwrap_or_default()
 }
 
-fn seat_column(seat: Seat) -> &'static str {
+pub(crate) fn seat_column(seat: Seat) -> &'static str {
     match seat {
         Seat::Red => "red",
         Seat::Yellow => "yellow",
@@ -337,14 +337,14 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
 
 /// `Ok` if the statement changed exactly one row: an UPDATE of a game that is not there
 /// is an error, not a silent nothing.
-fn one_row(changed: usize, id: &str) -> Result<(), String> {
+pub(crate) fn one_row(changed: usize, id: &str) -> Result<(), String> {
     match changed {
         1 => Ok(()),
         _ => Err(format!("game {id} is not in the database")),
     }
 }
 
-fn hash_of(blob: Option<Vec<u8>>) -> Option<SecretHash> {
+pub(crate) fn hash_of(blob: Option<Vec<u8>>) -> Option<SecretHash> {
     blob.and_then(|b| b.try_into().ok())
 }
 

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod postgres;
+
 use connect_four::online::{GameId, GameState, Refusal, Seat, Secret, ToPage};
 use futures_util::{SinkExt, StreamExt};
 use std::io::{BufRead, BufReader};

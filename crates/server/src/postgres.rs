@@ -1,0 +1,286 @@
+//! PostgreSQL behind the [`Store`] trait: the same games, changes and answers as the SQLite
+//! store (the conformance tests in `tests/stores.rs` run one suite against both), for
+//! servers that share one database (issue 58: the start of it; the server does not offer
+//! it yet). Its synchronous client runs on the store's own thread, as SQLite's does; its
+//! tables are made and brought up to date when it connects ([`MIGRATIONS`], under an
+//! advisory lock, so that two processes starting together apply each once).
+
+use crate::store::{end_text, hash_of, one_row, seat_column, Change, SecretHash, Store, Stored};
+use connect_four::engine::Size;
+use connect_four::online::{GameId, Seat};
+use postgres::{Client, NoTls};
+
+/// The tables, step by step: a database has had the first `schema.version` of them.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: the games, as SQLite's after its migrations 1 to 3.
+    "CREATE TABLE health (id BIGINT PRIMARY KEY, at BIGINT NOT NULL);
+     CREATE TABLE games (
+       id TEXT PRIMARY KEY,
+       columns BIGINT NOT NULL,
+       rows BIGINT NOT NULL,
+       red BYTEA,
+       yellow BYTEA,
+       end_state TEXT,
+       rematch BIGINT NOT NULL DEFAULT 0,
+       next TEXT,
+       created BIGINT NOT NULL,
+       updated BIGINT NOT NULL,
+       red_wins BIGINT NOT NULL DEFAULT 0,
+       yellow_wins BIGINT NOT NULL DEFAULT 0,
+       red_name TEXT,
+       yellow_name TEXT,
+       red_hand BYTEA,
+       yellow_hand BYTEA
+     );
+     CREATE TABLE moves (
+       game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+       number BIGINT NOT NULL,
+       col BIGINT NOT NULL,
+       PRIMARY KEY (game, number)
+     );
+     CREATE INDEX games_updated ON games(updated);
+     CREATE INDEX games_red ON games(red);
+     CREATE INDEX games_yellow ON games(yellow);",
+];
+
+/// The advisory lock's key under which the tables are made and migrated.
+const MIGRATING: i64 = 0x0c4_5eed;
+
+pub struct Postgres {
+    client: Client,
+}
+
+fn db_error(e: postgres::Error) -> String {
+    // The server's own words ("duplicate key value violates…"), not only "db error".
+    match e.as_db_error() {
+        Some(db) => format!("{}: {}", db.severity(), db.message()),
+        None => e.to_string(),
+    }
+}
+
+impl Postgres {
+    /// Connects to the database at `url` (`postgres://user@host:port/name`), and brings
+    /// its tables up to date.
+    pub fn connect(url: &str) -> Result<Postgres, String> {
+        let client = Client::connect(url, NoTls).map_err(|e| format!("{url}: {}", db_error(e)))?;
+        let mut store = Postgres { client };
+        store.migrate()?;
+        store.check()?;
+        Ok(store)
+    }
+
+    fn migrate(&mut self) -> Result<(), String> {
+        let mut t = self.client.transaction().map_err(db_error)?;
+        t.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATING])
+            .map_err(db_error)?;
+        t.batch_execute("CREATE TABLE IF NOT EXISTS schema (version BIGINT NOT NULL)")
+            .map_err(db_error)?;
+        let done: Option<i64> = t
+            .query_opt("SELECT version FROM schema", &[])
+            .map_err(db_error)?
+            .map(|row| row.get(0));
+        if done.is_none() {
+            t.execute("INSERT INTO schema (version) VALUES (0)", &[])
+                .map_err(db_error)?;
+        }
+        let done = done.unwrap_or(0).max(0) as usize;
+        if done > MIGRATIONS.len() {
+            return Err(format!(
+                "the database's tables are version {done}, newer than this server's {}",
+                MIGRATIONS.len()
+            ));
+        }
+        for (i, migration) in MIGRATIONS.iter().enumerate().skip(done) {
+            t.batch_execute(migration).map_err(db_error)?;
+            t.execute("UPDATE schema SET version = $1", &[&(i as i64 + 1)])
+                .map_err(db_error)?;
+        }
+        t.commit().map_err(db_error)
+    }
+
+    /// How many games the database holds.
+    pub fn games(&mut self) -> Result<u64, String> {
+        let row = self
+            .client
+            .query_one("SELECT count(*) FROM games", &[])
+            .map_err(db_error)?;
+        Ok(row.get::<_, i64>(0) as u64)
+    }
+}
+
+impl Store for Postgres {
+    fn load(&mut self, id: &GameId) -> Result<Option<Stored>, String> {
+        let Some(row) = self
+            .client
+            .query_opt(
+                "SELECT columns, rows, red, yellow, end_state, rematch, next, created, updated,
+                   red_wins, yellow_wins, red_name, yellow_name, red_hand, yellow_hand
+                 FROM games WHERE id = $1",
+                &[&id.as_str()],
+            )
+            .map_err(db_error)?
+        else {
+            return Ok(None);
+        };
+        let size = Size::new(row.get::<_, i64>(0) as usize, row.get::<_, i64>(1) as usize)
+            .map_err(|e| e.to_string())?;
+        let moves = self
+            .client
+            .query(
+                "SELECT number, col FROM moves WHERE game = $1 ORDER BY number",
+                &[&id.as_str()],
+            )
+            .map_err(db_error)?;
+        let mut columns = Vec::with_capacity(moves.len());
+        for (i, m) in moves.iter().enumerate() {
+            // The numbers run from 0 without a gap: each move's key is its number.
+            if m.get::<_, i64>(0) != i as i64 {
+                return Err(format!("game {id}: its moves are not numbered 0, 1, 2…"));
+            }
+            columns.push(m.get::<_, i64>(1) as u8);
+        }
+        let rematch: i64 = row.get(5);
+        let wins = |i: usize| row.get::<_, i64>(i).clamp(0, u16::MAX.into()) as u16;
+        Ok(Some(Stored {
+            id: id.clone(),
+            size,
+            moves: columns,
+            seats: [hash_of(row.get(2)), hash_of(row.get(3))],
+            end: row
+                .get::<_, Option<String>>(4)
+                .and_then(|e| serde_json::from_str(&e).ok()),
+            rematch: [rematch & 1 != 0, rematch & 2 != 0],
+            next: row
+                .get::<_, Option<String>>(6)
+                .and_then(|n| GameId::try_from(n).ok()),
+            wins: [wins(9), wins(10)],
+            names: [row.get(11), row.get(12)],
+            hands: [hash_of(row.get(13)), hash_of(row.get(14))],
+            created: row.get::<_, i64>(7) as u64,
+            updated: row.get::<_, i64>(8) as u64,
+        }))
+    }
+
+    fn begin(&mut self) -> Result<(), String> {
+        self.client.batch_execute("BEGIN").map_err(db_error)
+    }
+
+    fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String> {
+        let now = now as i64;
+        let c = &mut self.client;
+        let id = id.as_str();
+        let updated = |n: Result<u64, postgres::Error>| {
+            n.map_err(db_error).and_then(|n| one_row(n as usize, id))
+        };
+        match change {
+            Change::Create(game) => c
+                .execute(
+                    "INSERT INTO games (id, columns, rows, red, yellow, created, updated,
+                       red_wins, yellow_wins, red_name, yellow_name)
+                     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10)",
+                    &[
+                        &game.id.as_str(),
+                        &(game.size.width() as i64),
+                        &(game.size.height() as i64),
+                        &game.seats[0].map(Vec::from),
+                        &game.seats[1].map(Vec::from),
+                        &now,
+                        &i64::from(game.wins[0]),
+                        &i64::from(game.wins[1]),
+                        &game.names[0],
+                        &game.names[1],
+                    ],
+                )
+                .map(drop)
+                .map_err(db_error),
+            Change::Move { number, column } => c
+                .execute(
+                    "INSERT INTO moves (game, number, col) VALUES ($1, $2, $3)",
+                    &[&id, &i64::from(*number), &i64::from(*column)],
+                )
+                .map(drop)
+                .map_err(db_error),
+            Change::Seat { seat, hash } => updated(c.execute(
+                &format!("UPDATE games SET {} = $2 WHERE id = $1", seat_column(*seat)),
+                &[&id, &hash.to_vec()],
+            )),
+            Change::Name { seat, name } => updated(c.execute(
+                &format!(
+                    "UPDATE games SET {}_name = $2 WHERE id = $1",
+                    seat_column(*seat)
+                ),
+                &[&id, name],
+            )),
+            Change::Hand { seat, hash } => updated(c.execute(
+                &format!(
+                    "UPDATE games SET {}_hand = $2 WHERE id = $1",
+                    seat_column(*seat)
+                ),
+                &[&id, &hash.map(Vec::from)],
+            )),
+            Change::End(end) => updated(c.execute(
+                "UPDATE games SET end_state = $2 WHERE id = $1",
+                &[&id, &end_text(end)],
+            )),
+            Change::Rematch { asked, next } => updated(c.execute(
+                "UPDATE games SET rematch = $2, next = $3 WHERE id = $1",
+                &[
+                    &id,
+                    &(i64::from(asked[0]) | (i64::from(asked[1]) << 1)),
+                    &next.as_ref().map(GameId::as_str),
+                ],
+            )),
+        }?;
+        updated(c.execute("UPDATE games SET updated = $2 WHERE id = $1", &[&id, &now]))
+    }
+
+    fn commit(&mut self) -> Result<(), String> {
+        self.client.batch_execute("COMMIT").map_err(db_error)
+    }
+
+    fn rollback(&mut self) {
+        let _ = self.client.batch_execute("ROLLBACK");
+    }
+
+    fn expire(&mut self, finished: u64, idle: u64, keep: &[GameId]) -> Result<usize, String> {
+        let keep: Vec<&str> = keep.iter().map(GameId::as_str).collect();
+        let gone = self
+            .client
+            .execute(
+                "DELETE FROM games
+                 WHERE ((end_state IS NOT NULL AND updated < $1) OR updated < $2)
+                   AND NOT (id = ANY($3))",
+                &[&(finished as i64), &(idle as i64), &keep],
+            )
+            .map_err(db_error)?;
+        Ok(gone as usize)
+    }
+
+    fn check(&mut self) -> Result<(), String> {
+        self.client
+            .execute(
+                "INSERT INTO health (id, at) VALUES (1, $1)
+                 ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+                &[&(crate::store::now_ms() as i64)],
+            )
+            .map(drop)
+            .map_err(db_error)
+    }
+
+    fn find_seat(&mut self, hash: SecretHash) -> Result<Option<(GameId, Seat)>, String> {
+        let row = self
+            .client
+            .query_opt(
+                "SELECT id, red = $1 FROM games WHERE red = $1 OR yellow = $1 LIMIT 1",
+                &[&hash.to_vec()],
+            )
+            .map_err(db_error)?;
+        Ok(row.and_then(|row| {
+            let seat = match row.get::<_, Option<bool>>(1) {
+                Some(true) => Seat::Red,
+                _ => Seat::Yellow,
+            };
+            Some((GameId::try_from(row.get::<_, String>(0)).ok()?, seat))
+        }))
+    }
+}

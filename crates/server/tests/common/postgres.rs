@@ -1,0 +1,154 @@
+//! A throwaway PostgreSQL cluster for a test: Debian's server (the setup installs it),
+//! made in a temporary folder and started on a free port, as the unprivileged `nobody`
+//! when the tests run as root (PostgreSQL refuses root); stopped and removed when dropped.
+//! If it cannot start, the test fails and says why: nothing is skipped.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub struct Cluster {
+    dir: PathBuf,
+    bin: PathBuf,
+    pub port: u16,
+}
+
+/// Debian's newest PostgreSQL's programs (`/usr/lib/postgresql/<version>/bin`).
+fn binaries() -> PathBuf {
+    let root = Path::new("/usr/lib/postgresql");
+    let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir(root)
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (the setup installs Debian's postgresql)",
+                root.display()
+            )
+        })
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let version = entry.file_name().to_str()?.parse().ok()?;
+            Some((version, entry.path().join("bin")))
+        })
+        .filter(|(_, bin)| bin.join("initdb").exists())
+        .collect();
+    versions.sort();
+    versions
+        .pop()
+        .unwrap_or_else(|| panic!("no PostgreSQL under {}", root.display()))
+        .1
+}
+
+fn is_root() -> bool {
+    // SAFETY: getuid has no preconditions.
+    unsafe { libc::getuid() == 0 }
+}
+
+/// `program` with `args`, as `nobody` when the tests run as root.
+fn run(program: &Path, args: &[&str]) -> Command {
+    let mut command = match is_root() {
+        true => {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "nobody", "--"]).arg(program);
+            c
+        }
+        false => Command::new(program),
+    };
+    command.args(args);
+    command
+}
+
+fn must(command: &mut Command, what: &str) {
+    let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert!(
+        out.status.success(),
+        "{what} failed ({}): {}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+impl Cluster {
+    /// A new cluster, started, with a database `games` (reached at [`Cluster::url`]).
+    pub fn start(name: &str) -> Cluster {
+        let bin = binaries();
+        let dir = std::env::temp_dir().join(format!("c4-pg-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        if is_root() {
+            must(
+                Command::new("chown").args(["nobody", dir.to_str().unwrap()]),
+                "chown the cluster's folder",
+            );
+        }
+        let data = dir.join("data");
+        let (data_s, dir_s) = (data.to_str().unwrap(), dir.to_str().unwrap());
+        must(
+            &mut run(
+                &bin.join("initdb"),
+                &[
+                    "-D",
+                    data_s,
+                    "-U",
+                    "postgres",
+                    "--auth=trust",
+                    "-E",
+                    "UTF8",
+                    "--no-sync",
+                ],
+            ),
+            "initdb",
+        );
+        let port = {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            listener.local_addr().unwrap().port()
+        };
+        let options = format!("-p {port} -k {dir_s} -c listen_addresses=127.0.0.1");
+        let log = dir.join("log");
+        must(
+            &mut run(
+                &bin.join("pg_ctl"),
+                &[
+                    "-D",
+                    data_s,
+                    "-l",
+                    log.to_str().unwrap(),
+                    "-o",
+                    &options,
+                    "-w",
+                    "start",
+                ],
+            ),
+            "pg_ctl start",
+        );
+        let cluster = Cluster { dir, bin, port };
+        let mut admin = postgres::Client::connect(
+            &format!("postgres://postgres@127.0.0.1:{port}/postgres"),
+            postgres::NoTls,
+        )
+        .unwrap_or_else(|e| panic!("connecting to the new cluster: {e}"));
+        admin.batch_execute("CREATE DATABASE games").unwrap();
+        cluster
+    }
+
+    /// The `games` database's address.
+    pub fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/games", self.port)
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let data = self.dir.join("data");
+        let _ = run(
+            &self.bin.join("pg_ctl"),
+            &[
+                "-D",
+                data.to_str().unwrap_or_default(),
+                "-m",
+                "immediate",
+                "stop",
+            ],
+        )
+        .output();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

@@ -1,0 +1,222 @@
+//! One suite, two stores: SQLite in a folder (the default) and PostgreSQL in a throwaway
+//! cluster (Debian's, started by the test) give the same answers to the same changes, so
+//! the game's logic need not know which it runs on.
+
+mod common;
+
+use common::{data_dir, postgres::Cluster};
+use connect_four::engine::Size;
+use connect_four::online::{End, GameId, Seat};
+use connect_four_server::postgres::Postgres;
+use connect_four_server::store::{Change, Sqlite, Store, Stored};
+
+/// Runs `test` on a fresh store of each kind.
+fn each(name: &str, test: impl Fn(&mut dyn Store)) {
+    let dir = data_dir(&format!("stores-{name}"));
+    let mut sqlite = Sqlite::open(&dir).expect("SQLite");
+    test(&mut sqlite);
+    let _ = std::fs::remove_dir_all(&dir);
+    let cluster = Cluster::start(name);
+    let mut postgres = Postgres::connect(&cluster.url()).expect("PostgreSQL");
+    test(&mut postgres);
+}
+
+fn game(id: &GameId) -> Stored {
+    Stored {
+        id: id.clone(),
+        size: Size::new(8, 7).unwrap(),
+        moves: Vec::new(),
+        seats: [Some([1; 32]), None],
+        end: None,
+        rematch: [false, false],
+        next: None,
+        wins: [2, 1],
+        names: [Some("Ann \"A\" é".into()), None],
+        hands: [None, None],
+        created: 0,
+        updated: 0,
+    }
+}
+
+/// Applies `changes` to game `id` in one transaction, committed if all went.
+fn write(store: &mut dyn Store, id: &GameId, changes: &[Change], now: u64) -> Result<(), String> {
+    store.begin()?;
+    for change in changes {
+        if let Err(e) = store.apply(id, change, now) {
+            store.rollback();
+            return Err(e);
+        }
+    }
+    store.commit()
+}
+
+#[test]
+fn what_is_committed_is_read_back_whole() {
+    each("read-back", |store| {
+        let id = GameId::from_bytes([1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(store.load(&id).unwrap(), None);
+        write(store, &id, &[Change::Create(Box::new(game(&id)))], 1_000).unwrap();
+        let next = GameId::from_bytes([9; 8]);
+        let changes = [
+            Change::Move {
+                number: 0,
+                column: 3,
+            },
+            Change::Move {
+                number: 1,
+                column: 7,
+            },
+            Change::Seat {
+                seat: Seat::Yellow,
+                hash: [2; 32],
+            },
+            Change::Name {
+                seat: Seat::Yellow,
+                name: Some("Bo".into()),
+            },
+            Change::Hand {
+                seat: Seat::Red,
+                hash: Some([3; 32]),
+            },
+            Change::End(End::Resigned { seat: Seat::Yellow }),
+            Change::Rematch {
+                asked: [true, true],
+                next: Some(next.clone()),
+            },
+        ];
+        write(store, &id, &changes, 2_000).unwrap();
+        let back = store.load(&id).unwrap().unwrap();
+        let want = Stored {
+            moves: vec![3, 7],
+            seats: [Some([1; 32]), Some([2; 32])],
+            names: [Some("Ann \"A\" é".into()), Some("Bo".into())],
+            hands: [Some([3; 32]), None],
+            end: Some(End::Resigned { seat: Seat::Yellow }),
+            rematch: [true, true],
+            next: Some(next),
+            created: 1_000,
+            updated: 2_000,
+            ..game(&id)
+        };
+        assert_eq!(back, want);
+        // A hand spent, a name cleared.
+        let changes = [
+            Change::Hand {
+                seat: Seat::Red,
+                hash: None,
+            },
+            Change::Name {
+                seat: Seat::Red,
+                name: None,
+            },
+        ];
+        write(store, &id, &changes, 3_000).unwrap();
+        let back = store.load(&id).unwrap().unwrap();
+        assert_eq!((back.hands, back.names[0].clone()), ([None, None], None));
+    });
+}
+
+#[test]
+fn a_move_is_stored_once_and_a_missing_game_changes_nothing() {
+    each("once", |store| {
+        let id = GameId::from_bytes([1; 8]);
+        write(store, &id, &[Change::Create(Box::new(game(&id)))], 1).unwrap();
+        let first = Change::Move {
+            number: 0,
+            column: 2,
+        };
+        write(store, &id, std::slice::from_ref(&first), 2).unwrap();
+        // The same move number again is refused by the key, and the transaction with it.
+        let again = [
+            Change::Move {
+                number: 1,
+                column: 4,
+            },
+            Change::Move {
+                number: 0,
+                column: 5,
+            },
+        ];
+        assert!(write(store, &id, &again, 3).is_err());
+        assert_eq!(
+            store.load(&id).unwrap().unwrap().moves,
+            [2],
+            "nothing of it stayed"
+        );
+        // The store goes on after the failure.
+        write(
+            store,
+            &id,
+            &[Change::Move {
+                number: 1,
+                column: 4,
+            }],
+            4,
+        )
+        .unwrap();
+        assert_eq!(store.load(&id).unwrap().unwrap().moves, [2, 4]);
+        // A change to a game that is not there fails, and says so.
+        let missing = GameId::from_bytes([7; 8]);
+        let end = Change::End(End::Played);
+        let refused = write(store, &missing, &[end], 5).unwrap_err();
+        assert!(refused.contains("not in the database"), "{refused}");
+        store.check().unwrap();
+    });
+}
+
+#[test]
+fn a_seat_is_found_by_its_secrets_hash() {
+    each("seat", |store| {
+        let id = GameId::from_bytes([4; 8]);
+        write(store, &id, &[Change::Create(Box::new(game(&id)))], 1).unwrap();
+        let yellow = Change::Seat {
+            seat: Seat::Yellow,
+            hash: [6; 32],
+        };
+        write(store, &id, &[yellow], 2).unwrap();
+        assert_eq!(
+            store.find_seat([1; 32]).unwrap(),
+            Some((id.clone(), Seat::Red))
+        );
+        assert_eq!(store.find_seat([6; 32]).unwrap(), Some((id, Seat::Yellow)));
+        assert_eq!(store.find_seat([5; 32]).unwrap(), None);
+    });
+}
+
+#[test]
+fn old_games_expire_but_those_in_memory() {
+    each("expire", |store| {
+        let ids: Vec<GameId> = (1..=4).map(|i| GameId::from_bytes([i; 8])).collect();
+        for (id, at) in ids.iter().zip([100, 100, 100, 5_000]) {
+            write(store, id, &[Change::Create(Box::new(game(id)))], at).unwrap();
+        }
+        // The first is over: it goes at the finished cutoff; the second and third are idle
+        // past the idle cutoff, and the third is in memory; the fourth is recent.
+        write(store, &ids[0], &[Change::End(End::Played)], 200).unwrap();
+        let gone = store.expire(300, 150, &ids[2..3]).unwrap();
+        assert_eq!(gone, 2);
+        let left: Vec<bool> = ids
+            .iter()
+            .map(|id| store.load(id).unwrap().is_some())
+            .collect();
+        assert_eq!(left, [false, false, true, true]);
+    });
+}
+
+/// PostgreSQL's tables are made once, whoever connects first; a database newer than the
+/// server is refused with why.
+#[test]
+fn postgres_tables_are_made_once_and_a_newer_database_is_refused() {
+    let cluster = Cluster::start("schema");
+    let mut first = Postgres::connect(&cluster.url()).unwrap();
+    let id = GameId::from_bytes([3; 8]);
+    write(&mut first, &id, &[Change::Create(Box::new(game(&id)))], 1).unwrap();
+    let mut second = Postgres::connect(&cluster.url()).unwrap();
+    assert_eq!(second.games().unwrap(), 1, "the same tables, kept");
+    let mut admin = postgres::Client::connect(&cluster.url(), postgres::NoTls).unwrap();
+    admin
+        .batch_execute("UPDATE schema SET version = 99")
+        .unwrap();
+    let refused = Postgres::connect(&cluster.url()).err().unwrap();
+    assert!(refused.contains("newer than this server's"), "{refused}");
+}
