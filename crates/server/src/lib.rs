@@ -43,8 +43,11 @@ use tower_http::set_header::SetResponseHeaderLayer;
 #[derive(Debug, Clone)]
 pub struct Config {
     pub listen: SocketAddr,
-    /// Where the database lives.
+    /// Where the database lives (SQLite's folder), unless `database_url` names one.
     pub data: PathBuf,
+    /// A PostgreSQL database instead of `data` (`postgres://…`): one server process on it
+    /// for now (issue 58 is several).
+    pub database_url: Option<String>,
     /// The site it serves, if any.
     pub site: SiteFrom,
     /// Origins other than the site's own whose pages may play (embedders'): `https://host`.
@@ -314,7 +317,13 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         origins.push(site::parse_origin(origin, "--allow-origin")?);
     }
     let site = match &config.site {
-        SiteFrom::Dir(dir) => Some(site::Site::open(dir, &config.data)?),
+        SiteFrom::Dir(dir) => {
+            let data = config
+                .database_url
+                .is_none()
+                .then_some(config.data.as_path());
+            Some(site::Site::open(dir, data)?)
+        }
         SiteFrom::None | SiteFrom::BuiltIn => None,
     };
     let builtin = config.site == SiteFrom::BuiltIn && builtin::present();
@@ -347,12 +356,32 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         }
         (None, false) => None,
     };
-    // One process for one --data: a second would give seats twice.
-    let _lock = store::lock_dir(&config.data)?;
-    let store = store::Sqlite::open(&config.data)?;
-    let stored_games = store.games()?;
-    let reader = store::Sqlite::reader(&config.data)?;
-    let (db, writer) = store::Db::start(Box::new(store), Box::new(reader));
+    // One process for one --data (or one database): a second would give seats twice.
+    let (_lock, store, reader, stored_games): (_, Box<dyn store::Store>, Box<dyn store::Store>, _) =
+        match &config.database_url {
+            None => {
+                let lock = store::lock_dir(&config.data)?;
+                let store = store::Sqlite::open(&config.data)?;
+                let games = store.games()?;
+                let reader = store::Sqlite::reader(&config.data)?;
+                (Some(lock), Box::new(store), Box::new(reader), games)
+            }
+            Some(url) => {
+                // Its client is synchronous: it connects off the runtime's threads, and
+                // runs on the store's own.
+                let url = url.clone();
+                let connected = tokio::task::spawn_blocking(move || {
+                    let mut store = postgres::Postgres::connect(&url)?;
+                    store.hold_alone()?;
+                    let games = store.games()?;
+                    let reader = postgres::Postgres::connect(&url)?;
+                    Ok::<_, String>((store, reader, games))
+                });
+                let (store, reader, games) = connected.await.map_err(|e| e.to_string())??;
+                (None, Box::new(store), Box::new(reader), games)
+            }
+        };
+    let (db, writer) = store::Db::start(store, reader);
     let hub = hub::Hub::new(db.clone(), config.games_per_minute, config.claim_after);
     let (stop, stopping) = watch::channel(false);
     let expected_origin = match &public_origin {
@@ -441,7 +470,10 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     tracing::info!(
         %addr,
         version = VERSION,
-        data = %config.data.display(),
+        data = %match &config.database_url {
+            Some(_) => "PostgreSQL (--database-url)".to_owned(),
+            None => config.data.display().to_string(),
+        },
         site = %match &config.site {
             SiteFrom::Dir(dir) => dir.display().to_string(),
             SiteFrom::BuiltIn if builtin => "built in".to_owned(),

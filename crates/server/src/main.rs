@@ -46,8 +46,18 @@ struct Serve {
     #[arg(long, env = "CONNECT_FOUR_LISTEN", default_value = "127.0.0.1:8080", value_parser = listen_address)]
     listen: SocketAddr,
     /// The directory of the games' database (created if missing).
-    #[arg(long, env = "CONNECT_FOUR_DATA", required = true)]
+    #[arg(
+        long,
+        env = "CONNECT_FOUR_DATA",
+        required_unless_present = "database_url",
+        conflicts_with = "database_url"
+    )]
     data: Option<PathBuf>,
+    /// A PostgreSQL database for the games instead of --data
+    /// (postgres://user:password@host:port/name); its tables are made when the server
+    /// starts. One server process on it at a time, for now.
+    #[arg(long, env = "DATABASE_URL")]
+    database_url: Option<String>,
     /// The built site to serve at / (Trunk's dist/), instead of the one built into this
     /// binary (release builds made with the site have one).
     #[arg(long, env = "CONNECT_FOUR_SITE")]
@@ -168,6 +178,7 @@ async fn main() -> std::process::ExitCode {
     let config = Config {
         listen: args.listen,
         data: args.data.unwrap_or_default(),
+        database_url: args.database_url,
         site,
         allow_origins: args.allow_origins,
         public_url: args.public_url,

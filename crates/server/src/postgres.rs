@@ -1,7 +1,7 @@
 //! PostgreSQL behind the [`Store`] trait: the same games, changes and answers as the SQLite
 //! store (the conformance tests in `tests/stores.rs` run one suite against both), for
-//! servers that share one database (issue 58: the start of it; the server does not offer
-//! it yet). Its synchronous client runs on the store's own thread, as SQLite's does; its
+//! `--database-url` (one server process on a database for now: issue 58 is several). Its
+//! synchronous client runs on the store's own thread, as SQLite's does; its
 //! tables are made and brought up to date when it connects ([`MIGRATIONS`], under an
 //! advisory lock, so that two processes starting together apply each once).
 
@@ -45,6 +45,8 @@ pub const MIGRATIONS: &[&str] = &[
 
 /// The advisory lock's key under which the tables are made and migrated.
 const MIGRATING: i64 = 0x0c4_5eed;
+/// The advisory lock's key the one server process on a database holds.
+const SERVING: i64 = 0x0c4_5e4e;
 
 pub struct Postgres {
     client: Client,
@@ -96,6 +98,25 @@ impl Postgres {
                 .map_err(db_error)?;
         }
         t.commit().map_err(db_error)
+    }
+
+    /// Makes this connection the database's one server: another process on the same
+    /// database is refused (several share one only once issue 58 is done), and this one
+    /// holds it for as long as its connection lives.
+    pub fn hold_alone(&mut self) -> Result<(), String> {
+        let held: bool = self
+            .client
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVING])
+            .map_err(db_error)?
+            .get(0);
+        match held {
+            true => Ok(()),
+            false => Err(
+                "another server process uses this database: one at a time for \
+                          now (several processes on one database are issue 58)"
+                    .into(),
+            ),
+        }
     }
 
     /// How many games the database holds.

@@ -23,9 +23,9 @@ pub struct Site {
 }
 
 impl Site {
-    /// The site in `dir`; `data` (the database's folder) must not be inside it, where
-    /// anyone could download the database.
-    pub fn open(dir: &Path, data: &Path) -> Result<Site, String> {
+    /// The site in `dir`; `data` (the database's folder, if it is one) must not be inside
+    /// it, where anyone could download the database.
+    pub fn open(dir: &Path, data: Option<&Path>) -> Result<Site, String> {
         let root = dir
             .canonicalize()
             .map_err(|e| format!("--site {}: {e}", dir.display()))?;
@@ -35,6 +35,9 @@ impl Site {
                 dir.display()
             ));
         }
+        let Some(data) = data else {
+            return Ok(Site { root });
+        };
         let data = resolved(data).map_err(|e| format!("--data {}: {e}", data.display()))?;
         if data.starts_with(&root) {
             return Err(format!(

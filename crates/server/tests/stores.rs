@@ -220,3 +220,50 @@ fn postgres_tables_are_made_once_and_a_newer_database_is_refused() {
     let refused = Postgres::connect(&cluster.url()).err().unwrap();
     assert!(refused.contains("newer than this server's"), "{refused}");
 }
+
+/// The server on PostgreSQL (`--database-url`): a game played through it is there after
+/// the process is killed, and a second process on the same database is refused.
+#[tokio::test]
+async fn the_server_keeps_its_games_in_postgres_through_a_kill() {
+    use common::{refuses_to_start, Client, Server};
+    // (Its client is synchronous: the cluster is made off the test's runtime.)
+    let cluster = std::thread::spawn(|| Cluster::start("server"))
+        .join()
+        .unwrap();
+    let url = cluster.url();
+    let log = data_dir("postgres-server");
+    let args = [
+        "--listen",
+        "127.0.0.1:0",
+        "--database-url",
+        &url,
+        "--no-site",
+    ];
+    let server = Server::spawn(&log, &args, &[], || {});
+    let mut red = Client::connect(&server).await;
+    let (game, red_secret) = red.create(7, 6, "red").await;
+    let mut yellow = Client::connect(&server).await;
+    yellow.join(&game).await;
+    assert_eq!(yellow.seated().await.1, Seat::Yellow);
+    red.play(&game, 0, 3).await;
+    assert_eq!(red.state_with("4").await.moves, "4");
+    let (status, said) = refuses_to_start(&["--database-url", &url, "--no-site"]);
+    assert!(!status.success());
+    assert!(
+        said.contains("another server process uses this database"),
+        "{said}"
+    );
+    drop((red, yellow));
+    assert!(!server.stop("KILL").success());
+    let server = Server::spawn(&log, &args, &[], || {});
+    let mut red = Client::connect(&server).await;
+    red.resume(&game, &red_secret).await;
+    let state = red.state_of(&game).await;
+    assert_eq!(
+        (state.moves.as_str(), state.you),
+        ("4", connect_four::online::Role::Red)
+    );
+    drop(red);
+    assert!(server.stop("TERM").success());
+    let _ = std::fs::remove_file(log.with_extension("log"));
+}
