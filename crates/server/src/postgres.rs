@@ -64,7 +64,9 @@ impl Postgres {
     /// Connects to the database at `url` (`postgres://user@host:port/name`), and brings
     /// its tables up to date.
     pub fn connect(url: &str) -> Result<Postgres, String> {
-        let client = Client::connect(url, NoTls).map_err(|e| format!("{url}: {}", db_error(e)))?;
+        // The address is not repeated: it may hold a password.
+        let client =
+            Client::connect(url, NoTls).map_err(|e| format!("--database-url: {}", db_error(e)))?;
         let mut store = Postgres { client };
         store.migrate()?;
         store.check()?;

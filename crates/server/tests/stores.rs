@@ -267,3 +267,14 @@ async fn the_server_keeps_its_games_in_postgres_through_a_kill() {
     assert!(server.stop("TERM").success());
     let _ = std::fs::remove_file(log.with_extension("log"));
 }
+
+/// A database that cannot be reached stops the start, with why, and without repeating its
+/// address (it may hold a password).
+#[test]
+fn an_unreachable_database_stops_the_start_without_its_password() {
+    let url = "postgres://games:s3cret@127.0.0.1:1/games";
+    let (status, said) = common::refuses_to_start(&["--database-url", url, "--no-site"]);
+    assert!(!status.success());
+    assert!(said.contains("--database-url"), "{said}");
+    assert!(!said.contains("s3cret"), "{said}");
+}
