@@ -50,6 +50,9 @@ const SERVING: i64 = 0x0c4_5e4e;
 
 pub struct Postgres {
     client: Client,
+    url: String,
+    /// It holds the database alone ([`Postgres::hold_alone`]): again after a reconnect.
+    alone: bool,
 }
 
 fn db_error(e: postgres::Error) -> String {
@@ -65,9 +68,11 @@ impl Postgres {
     /// its tables up to date.
     pub fn connect(url: &str) -> Result<Postgres, String> {
         // The address is not repeated: it may hold a password.
-        let client =
-            Client::connect(url, NoTls).map_err(|e| format!("--database-url: {}", db_error(e)))?;
-        let mut store = Postgres { client };
+        let mut store = Postgres {
+            client: open(url)?,
+            url: url.to_owned(),
+            alone: false,
+        };
         store.migrate()?;
         store.check()?;
         Ok(store)
@@ -106,6 +111,7 @@ impl Postgres {
     /// database is refused (several share one only once issue 58 is done), and this one
     /// holds it for as long as its connection lives.
     pub fn hold_alone(&mut self) -> Result<(), String> {
+        self.alone = true;
         let held: bool = self
             .client
             .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVING])
@@ -131,10 +137,32 @@ impl Postgres {
     }
 }
 
+/// A connection to the database at `url` (the address is not repeated in an error: it may
+/// hold a password).
+fn open(url: &str) -> Result<Client, String> {
+    Client::connect(url, NoTls).map_err(|e| format!("--database-url: {}", db_error(e)))
+}
+
+impl Postgres {
+    /// The connection, made again if it was lost (the database restarted, or cut it): only
+    /// where nothing is under way, before a transaction or a read, never inside one (a
+    /// commit on a new connection would commit nothing, and say it did).
+    fn fresh(&mut self) -> Result<&mut Client, String> {
+        if self.client.is_closed() {
+            self.client = open(&self.url)?;
+            if self.alone {
+                self.hold_alone()?;
+            }
+            tracing::info!("connected to the database again");
+        }
+        Ok(&mut self.client)
+    }
+}
+
 impl Store for Postgres {
     fn load(&mut self, id: &GameId) -> Result<Option<Stored>, String> {
         let Some(row) = self
-            .client
+            .fresh()?
             .query_opt(
                 "SELECT columns, rows, red, yellow, end_state, rematch, next, created, updated,
                    red_wins, yellow_wins, red_name, yellow_name, red_hand, yellow_hand
@@ -185,7 +213,7 @@ impl Store for Postgres {
     }
 
     fn begin(&mut self) -> Result<(), String> {
-        self.client.batch_execute("BEGIN").map_err(db_error)
+        self.fresh()?.batch_execute("BEGIN").map_err(db_error)
     }
 
     fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String> {
@@ -268,7 +296,7 @@ impl Store for Postgres {
     fn expire(&mut self, finished: u64, idle: u64, keep: &[GameId]) -> Result<usize, String> {
         let keep: Vec<&str> = keep.iter().map(GameId::as_str).collect();
         let gone = self
-            .client
+            .fresh()?
             .execute(
                 "DELETE FROM games
                  WHERE ((end_state IS NOT NULL AND updated < $1) OR updated < $2)
@@ -280,7 +308,7 @@ impl Store for Postgres {
     }
 
     fn check(&mut self) -> Result<(), String> {
-        self.client
+        self.fresh()?
             .execute(
                 "INSERT INTO health (id, at) VALUES (1, $1)
                  ON CONFLICT (id) DO UPDATE SET at = excluded.at",
@@ -292,7 +320,7 @@ impl Store for Postgres {
 
     fn find_seat(&mut self, hash: SecretHash) -> Result<Option<(GameId, Seat)>, String> {
         let row = self
-            .client
+            .fresh()?
             .query_opt(
                 "SELECT id, red = $1 FROM games WHERE red = $1 OR yellow = $1 LIMIT 1",
                 &[&hash.to_vec()],

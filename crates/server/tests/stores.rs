@@ -278,3 +278,73 @@ fn an_unreachable_database_stops_the_start_without_its_password() {
     assert!(said.contains("--database-url"), "{said}");
     assert!(!said.contains("s3cret"), "{said}");
 }
+
+/// The database goes away (stopped as a crash would): `/healthz` says 503 and a move is not
+/// acknowledged; when it is back, the server connects again by itself, and the move,
+/// sent again, is played once.
+#[tokio::test]
+async fn a_database_gone_and_back_is_found_again() {
+    use common::{request, Client, Server};
+    let cluster = std::thread::spawn(|| Cluster::start("away"))
+        .join()
+        .unwrap();
+    let url = cluster.url();
+    let log = data_dir("postgres-away");
+    let args = [
+        "--listen",
+        "127.0.0.1:0",
+        "--database-url",
+        &url,
+        "--no-site",
+    ];
+    let server = Server::spawn(&log, &args, &[], || {});
+    let mut red = Client::connect(&server).await;
+    let (game, red_secret) = red.create(7, 6, "red").await;
+    let mut yellow = Client::connect(&server).await;
+    yellow.join(&game).await;
+    let (_, _, yellow_secret) = yellow.seated().await;
+    red.play(&game, 0, 3).await;
+    red.state_with("4").await;
+    assert_eq!(request(&server.addr, "/healthz", &[]).status, 200);
+    // /healthz checks again at most once a second: it is asked until it answers.
+    let health_is = |status: u16| {
+        let addr = server.addr.clone();
+        async move {
+            for _ in 0..300 {
+                if request(&addr, "/healthz", &[]).status == status {
+                    return true;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            false
+        }
+    };
+    cluster.pause();
+    assert!(
+        health_is(503).await,
+        "the server says the games cannot be saved"
+    );
+    // Yellow's move cannot be saved: refused, and the page is let go to come back.
+    yellow.play(&game, 1, 3).await;
+    assert_eq!(
+        yellow.refused().await,
+        connect_four::online::Refusal::Restarting
+    );
+    cluster.resume();
+    assert!(health_is(200).await, "the server found the database again");
+    let mut red = Client::connect(&server).await;
+    red.resume(&game, &red_secret).await;
+    assert_eq!(
+        red.state_of(&game).await.moves,
+        "4",
+        "nothing unacknowledged kept"
+    );
+    let mut yellow = Client::connect(&server).await;
+    yellow.resume(&game, &yellow_secret).await;
+    yellow.state_of(&game).await;
+    yellow.play(&game, 1, 3).await;
+    assert_eq!(red.state_with("44").await.moves, "44");
+    drop((red, yellow));
+    assert!(server.stop("TERM").success());
+    let _ = std::fs::remove_file(log.with_extension("log"));
+}

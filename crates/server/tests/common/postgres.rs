@@ -12,6 +12,14 @@ pub struct Cluster {
     pub port: u16,
 }
 
+/// `pg_ctl` on the cluster in `dir`, with `args` after its data folder.
+fn pg_ctl(bin: &Path, dir: &Path, args: &[&str]) -> Command {
+    let data = dir.join("data");
+    let mut all = vec!["-D", data.to_str().unwrap_or_default()];
+    all.extend(args);
+    run(&bin.join("pg_ctl"), &all)
+}
+
 /// Debian's newest PostgreSQL's programs (`/usr/lib/postgresql/<version>/bin`).
 fn binaries() -> PathBuf {
     let root = Path::new("/usr/lib/postgresql");
@@ -80,7 +88,7 @@ impl Cluster {
             );
         }
         let data = dir.join("data");
-        let (data_s, dir_s) = (data.to_str().unwrap(), dir.to_str().unwrap());
+        let data_s = data.to_str().unwrap();
         must(
             &mut run(
                 &bin.join("initdb"),
@@ -101,25 +109,8 @@ impl Cluster {
             let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             listener.local_addr().unwrap().port()
         };
-        let options = format!("-p {port} -k {dir_s} -c listen_addresses=127.0.0.1");
-        let log = dir.join("log");
-        must(
-            &mut run(
-                &bin.join("pg_ctl"),
-                &[
-                    "-D",
-                    data_s,
-                    "-l",
-                    log.to_str().unwrap(),
-                    "-o",
-                    &options,
-                    "-w",
-                    "start",
-                ],
-            ),
-            "pg_ctl start",
-        );
         let cluster = Cluster { dir, bin, port };
+        cluster.resume();
         let mut admin = postgres::Client::connect(
             &format!("postgres://postgres@127.0.0.1:{port}/postgres"),
             postgres::NoTls,
@@ -127,6 +118,32 @@ impl Cluster {
         .unwrap_or_else(|e| panic!("connecting to the new cluster: {e}"));
         admin.batch_execute("CREATE DATABASE games").unwrap();
         cluster
+    }
+
+    /// Stops the database at once (as a crash would), leaving its files.
+    pub fn pause(&self) {
+        must(
+            &mut pg_ctl(&self.bin, &self.dir, &["-m", "immediate", "-w", "stop"]),
+            "pg_ctl stop",
+        );
+    }
+
+    /// Starts the database (again), on its port.
+    pub fn resume(&self) {
+        let options = format!(
+            "-p {} -k {} -c listen_addresses=127.0.0.1",
+            self.port,
+            self.dir.display()
+        );
+        let log = self.dir.join("log");
+        must(
+            &mut pg_ctl(
+                &self.bin,
+                &self.dir,
+                &["-l", log.to_str().unwrap(), "-o", &options, "-w", "start"],
+            ),
+            "pg_ctl start",
+        );
     }
 
     /// The `games` database's address.
@@ -137,18 +154,7 @@ impl Cluster {
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        let data = self.dir.join("data");
-        let _ = run(
-            &self.bin.join("pg_ctl"),
-            &[
-                "-D",
-                data.to_str().unwrap_or_default(),
-                "-m",
-                "immediate",
-                "stop",
-            ],
-        )
-        .output();
+        let _ = pg_ctl(&self.bin, &self.dir, &["-m", "immediate", "stop"]).output();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
