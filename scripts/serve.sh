@@ -6,6 +6,7 @@
 #   HOST=0.0.0.0 make serve     every interface: a phone on the same network can play (the
 #                               server prints the addresses to open there)
 #   DATA=dir make serve         the games elsewhere
+#   DATABASE_URL=postgres://… make serve    the games in PostgreSQL instead
 # Any other option goes through: `bash scripts/serve.sh --log-format json`, and every
 # option has an environment variable too (see `connect-four-server --help`).
 # `trunk serve` still serves the site alone, rebuilding on changes, without online play.
@@ -16,5 +17,9 @@ source scripts/env.sh
 bash scripts/server.sh
 # The environment's values, which options on the command line override.
 export CONNECT_FOUR_LISTEN="${HOST:-127.0.0.1}:${PORT:-8080}"
-export CONNECT_FOUR_DATA="${DATA:-.data}"
+# The games in SQLite under DATA, unless DATABASE_URL names a PostgreSQL database
+# (`--database-url`: the two cannot both be given).
+if [ -z "${DATABASE_URL:-}" ]; then
+  export CONNECT_FOUR_DATA="${DATA:-.data}"
+fi
 exec target/release/connect-four-server "$@"

@@ -57,9 +57,11 @@ pub struct Postgres {
 
 fn db_error(e: postgres::Error) -> String {
     // The server's own words ("duplicate key value violates…"), not only "db error".
-    match e.as_db_error() {
-        Some(db) => format!("{}: {}", db.severity(), db.message()),
-        None => e.to_string(),
+    match (e.as_db_error(), std::error::Error::source(&e)) {
+        (Some(db), _) => format!("{}: {}", db.severity(), db.message()),
+        // "error connecting to server: Connection refused (os error 111)".
+        (None, Some(cause)) => format!("{e}: {cause}"),
+        (None, None) => e.to_string(),
     }
 }
 
