@@ -221,51 +221,87 @@ fn postgres_tables_are_made_once_and_a_newer_database_is_refused() {
     assert!(refused.contains("newer than this server's"), "{refused}");
 }
 
+/// A server on a throwaway PostgreSQL database, and a game on it with Red's first move
+/// played (column 4).
+struct OnPostgres {
+    cluster: Cluster,
+    log: std::path::PathBuf,
+    server: common::Server,
+    red: common::Client,
+    yellow: common::Client,
+    game: GameId,
+    secrets: [connect_four::online::Secret; 2],
+}
+
+impl OnPostgres {
+    async fn start(name: &str) -> OnPostgres {
+        use common::Client;
+        // (Its client is synchronous: the cluster is made off the test's runtime.)
+        let named = name.to_owned();
+        let cluster = std::thread::spawn(move || Cluster::start(&named))
+            .join()
+            .unwrap();
+        let log = data_dir(&format!("postgres-{name}"));
+        let server = OnPostgres::spawn(&cluster, &log);
+        let mut red = Client::connect(&server).await;
+        let (game, red_secret) = red.create(7, 6, "red").await;
+        let mut yellow = Client::connect(&server).await;
+        yellow.join(&game).await;
+        let (_, seat, yellow_secret) = yellow.seated().await;
+        assert_eq!(seat, Seat::Yellow);
+        red.play(&game, 0, 3).await;
+        assert_eq!(red.state_with("4").await.moves, "4");
+        OnPostgres {
+            cluster,
+            log,
+            server,
+            red,
+            yellow,
+            game,
+            secrets: [red_secret, yellow_secret],
+        }
+    }
+
+    /// A server process on the cluster's database.
+    fn spawn(cluster: &Cluster, log: &std::path::Path) -> common::Server {
+        let url = cluster.url();
+        let args = [
+            "--listen",
+            "127.0.0.1:0",
+            "--database-url",
+            &url,
+            "--no-site",
+        ];
+        common::Server::spawn(log, &args, &[], || {})
+    }
+}
+
 /// The server on PostgreSQL (`--database-url`): a game played through it is there after
 /// the process is killed, and a second process on the same database is refused.
 #[tokio::test]
 async fn the_server_keeps_its_games_in_postgres_through_a_kill() {
-    use common::{refuses_to_start, Client, Server};
-    // (Its client is synchronous: the cluster is made off the test's runtime.)
-    let cluster = std::thread::spawn(|| Cluster::start("server"))
-        .join()
-        .unwrap();
-    let url = cluster.url();
-    let log = data_dir("postgres-server");
-    let args = [
-        "--listen",
-        "127.0.0.1:0",
-        "--database-url",
-        &url,
-        "--no-site",
-    ];
-    let server = Server::spawn(&log, &args, &[], || {});
-    let mut red = Client::connect(&server).await;
-    let (game, red_secret) = red.create(7, 6, "red").await;
-    let mut yellow = Client::connect(&server).await;
-    yellow.join(&game).await;
-    assert_eq!(yellow.seated().await.1, Seat::Yellow);
-    red.play(&game, 0, 3).await;
-    assert_eq!(red.state_with("4").await.moves, "4");
+    use common::{refuses_to_start, Client};
+    let on = OnPostgres::start("server").await;
+    let url = on.cluster.url();
     let (status, said) = refuses_to_start(&["--database-url", &url, "--no-site"]);
     assert!(!status.success());
     assert!(
         said.contains("another server process uses this database"),
         "{said}"
     );
-    drop((red, yellow));
-    assert!(!server.stop("KILL").success());
-    let server = Server::spawn(&log, &args, &[], || {});
+    drop((on.red, on.yellow));
+    assert!(!on.server.stop("KILL").success());
+    let server = OnPostgres::spawn(&on.cluster, &on.log);
     let mut red = Client::connect(&server).await;
-    red.resume(&game, &red_secret).await;
-    let state = red.state_of(&game).await;
+    red.resume(&on.game, &on.secrets[0]).await;
+    let state = red.state_of(&on.game).await;
     assert_eq!(
         (state.moves.as_str(), state.you),
         ("4", connect_four::online::Role::Red)
     );
     drop(red);
     assert!(server.stop("TERM").success());
-    let _ = std::fs::remove_file(log.with_extension("log"));
+    let _ = std::fs::remove_file(on.log.with_extension("log"));
 }
 
 /// A database that cannot be reached stops the start, with why, and without repeating its
@@ -284,27 +320,16 @@ fn an_unreachable_database_stops_the_start_without_its_password() {
 /// sent again, is played once.
 #[tokio::test]
 async fn a_database_gone_and_back_is_found_again() {
-    use common::{request, Client, Server};
-    let cluster = std::thread::spawn(|| Cluster::start("away"))
-        .join()
-        .unwrap();
-    let url = cluster.url();
-    let log = data_dir("postgres-away");
-    let args = [
-        "--listen",
-        "127.0.0.1:0",
-        "--database-url",
-        &url,
-        "--no-site",
-    ];
-    let server = Server::spawn(&log, &args, &[], || {});
-    let mut red = Client::connect(&server).await;
-    let (game, red_secret) = red.create(7, 6, "red").await;
-    let mut yellow = Client::connect(&server).await;
-    yellow.join(&game).await;
-    let (_, _, yellow_secret) = yellow.seated().await;
-    red.play(&game, 0, 3).await;
-    red.state_with("4").await;
+    use common::{request, Client};
+    let OnPostgres {
+        cluster,
+        log,
+        server,
+        red: _first_red,
+        mut yellow,
+        game,
+        secrets: [red_secret, yellow_secret],
+    } = OnPostgres::start("away").await;
     assert_eq!(request(&server.addr, "/healthz", &[]).status, 200);
     // /healthz checks again at most once a second: it is asked until it answers.
     let health_is = |status: u16| {
