@@ -15,18 +15,17 @@ impl App {
                 if let Some(secret) = crate::web::online::new_secret() {
                     self.controller.online_claim(secret);
                 }
+                self.stamp_today();
                 self.controller.online_opened(now)
             }
-            Heard::Beat => self.controller.online_beat(now, js_sys::Math::random()),
+            Heard::Beat => {
+                self.stamp_today();
+                self.controller.online_beat(now, js_sys::Math::random())
+            }
             Heard::Network(online) => self
                 .controller
                 .online_network(online, js_sys::Math::random()),
-            Heard::Message(message) => {
-                // The day a game that ends now ended, for the list of recent ones.
-                let today = crate::web::convert::today().clamp(0, u32::MAX.into());
-                self.controller.set_today(today as u32);
-                self.controller.online_message(message, now)
-            }
+            Heard::Message(message) => self.controller.online_message(message, now),
             // The wait before the next try is spread, so pages do not all come back at once.
             Heard::Closed => self.controller.online_closed(js_sys::Math::random()),
             Heard::Blocked(why) => {
@@ -40,6 +39,13 @@ impl App {
             }
         };
         self.apply(effects);
+    }
+
+    /// Tells the controller the day, for a game that ends (the list of recent ones): when
+    /// the connection opens and at each heartbeat, not at every message.
+    fn stamp_today(&mut self) {
+        let today = crate::web::convert::today().clamp(0, u32::MAX.into());
+        self.controller.set_today(today as u32);
     }
 
     /// Puts `url` on the clipboard; the game then says whether that worked.
