@@ -1,15 +1,21 @@
-//! One game: a task that owns its state (the position, the seats, who is connected) and
+//! One game: a task that holds its state (the position, the seats, who is connected) and
 //! judges every message about it with the engine. A change is committed to the database
 //! before anyone hears of it; then every page in the game gets the game as it stands.
+//!
+//! Several processes may hold the same game (PostgreSQL, each page's socket on any of
+//! them): each change checks the game's version as it commits, so the database decides
+//! which comes first; the one that finds the game changed reads it again and judges the
+//! message again. A process hears the others' changes ([`Heard`]) and tells its pages;
+//! a player's presence is the union of this process's sockets and the others' leases.
 
 use crate::hub::Hub;
-use crate::store::{now_ms, Change, Db, SecretHash, Stored};
+use crate::store::{now_ms, Change, Db, Heard, Lease, SecretHash, Stored, Written, LEASE_MS};
 use connect_four::engine::{Position, Status};
 use connect_four::online::{
     End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, REACTIONS,
 };
 use sha2::{Digest, Sha256};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::mpsc;
 
 /// The most pages watching one game.
@@ -61,6 +67,10 @@ pub enum Ask {
     Take(Conn, Secret, Secret, Option<Entered>),
     /// The connection closed, or went to another game.
     Leave(u64),
+    /// Another process changed the game, or its players' presence, or a player reacted.
+    Heard(Heard),
+    /// This process may have missed what the others did: the game is read again.
+    CatchUp,
 }
 
 impl Ask {
@@ -81,11 +91,12 @@ impl Ask {
             | Ask::Name(conn, _)
             | Ask::React(conn, _)
             | Ask::Hand(conn) => refuse(&conn, reason, detail),
-            Ask::Leave(_) => {}
+            Ask::Leave(_) | Ask::Heard(_) | Ask::CatchUp => {}
         }
     }
 
-    fn conn(&self) -> u64 {
+    /// The connection that asks, if a page does.
+    fn conn(&self) -> Option<&Conn> {
         match self {
             Ask::Join(conn, ..)
             | Ask::Resume(conn, ..)
@@ -97,8 +108,26 @@ impl Ask {
             | Ask::Name(conn, _)
             | Ask::React(conn, _)
             | Ask::Hand(conn)
-            | Ask::Take(conn, ..) => conn.id,
-            Ask::Leave(conn) => *conn,
+            | Ask::Take(conn, ..) => Some(conn),
+            Ask::Leave(_) | Ask::Heard(_) | Ask::CatchUp => None,
+        }
+    }
+
+    fn conn_id(&self) -> Option<u64> {
+        match self {
+            Ask::Join(conn, ..)
+            | Ask::Resume(conn, ..)
+            | Ask::Move { conn, .. }
+            | Ask::Resign(conn)
+            | Ask::Rematch(conn)
+            | Ask::Claim(conn)
+            | Ask::Quit(conn)
+            | Ask::Name(conn, _)
+            | Ask::React(conn, _)
+            | Ask::Hand(conn)
+            | Ask::Take(conn, ..) => Some(conn.id),
+            Ask::Leave(conn) => Some(*conn),
+            Ask::Heard(_) | Ask::CatchUp => None,
         }
     }
 }
@@ -126,20 +155,30 @@ struct Member {
     role: Role,
 }
 
+/// A change found the game changed by another process first: it is read again, and the
+/// message judged again.
+#[derive(Debug)]
+struct Stale;
+
+/// How many times a message is judged again after finding the game changed meanwhile.
+const STALE_TRIES: usize = 4;
+
 pub struct Game {
     id: GameId,
     position: Position,
     seats: [Option<SecretHash>; 2],
-    /// Since when each seat's player has had no connection.
-    away_since: [Instant; 2],
-    /// Since when it has been the player to move's turn (the last move, or the load).
-    turn_since: Instant,
+    /// Since when each seat's player has had no connection to this process (ms since the
+    /// epoch; 0: not since it loaded the game).
+    away_since: [u64; 2],
+    /// Since when it has been the player to move's turn: the last move (ms).
+    turn_since: u64,
     /// How long a player must be away on their own turn before the other may claim.
     claim_after: Duration,
     end: Option<End>,
     rematch: [bool; 2],
     next: Option<GameId>,
-    /// Whose player left the game, over, for good (until they come back to it).
+    /// Whose player left the game from this process, over, for good (until they come back
+    /// to it). The other processes' word is in their leases.
     left: [bool; 2],
     /// The games won before this one in its series of rematches, by seat.
     wins: [u16; 2],
@@ -147,6 +186,10 @@ pub struct Game {
     names: [Option<String>; 2],
     /// The hashes of the tokens that move each seat to another device, while one waits.
     hands: [Option<SecretHash>; 2],
+    /// The changes the game has had, as this process last knew: each change checks it.
+    version: u64,
+    /// The other processes' leases on the seats, as last read.
+    leases: Vec<Lease>,
     members: Vec<Member>,
     db: Db,
 }
@@ -184,23 +227,32 @@ fn seat_of(role: Role) -> Option<Seat> {
     }
 }
 
+/// The position `moves` make on `size`, if they are a game.
+fn replay(stored: &Stored) -> Result<Position, String> {
+    let mut position = Position::empty(stored.size);
+    for &column in &stored.moves {
+        position
+            .play(column.into())
+            .map_err(|e| format!("game {}: {e}", stored.id))?;
+    }
+    Ok(position)
+}
+
 impl Game {
     /// The game `stored` holds, if its moves are a game on its size; a player away on
     /// their turn for `claim_after` may be claimed against.
     pub fn new(stored: Stored, db: Db, claim_after: Duration) -> Result<Game, String> {
-        let mut position = Position::empty(stored.size);
-        for &column in &stored.moves {
-            position
-                .play(column.into())
-                .map_err(|e| format!("game {}: {e}", stored.id))?;
-        }
-        let now = Instant::now();
+        let position = replay(&stored)?;
         Ok(Game {
             id: stored.id,
             position,
             seats: stored.seats,
-            away_since: [now; 2],
-            turn_since: now,
+            away_since: [0; 2],
+            turn_since: if stored.moved == 0 {
+                now_ms()
+            } else {
+                stored.moved
+            },
             claim_after,
             end: stored.end,
             rematch: stored.rematch,
@@ -209,6 +261,8 @@ impl Game {
             wins: stored.wins,
             names: stored.names,
             hands: stored.hands,
+            version: stored.version,
+            leases: Vec::new(),
             members: Vec::new(),
             db,
         })
@@ -217,18 +271,18 @@ impl Game {
     /// Serves the game's messages until nobody has been connected for a while; then tells
     /// `hub` it is gone.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<Ask>, hub: Hub) {
+        self.read_leases().await;
         loop {
-            let due = self.claim_due();
+            let due = self.due();
             let wait = due.map_or(UNLOAD_AFTER, |due| {
-                due.saturating_duration_since(Instant::now())
-                    .min(UNLOAD_AFTER)
+                Duration::from_millis(due.saturating_sub(now_ms())).min(UNLOAD_AFTER)
             });
             match tokio::time::timeout(wait, inbox.recv()).await {
                 Ok(Some(ask)) => self.handle(ask, &hub).await,
                 Ok(None) => break,
-                // A player has been away long enough to be claimed against: the others
-                // hear it now, not at their next message.
-                Err(_) if due.is_some_and(|due| Instant::now() >= due) => self.broadcast(),
+                // A player has been away long enough to be claimed against, or another
+                // process's lease has run out: the others hear it now.
+                Err(_) if due.is_some_and(|due| now_ms() >= due) => self.due_now().await,
                 Err(_) if self.members.is_empty() => {
                     if hub.unload(&self.id, &inbox) {
                         break;
@@ -239,14 +293,56 @@ impl Game {
         }
     }
 
-    /// The next moment the player to move will have been away on their turn long enough
-    /// to be claimed against, while the game goes on and someone is connected to hear it.
-    fn claim_due(&self) -> Option<Instant> {
-        if self.end.is_some() || self.members.is_empty() {
+    /// The next moment something changes without a message, while someone here is
+    /// connected to hear it: the player to move will have been away on their turn long
+    /// enough to be claimed against, or another process's lease runs out.
+    fn due(&self) -> Option<u64> {
+        if self.members.is_empty() {
             return None;
         }
-        let since = self.away_on_turn_since(self.to_move())?;
-        Some(since + self.claim_after).filter(|&due| due > Instant::now())
+        let now = now_ms();
+        let claim = self
+            .away_on_turn_since(self.to_move())
+            .map(|since| since + self.claim_after.as_millis() as u64)
+            .filter(|&due| due > now);
+        let lapse = self
+            .leases
+            .iter()
+            .filter(|l| l.held && l.until > now)
+            .map(|l| l.until)
+            .min();
+        match (claim, lapse) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// What is due now: a lease that ran out is read again (its process may have renewed
+    /// it), and the pages hear what changed.
+    async fn due_now(&mut self) {
+        let now = now_ms();
+        if self.leases.iter().any(|l| l.held && l.until <= now) {
+            let before = Seat::BOTH.map(|s| self.here(s));
+            self.read_leases().await;
+            let claim_due = self
+                .away_on_turn_since(self.to_move())
+                .is_some_and(|since| since + self.claim_after.as_millis() as u64 <= now);
+            if Seat::BOTH.map(|s| self.here(s)) == before && !claim_due {
+                return;
+            }
+        }
+        self.broadcast();
+    }
+
+    /// The other processes' leases on the game, read again.
+    async fn read_leases(&mut self) {
+        match self.db.leases(&self.id).await {
+            Ok(mut leases) => {
+                leases.retain(|l| l.process != self.db.process());
+                self.leases = leases;
+            }
+            Err(e) => tracing::debug!(game = %self.id, "reading the leases: {e}"),
+        }
     }
 
     /// The seat to move.
@@ -254,13 +350,47 @@ impl Game {
         Seat::of(self.position.current_player())
     }
 
+    /// Whether `seat`'s player has a page connected to this process.
+    fn local(&self, seat: Seat) -> bool {
+        self.members.iter().any(|m| m.role == Role::from(seat))
+    }
+
+    /// Whether `seat`'s player has a page connected here or to another process.
+    fn here(&self, seat: Seat) -> bool {
+        let now = now_ms();
+        self.local(seat)
+            || self
+                .leases
+                .iter()
+                .any(|l| l.seat == seat && l.held && l.until > now)
+    }
+
+    /// When `seat`'s player was last seen: here, or by another process.
+    fn seen(&self, seat: Seat) -> u64 {
+        self.leases
+            .iter()
+            .filter(|l| l.seat == seat)
+            .map(|l| l.until)
+            .fold(self.away_since[seat.index()], u64::max)
+    }
+
+    /// Whether `seat`'s player left the game for good, here or from another process.
+    fn gone(&self, seat: Seat) -> bool {
+        let last = self
+            .leases
+            .iter()
+            .filter(|l| l.seat == seat)
+            .max_by_key(|l| l.until);
+        self.left[seat.index()]
+            || last.is_some_and(|l| l.left && !l.held && l.until >= self.away_since[seat.index()])
+    }
+
     /// Since when `seat`'s player has been away on their own turn, if they are now: the
     /// time away counts only while it is theirs to move.
-    fn away_on_turn_since(&self, seat: Seat) -> Option<Instant> {
-        let away = self.seats[seat.index()].is_some()
-            && !self.members.iter().any(|m| m.role == Role::from(seat));
+    fn away_on_turn_since(&self, seat: Seat) -> Option<u64> {
+        let away = self.seats[seat.index()].is_some() && !self.here(seat);
         (away && self.to_move() == seat && self.end.is_none())
-            .then(|| self.away_since[seat.index()].max(self.turn_since))
+            .then(|| self.seen(seat).max(self.turn_since))
     }
 
     fn member(&self, conn: u64) -> Option<&Member> {
@@ -277,18 +407,17 @@ impl Game {
     }
 
     fn presence(&self, seat: Seat) -> Presence {
-        let i = seat.index();
-        if self.seats[i].is_none() {
+        if self.seats[seat.index()].is_none() {
             Presence::Empty
-        } else if self.members.iter().any(|m| m.role == Role::from(seat)) {
+        } else if self.here(seat) {
             Presence::Here
-        } else if self.left[i] {
+        } else if self.gone(seat) {
             Presence::Left
         } else {
             // What a claim counts: the time away on their own turn (none on the other's).
             let ms = self
                 .away_on_turn_since(seat)
-                .map_or(0, |since| since.elapsed().as_millis() as u64);
+                .map_or(0, |since| now_ms().saturating_sub(since));
             Presence::Away { ms }
         }
     }
@@ -352,32 +481,74 @@ impl Game {
         }
     }
 
+    /// Changes who is connected here with `change`; a seat whose player came or went
+    /// (from this process) has its lease written, and the other processes hear of it.
+    fn members_change<T>(&mut self, change: impl FnOnce(&mut Vec<Member>) -> T) -> T {
+        let before = Seat::BOTH.map(|s| self.local(s));
+        let result = change(&mut self.members);
+        let now = now_ms();
+        for seat in Seat::BOTH {
+            let here = self.local(seat);
+            if here == before[seat.index()] {
+                continue;
+            }
+            if !here {
+                self.away_since[seat.index()] = now;
+            }
+            let lease = Lease {
+                seat,
+                process: self.db.process().to_owned(),
+                held: here,
+                left: self.left[seat.index()],
+                until: if here { now + LEASE_MS } else { now },
+            };
+            self.db.write_lease(&self.id, lease);
+        }
+        result
+    }
+
     /// `conn` leaves the game: the role it had, if it was in it.
     fn leave(&mut self, conn: u64) -> Option<Role> {
-        let at = self.members.iter().position(|m| m.conn.id == conn)?;
-        let member = self.members.remove(at);
-        if let Some(seat) = seat_of(member.role) {
-            if !self.members.iter().any(|m| m.role == member.role) {
-                self.away_since[seat.index()] = Instant::now();
-            }
-        }
-        Some(member.role)
+        self.members_change(|members| {
+            let at = members.iter().position(|m| m.conn.id == conn)?;
+            Some(members.remove(at).role)
+        })
     }
 
     fn join(&mut self, conn: Conn, role: Role) {
-        self.leave(conn.id);
         if let Some(seat) = seat_of(role) {
             self.left[seat.index()] = false;
         }
-        self.members.push(Member { conn, role });
+        self.members_change(|members| {
+            members.retain(|m| m.conn.id != conn.id);
+            members.push(Member { conn, role });
+        });
     }
 
-    /// Commits `changes`: true once they are. If they cannot be, nothing is acknowledged,
-    /// and every page in the game is closed: each reconnects, and resumes the game as it
-    /// was committed.
-    async fn write(&self, conn: &Conn, changes: Vec<Change>) -> bool {
-        match self.db.write(&self.id, changes).await {
-            Ok(()) => true,
+    /// The pages here that hold `seat` watch from now on: it moved to another device.
+    fn seat_moved(&mut self, seat: Seat) {
+        let id = self.id.clone();
+        self.members_change(|members| {
+            for member in members.iter_mut() {
+                if member.role == Role::from(seat) {
+                    member.role = Role::Watcher;
+                    let _ = member.conn.tx.try_send(ToPage::Taken { game: id.clone() });
+                }
+            }
+        });
+    }
+
+    /// Commits `changes`, if the game is still as this process knows it: `Ok(true)` once
+    /// they are. If they cannot be, nothing is acknowledged, and every page in the game is
+    /// closed: each reconnects, and resumes the game as it was committed. `Err(Stale)` if
+    /// another process changed the game first (nothing written).
+    async fn write(&mut self, conn: &Conn, changes: Vec<Change>) -> Result<bool, Stale> {
+        match self.db.write(&self.id, Some(self.version), changes).await {
+            Ok(Written::Committed) => {
+                self.version += 1;
+                Ok(true)
+            }
+            Ok(Written::Stale) => Err(Stale),
             Err(e) => {
                 tracing::warn!(game = %self.id, "a change was not saved: {e}");
                 refuse(conn, Refusal::Restarting, "the game could not be saved");
@@ -385,18 +556,96 @@ impl Game {
                 for member in &self.members {
                     member.conn.close.notify_one();
                 }
-                false
+                Ok(false)
+            }
+        }
+    }
+
+    /// Reads the game again (another process changed it), and tells the pages: true if it
+    /// could.
+    async fn catch_up(&mut self) -> bool {
+        let stored = match self.db.load(&self.id).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => {
+                tracing::warn!(game = %self.id, "the game is no longer in the database");
+                return false;
+            }
+            Err(e) => {
+                tracing::warn!(game = %self.id, "reading the game again: {e}");
+                return false;
+            }
+        };
+        let position = match replay(&stored) {
+            Ok(position) => position,
+            Err(e) => {
+                tracing::warn!("{e}");
+                return false;
+            }
+        };
+        // A seat taken by a device through another process: the pages here that held it
+        // watch.
+        for seat in Seat::BOTH {
+            let i = seat.index();
+            if self.seats[i].is_some() && stored.seats[i] != self.seats[i] {
+                self.seat_moved(seat);
+            }
+        }
+        self.position = position;
+        self.seats = stored.seats;
+        self.turn_since = stored.moved.max(self.turn_since);
+        self.end = stored.end;
+        self.rematch = stored.rematch;
+        self.next = stored.next;
+        self.wins = stored.wins;
+        self.names = stored.names;
+        self.hands = stored.hands;
+        self.version = stored.version;
+        self.read_leases().await;
+        self.broadcast();
+        true
+    }
+
+    /// What another process said.
+    async fn hear(&mut self, heard: Heard) {
+        match heard {
+            Heard::Version { version, column } => {
+                if version <= self.version {
+                    return;
+                }
+                // One move after the one this process knows: played here as there.
+                if let Some(column) = column.filter(|_| version == self.version + 1) {
+                    let mut next = self.position;
+                    if next.play(column.into()).is_ok() {
+                        self.position = next;
+                        self.version = version;
+                        self.turn_since = now_ms();
+                        if next.status() != Status::InProgress {
+                            self.end = Some(End::Played);
+                        }
+                        return self.broadcast();
+                    }
+                }
+                self.catch_up().await;
+            }
+            Heard::Presence => {
+                self.read_leases().await;
+                self.broadcast();
+            }
+            Heard::React { seat, reaction } => {
+                for member in &self.members {
+                    let _ = member.conn.tx.try_send(ToPage::Reacted { seat, reaction });
+                }
             }
         }
     }
 
     async fn handle(&mut self, ask: Ask, hub: &Hub) {
-        let conn_id = ask.conn();
         let entering = matches!(
             ask,
             Ask::Join(..) | Ask::Resume(..) | Ask::Take(..) | Ask::Leave(_)
         );
-        if !entering && self.member(conn_id).is_none() {
+        let member = ask.conn_id().is_none_or(|id| self.member(id).is_some());
+        if !entering && !member {
             if let Ask::Move { conn, .. }
             | Ask::Resign(conn)
             | Ask::Rematch(conn)
@@ -410,175 +659,197 @@ impl Game {
             }
             return;
         }
-        match ask {
-            Ask::Join(conn, secret, entered) => {
-                let id = conn.id;
-                self.take_seat(conn, secret).await;
-                tell(entered, self.member(id).is_some());
+        let mut tries = 0;
+        while self.act(&ask, hub).await.is_err() {
+            tries += 1;
+            crate::obs::metrics().stale.inc();
+            if tries >= STALE_TRIES || !self.catch_up().await {
+                if let Some(conn) = ask.conn() {
+                    refuse(
+                        conn,
+                        Refusal::Restarting,
+                        "the game changed meanwhile: send it again",
+                    );
+                }
+                break;
             }
-            Ask::Resume(conn, secret, entered) => {
-                let hashed = hash(&secret);
+        }
+        if let Ask::Join(conn, _, entered)
+        | Ask::Resume(conn, _, entered)
+        | Ask::Take(conn, _, _, entered) = ask
+        {
+            tell(entered, self.member(conn.id).is_some());
+        }
+    }
+
+    /// Judges `ask` against the game as this process knows it: `Err(Stale)` if a change
+    /// it made found the game changed by another process first.
+    async fn act(&mut self, ask: &Ask, hub: &Hub) -> Result<(), Stale> {
+        match ask {
+            Ask::Join(conn, secret, _) => self.take_seat(conn, secret.as_ref()).await,
+            Ask::Resume(conn, secret, _) => {
+                let hashed = hash(secret);
                 match Seat::BOTH
                     .into_iter()
                     .find(|s| self.seats[s.index()] == Some(hashed))
                 {
                     Some(seat) => {
-                        self.join(conn, seat.into());
-                        tell(entered, true);
+                        self.join(conn.clone(), seat.into());
                         self.broadcast();
                     }
-                    None => {
-                        refuse(
-                            &conn,
-                            Refusal::WrongSecret,
-                            "not a seat's secret in this game",
-                        );
-                        tell(entered, false);
-                    }
+                    None => refuse(
+                        conn,
+                        Refusal::WrongSecret,
+                        "not a seat's secret in this game",
+                    ),
                 }
+                Ok(())
             }
             // A watcher coming or going is nobody else's news.
             Ask::Leave(conn) => {
-                if self.leave(conn).is_some_and(|role| role != Role::Watcher) {
+                if self.leave(*conn).is_some_and(|role| role != Role::Watcher) {
                     self.broadcast();
                 }
+                Ok(())
             }
             Ask::Move {
                 conn,
                 number,
                 column,
-            } => self.play(&conn, number, column).await,
-            Ask::Resign(conn) => {
-                if let Some(seat) = self.seat_of_member(&conn) {
-                    self.resign(&conn, seat).await;
-                }
-            }
-            Ask::Claim(conn) => {
-                if let Some(seat) = self.seat_of_member(&conn) {
-                    self.claim(&conn, seat).await;
-                }
-            }
-            Ask::Rematch(conn) => {
-                if let Some(seat) = self.seat_of_member(&conn) {
-                    self.ask_rematch(&conn, seat, hub).await;
-                }
-            }
-            Ask::Quit(conn) => self.quit(&conn).await,
-            Ask::Name(conn, name) => {
-                if let Some(seat) = self.seat_of_member(&conn) {
-                    self.name(&conn, seat, name).await;
-                }
-            }
+            } => self.play(conn, *number, *column).await,
+            Ask::Resign(conn) => match self.seat_of_member(conn) {
+                Some(seat) => self.resign(conn, seat).await,
+                None => Ok(()),
+            },
+            Ask::Claim(conn) => match self.seat_of_member(conn) {
+                Some(seat) => self.claim(conn, seat).await,
+                None => Ok(()),
+            },
+            Ask::Rematch(conn) => match self.seat_of_member(conn) {
+                Some(seat) => self.ask_rematch(conn, seat, hub).await,
+                None => Ok(()),
+            },
+            Ask::Quit(conn) => self.quit(conn).await,
+            Ask::Name(conn, name) => match self.seat_of_member(conn) {
+                Some(seat) => self.name(conn, seat, name.clone()).await,
+                None => Ok(()),
+            },
             Ask::React(conn, reaction) => {
-                if let Some(seat) = self.seat_of_member(&conn) {
-                    self.react(&conn, seat, reaction);
+                if let Some(seat) = self.seat_of_member(conn) {
+                    self.react(conn, seat, *reaction);
                 }
+                Ok(())
             }
-            Ask::Hand(conn) => {
-                if let Some(seat) = self.seat_of_member(&conn) {
-                    self.hand(&conn, seat).await;
-                }
+            Ask::Hand(conn) => match self.seat_of_member(conn) {
+                Some(seat) => self.hand(conn, seat).await,
+                None => Ok(()),
+            },
+            Ask::Take(conn, token, secret, _) => self.take(conn, token, secret).await,
+            Ask::Heard(heard) => {
+                self.hear(*heard).await;
+                Ok(())
             }
-            Ask::Take(conn, token, secret, entered) => {
-                let id = conn.id;
-                self.take(conn, &token, secret).await;
-                tell(entered, self.member(id).is_some());
+            Ask::CatchUp => {
+                self.catch_up().await;
+                Ok(())
             }
         }
     }
 
     /// A one-time token that moves `seat` to another device: the page makes a link of it.
     /// A new one replaces the last; the seat stays here until one is used.
-    async fn hand(&mut self, conn: &Conn, seat: Seat) {
+    async fn hand(&mut self, conn: &Conn, seat: Seat) -> Result<(), Stale> {
         if self.next.is_some() {
             // The players are in the rematch: its seat is the one to move.
-            return refuse(conn, Refusal::Over, "the rematch has begun: move its seat");
+            refuse(conn, Refusal::Over, "the rematch has begun: move its seat");
+            return Ok(());
         }
         let token = match new_secret() {
             Ok(token) => token,
-            Err(e) => return refuse(conn, Refusal::Restarting, &e),
+            Err(e) => {
+                refuse(conn, Refusal::Restarting, &e);
+                return Ok(());
+            }
         };
         let hash = Some(hash(&token));
-        if self.write(conn, vec![Change::Hand { seat, hash }]).await {
+        if self.write(conn, vec![Change::Hand { seat, hash }]).await? {
             self.hands[seat.index()] = hash;
             let _ = conn.tx.try_send(ToPage::Handed {
                 game: self.id.clone(),
                 token,
             });
         }
+        Ok(())
     }
 
     /// Takes the seat `token` was made for, held by `secret` from now on: the token is
     /// spent, and the pages that held the seat watch from now on. The same take again (its
     /// answer lost with the connection) finds the seat `secret` holds.
-    async fn take(&mut self, conn: Conn, token: &Secret, secret: Secret) {
-        let held = hash(&secret);
+    async fn take(&mut self, conn: &Conn, token: &Secret, secret: &Secret) -> Result<(), Stale> {
+        let held = hash(secret);
         if let Some(seat) = Seat::BOTH
             .into_iter()
             .find(|s| self.seats[s.index()] == Some(held))
         {
-            return self.seated(conn, seat, secret);
+            self.seated(conn, seat, secret.clone());
+            return Ok(());
         }
         let token = hash(token);
         let Some(seat) = Seat::BOTH
             .into_iter()
             .find(|s| self.hands[s.index()] == Some(token))
         else {
-            return refuse(
-                &conn,
+            refuse(
+                conn,
                 Refusal::WrongSecret,
                 "this link to continue on another device was used, or a newer one made",
             );
+            return Ok(());
         };
         let changes = vec![
             Change::Seat { seat, hash: held },
             Change::Hand { seat, hash: None },
         ];
-        if !self.write(&conn, changes).await {
-            return;
+        if !self.write(conn, changes).await? {
+            return Ok(());
         }
         self.seats[seat.index()] = Some(held);
         self.hands[seat.index()] = None;
-        // The pages that held the seat watch from now on.
-        for member in &mut self.members {
-            if member.role == Role::from(seat) {
-                member.role = Role::Watcher;
-                let _ = member.conn.tx.try_send(ToPage::Taken {
-                    game: self.id.clone(),
-                });
-            }
-        }
+        self.seat_moved(seat);
         tracing::info!(game = %self.id, seat = Role::from(seat).name(), "a seat moved to another device");
-        self.seated(conn, seat, secret);
+        self.seated(conn, seat, secret.clone());
+        Ok(())
     }
 
     /// `conn` holds `seat` by `secret`: it is told so, and everyone hears the game.
-    fn seated(&mut self, conn: Conn, seat: Seat, secret: Secret) {
+    fn seated(&mut self, conn: &Conn, seat: Seat, secret: Secret) {
         let _ = conn.tx.try_send(ToPage::Seated {
             game: self.id.clone(),
             seat,
             secret,
         });
-        self.join(conn, seat.into());
+        self.join(conn.clone(), seat.into());
         self.broadcast();
     }
 
     /// `seat`'s player goes by `name` from now on.
-    async fn name(&mut self, conn: &Conn, seat: Seat, name: Option<String>) {
+    async fn name(&mut self, conn: &Conn, seat: Seat, name: Option<String>) -> Result<(), Stale> {
         if self.names[seat.index()] == name {
-            return;
+            return Ok(());
         }
         let change = Change::Name {
             seat,
             name: name.clone(),
         };
-        if self.write(conn, vec![change]).await {
+        if self.write(conn, vec![change]).await? {
             self.names[seat.index()] = name;
             self.broadcast();
         }
+        Ok(())
     }
 
-    /// `seat`'s player's reaction goes to every page in the game (theirs too).
+    /// `seat`'s player's reaction goes to every page in the game (theirs too), on every
+    /// process.
     fn react(&mut self, conn: &Conn, seat: Seat, reaction: u8) {
         if usize::from(reaction) >= REACTIONS.len() {
             let detail = format!("a reaction is a number from 0 to {}", REACTIONS.len() - 1);
@@ -587,20 +858,21 @@ impl Game {
         for member in &self.members {
             let _ = member.conn.tx.try_send(ToPage::Reacted { seat, reaction });
         }
+        self.db.notify(&self.id, Heard::React { seat, reaction });
     }
 
     /// `conn` leaves for good. From a game that is over, its seat is told left and the
     /// rematch asked is withdrawn; from one that goes on, it is only away (its player may
     /// come back before a claim).
-    async fn quit(&mut self, conn: &Conn) {
+    async fn quit(&mut self, conn: &Conn) -> Result<(), Stale> {
         let seat = self.member(conn.id).and_then(|m| seat_of(m.role));
         if let Some(seat) = seat.filter(|_| self.end.is_some() && self.next.is_none()) {
             let changes = vec![Change::Rematch {
                 asked: [false; 2],
                 next: None,
             }];
-            if self.rematch != [false; 2] && !self.write(conn, changes).await {
-                return;
+            if self.rematch != [false; 2] && !self.write(conn, changes).await? {
+                return Ok(());
             }
             self.rematch = [false; 2];
             self.left[seat.index()] = true;
@@ -611,17 +883,19 @@ impl Game {
         {
             self.broadcast();
         }
+        Ok(())
     }
 
-    async fn take_seat(&mut self, conn: Conn, secret: Option<Secret>) {
+    async fn take_seat(&mut self, conn: &Conn, secret: Option<&Secret>) -> Result<(), Stale> {
         // The same join again (its answer lost with the connection): the seat it took.
-        if let Some(secret) = &secret {
+        if let Some(secret) = secret {
             let hashed = hash(secret);
             if let Some(seat) = Seat::BOTH
                 .into_iter()
                 .find(|s| self.seats[s.index()] == Some(hashed))
             {
-                return self.seated(conn, seat, secret.clone());
+                self.seated(conn, seat, secret.clone());
+                return Ok(());
             }
         }
         let free = Seat::BOTH
@@ -634,35 +908,41 @@ impl Game {
                 .filter(|m| m.role == Role::Watcher)
                 .count();
             if watchers >= MAX_WATCHERS {
-                return refuse(
-                    &conn,
+                refuse(
+                    conn,
                     Refusal::TooManyWatchers,
                     "this game has enough watchers",
                 );
+                return Ok(());
             }
             let state = self.state(Role::Watcher);
             self.join(conn.clone(), Role::Watcher);
             let _ = conn.tx.try_send(state);
-            return;
+            return Ok(());
         };
-        let secret = match secret.map_or_else(new_secret, Ok) {
+        let secret = match secret.cloned().map_or_else(new_secret, Ok) {
             Ok(secret) => secret,
-            Err(e) => return refuse(&conn, Refusal::Restarting, &e),
+            Err(e) => {
+                refuse(conn, Refusal::Restarting, &e);
+                return Ok(());
+            }
         };
         let hashed = hash(&secret);
         if !self
-            .write(&conn, vec![Change::Seat { seat, hash: hashed }])
-            .await
+            .write(conn, vec![Change::Seat { seat, hash: hashed }])
+            .await?
         {
-            return;
+            return Ok(());
         }
         self.seats[seat.index()] = Some(hashed);
         self.seated(conn, seat, secret);
+        Ok(())
     }
 
-    async fn play(&mut self, conn: &Conn, number: u16, column: u8) {
+    async fn play(&mut self, conn: &Conn, number: u16, column: u8) -> Result<(), Stale> {
         let Some(seat) = self.member(conn.id).and_then(|m| seat_of(m.role)) else {
-            return refuse(conn, Refusal::Watching, "a watcher cannot move");
+            refuse(conn, Refusal::Watching, "a watcher cannot move");
+            return Ok(());
         };
         let played = self.position.move_count();
         let history = self.position.history();
@@ -679,38 +959,43 @@ impl Game {
                     &format!("move {number} is played; {played} moves are"),
                 );
             }
-            return;
+            return Ok(());
         }
         if self.end.is_some() {
-            return refuse(conn, Refusal::Over, "the game is over");
+            refuse(conn, Refusal::Over, "the game is over");
+            return Ok(());
         }
         if usize::from(number) > played {
-            return refuse(
+            refuse(
                 conn,
                 Refusal::WrongNumber,
                 &format!("{played} moves are played, not {number}"),
             );
+            return Ok(());
         }
         if self.position.current_player() != seat.player() {
-            return refuse(conn, Refusal::NotYourTurn, "it is the other player's turn");
+            refuse(conn, Refusal::NotYourTurn, "it is the other player's turn");
+            return Ok(());
         }
         let mut next = self.position;
         if let Err(e) = next.play(column.into()) {
-            return refuse(conn, Refusal::BadColumn, &e.to_string());
+            refuse(conn, Refusal::BadColumn, &e.to_string());
+            return Ok(());
         }
         let mut changes = vec![Change::Move { number, column }];
         let end = (next.status() != Status::InProgress).then_some(End::Played);
         changes.extend(end.map(Change::End));
-        if !self.write(conn, changes).await {
-            return;
+        if !self.write(conn, changes).await? {
+            return Ok(());
         }
         self.position = next;
         crate::obs::metrics().moves.inc();
-        self.turn_since = Instant::now();
+        self.turn_since = now_ms();
         if let Some(end) = end {
             self.ended(end);
         }
         self.broadcast();
+        Ok(())
     }
 
     /// The game is over (`end` is committed): logged and counted.
@@ -742,53 +1027,62 @@ impl Game {
         );
     }
 
-    async fn resign(&mut self, conn: &Conn, seat: Seat) {
+    async fn resign(&mut self, conn: &Conn, seat: Seat) -> Result<(), Stale> {
         if self.end.is_some() {
-            return refuse(conn, Refusal::Over, "the game is over");
+            refuse(conn, Refusal::Over, "the game is over");
+            return Ok(());
         }
         let end = End::Resigned { seat };
-        if self.write(conn, vec![Change::End(end)]).await {
+        if self.write(conn, vec![Change::End(end)]).await? {
             self.ended(end);
             self.broadcast();
         }
+        Ok(())
     }
 
-    async fn claim(&mut self, conn: &Conn, seat: Seat) {
+    async fn claim(&mut self, conn: &Conn, seat: Seat) -> Result<(), Stale> {
         if self.end.is_some() {
-            return refuse(conn, Refusal::Over, "the game is over");
+            refuse(conn, Refusal::Over, "the game is over");
+            return Ok(());
         }
+        // The other processes' word on the other player, as it is now.
+        self.read_leases().await;
         let other = seat.other();
-        let away = self
-            .away_on_turn_since(other)
-            .is_some_and(|since| since.elapsed() >= self.claim_after);
+        let away = self.away_on_turn_since(other).is_some_and(|since| {
+            now_ms().saturating_sub(since) >= self.claim_after.as_millis() as u64
+        });
         if !away {
-            return refuse(
+            refuse(
                 conn,
                 Refusal::CannotClaim,
                 "the other player is not away long enough on their turn",
             );
+            return Ok(());
         }
         let end = End::Claimed { seat };
-        if self.write(conn, vec![Change::End(end)]).await {
+        if self.write(conn, vec![Change::End(end)]).await? {
             self.ended(end);
             self.broadcast();
         }
+        Ok(())
     }
 
-    async fn ask_rematch(&mut self, conn: &Conn, seat: Seat, hub: &Hub) {
+    async fn ask_rematch(&mut self, conn: &Conn, seat: Seat, hub: &Hub) -> Result<(), Stale> {
         if self.end.is_none() {
-            return refuse(
+            refuse(
                 conn,
                 Refusal::NotOver,
                 "a rematch comes once the game is over",
             );
+            return Ok(());
         }
         if self.next.is_some() {
             let _ = conn.tx.try_send(self.state(seat.into()));
-            return;
+            return Ok(());
         }
-        if self.left[seat.other().index()] {
-            return refuse(conn, Refusal::Left, "the other player has left the game");
+        if self.gone(seat.other()) {
+            refuse(conn, Refusal::Left, "the other player has left the game");
+            return Ok(());
         }
         let mut asked = self.rematch;
         asked[seat.index()] = true;
@@ -796,11 +1090,15 @@ impl Game {
         let mut next = None;
         if asked == [true, true] {
             if !hub.may_create(conn.addr) {
-                return refuse(conn, Refusal::TooManyGames, &hub.too_many_games());
+                refuse(conn, Refusal::TooManyGames, &hub.too_many_games());
+                return Ok(());
             }
             let id = match hub.new_id() {
                 Ok(id) => id,
-                Err(e) => return refuse(conn, Refusal::Restarting, &e),
+                Err(e) => {
+                    refuse(conn, Refusal::Restarting, &e);
+                    return Ok(());
+                }
             };
             let now = now_ms();
             // Colours swap: each secret holds the other seat in the new game.
@@ -820,6 +1118,8 @@ impl Game {
                 hands: [None, None],
                 created: now,
                 updated: now,
+                version: 0,
+                moved: now,
             })));
             next = Some(id);
         }
@@ -827,7 +1127,7 @@ impl Game {
             asked,
             next: next.clone(),
         });
-        if self.write(conn, changes).await {
+        if self.write(conn, changes).await? {
             if let Some(id) = &next {
                 crate::hub::created(id, self.position.size(), "rematch", conn.addr);
             }
@@ -835,5 +1135,6 @@ impl Game {
             self.next = next;
             self.broadcast();
         }
+        Ok(())
     }
 }

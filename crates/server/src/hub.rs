@@ -4,7 +4,7 @@
 //! for each address.
 
 use crate::game::{hash, new_secret, Ask, Conn, Game};
-use crate::store::{now_ms, Change, Db, Stored};
+use crate::store::{now_ms, Change, Db, Note, Stored};
 use connect_four::engine::Size;
 use connect_four::online::{GameId, Refusal, Seat, Secret, ToPage};
 use std::collections::HashMap;
@@ -99,6 +99,8 @@ struct Inner {
     /// The server is stopping: no game is loaded any more (a page's last `Leave` would
     /// otherwise bring one back, and keep the database open).
     closing: std::sync::atomic::AtomicBool,
+    /// The runtime the hub was made on: a note heard on another thread waits on it.
+    runtime: tokio::runtime::Handle,
 }
 
 impl Hub {
@@ -114,6 +116,7 @@ impl Hub {
                 games_per_minute,
                 claim_after,
                 closing: std::sync::atomic::AtomicBool::new(false),
+                runtime: tokio::runtime::Handle::current(),
             }),
         }
     }
@@ -231,10 +234,12 @@ impl Hub {
             next: None,
             created: now,
             updated: now,
+            version: 0,
+            moved: now,
         };
         self.inner
             .db
-            .write(&id, vec![Change::Create(Box::new(stored))])
+            .write(&id, None, vec![Change::Create(Box::new(stored))])
             .await
             .map_err(restarting)?;
         created(&id, size, "new", addr);
@@ -338,6 +343,35 @@ impl Hub {
         }
         games.remove(id);
         true
+    }
+
+    /// Hands what another process said about a game to that game, if it is in memory
+    /// here (else nobody here needs it: a game is read whole when it is loaded).
+    pub fn heard(&self, note: Note) {
+        crate::obs::metrics().heard.inc();
+        let inbox = self.games().get(&note.game).cloned();
+        if let Some(inbox) = inbox {
+            self.hand_over(inbox, Ask::Heard(note.heard));
+        }
+    }
+
+    /// Every game in memory reads itself again: this process may have missed what the
+    /// others did (its connection for their notes was lost).
+    pub fn catch_up(&self) {
+        let inboxes: Vec<_> = self.games().values().cloned().collect();
+        for inbox in inboxes {
+            self.hand_over(inbox, Ask::CatchUp);
+        }
+    }
+
+    /// Puts `ask` in `inbox` without waiting (from any thread); a full inbox gets it
+    /// once it has room, never not at all.
+    fn hand_over(&self, inbox: mpsc::Sender<Ask>, ask: Ask) {
+        if let Err(mpsc::error::TrySendError::Full(ask)) = inbox.try_send(ask) {
+            self.inner.runtime.spawn(async move {
+                let _ = inbox.send(ask).await;
+            });
+        }
     }
 
     /// The games in memory.

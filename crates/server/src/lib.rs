@@ -356,7 +356,8 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         }
         (None, false) => None,
     };
-    // One process for one --data (or one database): a second would give seats twice.
+    // One process for one --data (SQLite's file is this process's alone); any number on
+    // one PostgreSQL database, which decides the order of their changes.
     let (_lock, store, reader, stored_games): (_, Box<dyn store::Store>, Box<dyn store::Store>, _) =
         match &config.database_url {
             None => {
@@ -372,7 +373,6 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
                 let url = url.clone();
                 let connected = tokio::task::spawn_blocking(move || {
                     let mut store = postgres::Postgres::connect(&url)?;
-                    store.hold_alone()?;
                     let games = store.games()?;
                     let reader = postgres::Postgres::connect(&url)?;
                     Ok::<_, String>((store, reader, games))
@@ -383,6 +383,18 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         };
     let (db, writer) = store::Db::start(store, reader);
     let hub = hub::Hub::new(db.clone(), config.games_per_minute, config.claim_after);
+    // The other processes' changes, heard on a connection of its own.
+    let stop_listening = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    if let Some(url) = &config.database_url {
+        let (heard, missed) = (hub.clone(), hub.clone());
+        postgres::listen(
+            url.clone(),
+            db.process().into(),
+            move |note| heard.heard(note),
+            move || missed.catch_up(),
+            stop_listening.clone(),
+        );
+    }
     let (stop, stopping) = watch::channel(false);
     let expected_origin = match &public_origin {
         Some(origin) => origin.clone(),
@@ -491,6 +503,17 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     );
     ready(addr);
     let expiry = tokio::spawn(expire(hub.clone(), config.finished_ttl, config.idle_ttl));
+    // The leases on the seats of the players connected here, kept alive.
+    let renewing = {
+        let db = db.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(store::RENEW_EVERY);
+            loop {
+                every.tick().await;
+                db.renew();
+            }
+        })
+    };
     let signal_stop = stop.clone();
     tokio::spawn(async move {
         stop_signal().await;
@@ -523,6 +546,8 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         return Err(why.to_owned());
     }
     expiry.abort();
+    renewing.abort();
+    stop_listening.store(true, std::sync::atomic::Ordering::SeqCst);
     tracing::info!("stopping: the connections are closed, the games saved");
     hub.close(Duration::from_secs(5)).await;
     drop((hub, db));

@@ -68,6 +68,11 @@ pub struct Metrics {
     pub commit_seconds: Histogram,
     pub commit_failures: Counter,
     pub games_expired: Counter,
+    /// Changes that found their game changed first by another process (and were judged
+    /// again on the game as it then was).
+    pub stale: Counter,
+    /// Notes heard from the other processes on the same database.
+    pub heard: Counter,
 }
 
 impl Metrics {
@@ -86,6 +91,8 @@ impl Metrics {
             commit_seconds: Histogram::new(exponential_buckets(0.0001, 2.0, 16)),
             commit_failures: Counter::default(),
             games_expired: Counter::default(),
+            stale: Counter::default(),
+            heard: Counter::default(),
             registry: Registry::default(),
         };
         // Each metric under its name, with its help; the registry holds a handle onto it.
@@ -106,6 +113,8 @@ impl Metrics {
             "store_commit_seconds", "How long the store's commits took", commit_seconds;
             "store_commit_failures", "Commits the store could not make", commit_failures;
             "games_expired", "Games deleted for their age", games_expired;
+            "stale_changes", "Changes that found their game changed first by another process", stale;
+            "notes_heard", "Changes heard from the other processes on the same database", heard;
         }
         // Every label set there from the start, at 0: an alert on a series' absence, or
         // on its rate, has something to read before the first event.

@@ -5,7 +5,9 @@
 //! tables are made and brought up to date when it connects ([`MIGRATIONS`], under an
 //! advisory lock, so that two processes starting together apply each once).
 
-use crate::store::{end_text, hash_of, one_row, seat_column, Change, SecretHash, Store, Stored};
+use crate::store::{
+    end_text, hash_of, one_row, seat_column, Change, Lease, Note, SecretHash, Store, Stored,
+};
 use connect_four::engine::Size;
 use connect_four::online::{GameId, Seat};
 use postgres::{Client, NoTls};
@@ -41,18 +43,33 @@ pub const MIGRATIONS: &[&str] = &[
      CREATE INDEX games_updated ON games(updated);
      CREATE INDEX games_red ON games(red);
      CREATE INDEX games_yellow ON games(yellow);",
+    // 2: each change checks the game's version; the last move's time; the players'
+    // leases (issue 58).
+    "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN moved BIGINT NOT NULL DEFAULT 0;
+     CREATE TABLE presence (
+       game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+       seat BIGINT NOT NULL,
+       process TEXT NOT NULL,
+       held BOOLEAN NOT NULL,
+       left_game BOOLEAN NOT NULL,
+       until BIGINT NOT NULL,
+       PRIMARY KEY (game, seat, process)
+     );
+     CREATE INDEX presence_process ON presence(process);",
 ];
+
+/// The channel of the processes' notes ([`crate::store::Note`]).
+pub const CHANNEL: &str = "connect_four";
 
 /// The advisory lock's key under which the tables are made and migrated.
 const MIGRATING: i64 = 0x0c4_5eed;
-/// The advisory lock's key the one server process on a database holds.
-const SERVING: i64 = 0x0c4_5e4e;
+/// The advisory lock's key under which one process at a time deletes expired games.
+const EXPIRING: i64 = 0x0c4_e4e1;
 
 pub struct Postgres {
     client: Client,
     url: String,
-    /// It holds the database alone ([`Postgres::hold_alone`]): again after a reconnect.
-    alone: bool,
 }
 
 fn db_error(e: postgres::Error) -> String {
@@ -73,7 +90,6 @@ impl Postgres {
         let mut store = Postgres {
             client: open(url)?,
             url: url.to_owned(),
-            alone: false,
         };
         store.migrate()?;
         store.check()?;
@@ -109,26 +125,6 @@ impl Postgres {
         t.commit().map_err(db_error)
     }
 
-    /// Makes this connection the database's one server: another process on the same
-    /// database is refused (several share one only once issue 58 is done), and this one
-    /// holds it for as long as its connection lives.
-    pub fn hold_alone(&mut self) -> Result<(), String> {
-        self.alone = true;
-        let held: bool = self
-            .client
-            .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVING])
-            .map_err(db_error)?
-            .get(0);
-        match held {
-            true => Ok(()),
-            false => Err(
-                "another server process uses this database: one at a time for \
-                          now (several processes on one database are issue 58)"
-                    .into(),
-            ),
-        }
-    }
-
     /// How many games the database holds.
     pub fn games(&mut self) -> Result<u64, String> {
         let row = self
@@ -152,9 +148,6 @@ impl Postgres {
     fn fresh(&mut self) -> Result<&mut Client, String> {
         if self.client.is_closed() {
             self.client = open(&self.url)?;
-            if self.alone {
-                self.hold_alone()?;
-            }
             tracing::info!("connected to the database again");
         }
         Ok(&mut self.client)
@@ -167,7 +160,8 @@ impl Store for Postgres {
             .fresh()?
             .query_opt(
                 "SELECT columns, rows, red, yellow, end_state, rematch, next, created, updated,
-                   red_wins, yellow_wins, red_name, yellow_name, red_hand, yellow_hand
+                   red_wins, yellow_wins, red_name, yellow_name, red_hand, yellow_hand,
+                   version, moved
                  FROM games WHERE id = $1",
                 &[&id.as_str()],
             )
@@ -211,11 +205,73 @@ impl Store for Postgres {
             hands: [hash_of(row.get(13)), hash_of(row.get(14))],
             created: row.get::<_, i64>(7) as u64,
             updated: row.get::<_, i64>(8) as u64,
+            version: row.get::<_, i64>(15).max(0) as u64,
+            moved: row.get::<_, i64>(16).max(0) as u64,
         }))
+    }
+
+    fn leases(&mut self, id: &GameId) -> Result<Vec<Lease>, String> {
+        let rows = self
+            .fresh()?
+            .query(
+                "SELECT seat, process, held, left_game, until FROM presence WHERE game = $1",
+                &[&id.as_str()],
+            )
+            .map_err(db_error)?;
+        Ok(rows
+            .iter()
+            .map(|row| Lease {
+                seat: if row.get::<_, i64>(0) == 0 {
+                    Seat::Red
+                } else {
+                    Seat::Yellow
+                },
+                process: row.get(1),
+                held: row.get(2),
+                left: row.get(3),
+                until: row.get::<_, i64>(4).max(0) as u64,
+            })
+            .collect())
     }
 
     fn begin(&mut self) -> Result<(), String> {
         self.fresh()?.batch_execute("BEGIN").map_err(db_error)
+    }
+
+    fn bump(&mut self, id: &GameId, version: u64, now: u64) -> Result<bool, String> {
+        // Read committed: of two transactions on one game, the second waits for the
+        // first's row lock, then finds the version moved on.
+        let changed = self
+            .client
+            .execute(
+                "UPDATE games SET version = version + 1, updated = $3
+                 WHERE id = $1 AND version = $2",
+                &[&id.as_str(), &(version as i64), &(now as i64)],
+            )
+            .map_err(db_error)?;
+        Ok(changed == 1)
+    }
+
+    fn notify(&mut self, note: &Note) -> Result<(), String> {
+        // Sent when the transaction commits, and not at all if it does not.
+        self.client
+            .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &note.to_string()])
+            .map(drop)
+            .map_err(db_error)
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn renew(&mut self, process: &str, until: u64) -> Result<(), String> {
+        self.fresh()?
+            .execute(
+                "UPDATE presence SET until = $2 WHERE process = $1 AND held",
+                &[&process, &(until as i64)],
+            )
+            .map(drop)
+            .map_err(db_error)
     }
 
     fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String> {
@@ -229,8 +285,8 @@ impl Store for Postgres {
             Change::Create(game) => c
                 .execute(
                     "INSERT INTO games (id, columns, rows, red, yellow, created, updated,
-                       red_wins, yellow_wins, red_name, yellow_name)
-                     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10)",
+                       red_wins, yellow_wins, red_name, yellow_name, version, moved)
+                     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, 0, $6)",
                     &[
                         &game.id.as_str(),
                         &(game.size.width() as i64),
@@ -251,8 +307,39 @@ impl Store for Postgres {
                     "INSERT INTO moves (game, number, col) VALUES ($1, $2, $3)",
                     &[&id, &i64::from(*number), &i64::from(*column)],
                 )
+                .map_err(db_error)
+                .and_then(|_| {
+                    updated(c.execute("UPDATE games SET moved = $2 WHERE id = $1", &[&id, &now]))
+                }),
+            Change::Presence(lease) => {
+                let seat = lease.seat.index() as i64;
+                // A player here again: the older word of other processes on the seat
+                // (gone, or dead) is of no more use.
+                if lease.held {
+                    c.execute(
+                        "DELETE FROM presence WHERE game = $1 AND seat = $2 AND process <> $3
+                           AND (NOT held OR until < $4)",
+                        &[&id, &seat, &lease.process, &now],
+                    )
+                    .map_err(db_error)?;
+                }
+                c.execute(
+                    "INSERT INTO presence (game, seat, process, held, left_game, until)
+                     VALUES ($1, $2, $3, $4, $5, $6)
+                     ON CONFLICT (game, seat, process) DO UPDATE SET held = excluded.held,
+                       left_game = excluded.left_game, until = excluded.until",
+                    &[
+                        &id,
+                        &seat,
+                        &lease.process,
+                        &lease.held,
+                        &lease.left,
+                        &(lease.until as i64),
+                    ],
+                )
                 .map(drop)
-                .map_err(db_error),
+                .map_err(db_error)
+            }
             Change::Seat { seat, hash } => updated(c.execute(
                 &format!("UPDATE games SET {} = $2 WHERE id = $1", seat_column(*seat)),
                 &[&id, &hash.to_vec()],
@@ -295,17 +382,34 @@ impl Store for Postgres {
         let _ = self.client.batch_execute("ROLLBACK");
     }
 
-    fn expire(&mut self, finished: u64, idle: u64, keep: &[GameId]) -> Result<usize, String> {
+    fn expire(
+        &mut self,
+        finished: u64,
+        idle: u64,
+        keep: &[GameId],
+        now: u64,
+    ) -> Result<usize, String> {
         let keep: Vec<&str> = keep.iter().map(GameId::as_str).collect();
-        let gone = self
-            .fresh()?
+        let mut t = self.fresh()?.transaction().map_err(db_error)?;
+        // One process at a time: the others find the lock taken, and leave it to it.
+        let mine: bool = t
+            .query_one("SELECT pg_try_advisory_xact_lock($1)", &[&EXPIRING])
+            .map_err(db_error)?
+            .get(0);
+        if !mine {
+            return Ok(0);
+        }
+        let gone = t
             .execute(
                 "DELETE FROM games
                  WHERE ((end_state IS NOT NULL AND updated < $1) OR updated < $2)
-                   AND NOT (id = ANY($3))",
-                &[&(finished as i64), &(idle as i64), &keep],
+                   AND NOT (id = ANY($3))
+                   AND NOT EXISTS (SELECT 1 FROM presence
+                     WHERE presence.game = games.id AND held AND until > $4)",
+                &[&(finished as i64), &(idle as i64), &keep, &(now as i64)],
             )
             .map_err(db_error)?;
+        t.commit().map_err(db_error)?;
         Ok(gone as usize)
     }
 
@@ -336,4 +440,63 @@ impl Store for Postgres {
             Some((GameId::try_from(row.get::<_, String>(0)).ok()?, seat))
         }))
     }
+}
+
+/// Hears the other processes' notes ([`Note`]) on a connection of its own (`LISTEN`), and
+/// hands each to `heard`, until `stop`. A lost connection is made again, once a second:
+/// the notes sent meanwhile are lost, so `missed` is called once it listens again (the
+/// games in memory are read again).
+pub fn listen(
+    url: String,
+    me: std::sync::Arc<str>,
+    heard: impl Fn(Note) + Send + 'static,
+    missed: impl Fn() + Send + 'static,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> std::thread::JoinHandle<()> {
+    use postgres::fallible_iterator::FallibleIterator;
+    let stopped = move || stop.load(std::sync::atomic::Ordering::SeqCst);
+    std::thread::spawn(move || {
+        let mut first = true;
+        let mut said = false;
+        while !stopped() {
+            let listening = open(&url).and_then(|mut client| {
+                client
+                    .batch_execute(&format!("LISTEN {CHANNEL}"))
+                    .map_err(db_error)?;
+                Ok(client)
+            });
+            let mut client = match listening {
+                Ok(client) => client,
+                Err(e) => {
+                    if !said {
+                        tracing::warn!("not hearing the other processes: {e}");
+                        said = true;
+                    }
+                    std::thread::sleep(std::time::Duration::from_secs(1));
+                    continue;
+                }
+            };
+            if !first {
+                tracing::info!("hearing the other processes again: reading the games again");
+                missed();
+            }
+            first = false;
+            said = false;
+            while !stopped() {
+                let next = client
+                    .notifications()
+                    .timeout_iter(std::time::Duration::from_millis(500))
+                    .next();
+                match next {
+                    Ok(Some(notification)) => match notification.payload().parse::<Note>() {
+                        Ok(note) if *note.process != *me => heard(note),
+                        Ok(_) => {}
+                        Err(e) => tracing::debug!("{e}"),
+                    },
+                    Ok(None) if !client.is_closed() => {}
+                    Ok(None) | Err(_) => break,
+                }
+            }
+        }
+    })
 }

@@ -4,7 +4,11 @@
 //! saw accepted. The writer commits the changes waiting for it together (one transaction
 //! for many games' moves), which keeps a busy server's commits few.
 //!
-//! PostgreSQL could take SQLite's place behind the same trait: see docs/online.md.
+//! Each change to a game also checks the game's version ([`Store::bump`]): when several
+//! processes share one database (PostgreSQL, [`crate::postgres`]), the database decides
+//! which of two changes made at once comes first, and the other is told it was stale. A
+//! committed change is announced to the other processes ([`Note`], [`Store::notify`]);
+//! the players' presence is a lease each process keeps fresh ([`Lease`]).
 
 use connect_four::engine::Size;
 use connect_four::online::{End, GameId, Seat};
@@ -39,6 +43,135 @@ pub struct Stored {
     /// Milliseconds since the Unix epoch.
     pub created: u64,
     pub updated: u64,
+    /// How many changes the game has had since it was created: each change checks it.
+    pub version: u64,
+    /// When the last move was played (or the game created), ms since the epoch.
+    pub moved: u64,
+}
+
+/// A process's word that a seat's player is connected to it (`held`) until `until` (ms
+/// since the epoch), renewed while they are; or, once they are not, when they went
+/// (`until`) and whether they left the game for good (`left`). A process that dies stops
+/// renewing: its players are away once their leases run out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lease {
+    pub seat: Seat,
+    pub process: String,
+    pub held: bool,
+    pub left: bool,
+    pub until: u64,
+}
+
+/// How long a lease lasts unless renewed, and how often a process renews its own.
+pub const LEASE_MS: u64 = 30_000;
+pub const RENEW_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// What one process tells the others about a game after a commit (PostgreSQL's `NOTIFY`):
+/// `"{process} {game} {what}"`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub process: String,
+    pub game: GameId,
+    pub heard: Heard,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heard {
+    /// The game is at `version` now; if its last change was one move alone, its column.
+    Version { version: u64, column: Option<u8> },
+    /// A player came or went: the game's leases changed.
+    Presence,
+    /// A player's reaction, to every page in the game.
+    React { seat: Seat, reaction: u8 },
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {} ", self.process, self.game)?;
+        match self.heard {
+            Heard::Version {
+                version,
+                column: Some(column),
+            } => write!(f, "v{version}m{column}"),
+            Heard::Version { version, .. } => write!(f, "v{version}"),
+            Heard::Presence => write!(f, "p"),
+            Heard::React { seat, reaction } => write!(f, "r{}{reaction}", seat.index()),
+        }
+    }
+}
+
+impl std::str::FromStr for Note {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Note, String> {
+        let bad = || format!("not a note: {text:?}");
+        let mut words = text.split(' ');
+        let (Some(process), Some(game), Some(what), None) =
+            (words.next(), words.next(), words.next(), words.next())
+        else {
+            return Err(bad());
+        };
+        let game = GameId::try_from(game.to_owned()).map_err(|_| bad())?;
+        let heard = if what == "p" {
+            Heard::Presence
+        } else if let Some(version) = what.strip_prefix('v') {
+            let (version, column) = match version.split_once('m') {
+                Some((v, c)) => (v, Some(c.parse().map_err(|_| bad())?)),
+                None => (version, None),
+            };
+            Heard::Version {
+                version: version.parse().map_err(|_| bad())?,
+                column,
+            }
+        } else if let Some(react) = what.strip_prefix('r') {
+            let seat = match react.get(..1) {
+                Some("0") => Seat::Red,
+                Some("1") => Seat::Yellow,
+                _ => return Err(bad()),
+            };
+            let reaction = react
+                .get(1..)
+                .and_then(|r| r.parse().ok())
+                .ok_or_else(bad)?;
+            Heard::React { seat, reaction }
+        } else {
+            return Err(bad());
+        };
+        Ok(Note {
+            process: process.to_owned(),
+            game,
+            heard,
+        })
+    }
+}
+
+impl Note {
+    /// What a write of `changes` at `version` (none for a lease's) tells the others.
+    fn of(process: &str, game: &GameId, version: Option<u64>, changes: &[Change]) -> Note {
+        let heard = match version {
+            None => Heard::Presence,
+            Some(version) => Heard::Version {
+                version: version + 1,
+                column: match changes {
+                    [Change::Move { column, .. }]
+                    | [Change::Move { column, .. }, Change::End(End::Played)] => Some(*column),
+                    _ => None,
+                },
+            },
+        };
+        Note {
+            process: process.to_owned(),
+            game: game.clone(),
+            heard,
+        }
+    }
+}
+
+/// Whether a write was committed, or found the game changed by another process first
+/// (nothing of it written).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    Committed,
+    Stale,
 }
 
 /// A change to one game.
@@ -64,19 +197,42 @@ pub enum Change {
         asked: [bool; 2],
         next: Option<GameId>,
     },
+    /// A process's lease on `seat` ([`Lease`]; its `seat` is this one's).
+    Presence(Lease),
 }
 
 /// Storage for games. Each call is one step of the writer thread; `commit` makes the
 /// changes since the last one durable together.
 pub trait Store: Send + 'static {
     fn load(&mut self, id: &GameId) -> Result<Option<Stored>, String>;
+    /// The leases on game `id`'s seats, every process's.
+    fn leases(&mut self, id: &GameId) -> Result<Vec<Lease>, String>;
     fn begin(&mut self) -> Result<(), String>;
+    /// Within a transaction: if game `id` is at `version`, makes it `version + 1` (and
+    /// true); if another change came first, false, and the caller writes nothing of its
+    /// own. The database decides which of two processes' changes comes first.
+    fn bump(&mut self, id: &GameId, version: u64, now: u64) -> Result<bool, String>;
     fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String>;
+    /// Within a transaction: tells the other processes on the same database of a change,
+    /// once it is committed. Nothing for a store that one process holds alone.
+    fn notify(&mut self, note: &Note) -> Result<(), String>;
+    /// Whether other processes may share the store: then changes are announced.
+    fn shared(&self) -> bool;
+    /// Renews the leases `process` holds, to `until`.
+    fn renew(&mut self, process: &str, until: u64) -> Result<(), String>;
     fn commit(&mut self) -> Result<(), String>;
     fn rollback(&mut self);
     /// Deletes the games finished before `finished` and those not touched since `idle`
-    /// (milliseconds since the epoch), but those in `keep` (in memory); how many went.
-    fn expire(&mut self, finished: u64, idle: u64, keep: &[GameId]) -> Result<usize, String>;
+    /// (milliseconds since the epoch), but those in `keep` (in memory) and those a
+    /// player is connected to by a live lease (`now`); how many went. With several
+    /// processes, one expires at a time.
+    fn expire(
+        &mut self,
+        finished: u64,
+        idle: u64,
+        keep: &[GameId],
+        now: u64,
+    ) -> Result<usize, String>;
     /// Commits a small write of its own: whether the store can commit now.
     fn check(&mut self) -> Result<(), String>;
     /// The game and seat held by the secret with this hash, if any.
@@ -321,6 +477,20 @@ const MIGRATIONS: &[&str] = &[
     // 3: a seat moved to another device by a one-time token (issue 57).
     "ALTER TABLE games ADD COLUMN red_hand BLOB;
      ALTER TABLE games ADD COLUMN yellow_hand BLOB;",
+    // 4: each change checks the game's version; the last move's time; the players'
+    // leases (issue 58).
+    "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN moved INTEGER NOT NULL DEFAULT 0;
+     CREATE TABLE presence (
+       game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+       seat INTEGER NOT NULL,
+       process TEXT NOT NULL,
+       held INTEGER NOT NULL,
+       left_game INTEGER NOT NULL,
+       until INTEGER NOT NULL,
+       PRIMARY KEY (game, seat, process)
+     ) WITHOUT ROWID;
+     CREATE INDEX presence_process ON presence(process);",
 ];
 
 /// Brings the tables up to date: the migrations the database has not had yet.
@@ -354,7 +524,8 @@ impl Store for Sqlite {
             .conn
             .query_row(
                 "SELECT columns, rows, red, yellow, end_state, rematch, next, created, updated,
-                   red_wins, yellow_wins, red_name, yellow_name, red_hand, yellow_hand
+                   red_wins, yellow_wins, red_name, yellow_name, red_hand, yellow_hand,
+                   version, moved
                  FROM games WHERE id = ?1",
                 params![id.as_str()],
                 |r| {
@@ -377,6 +548,7 @@ impl Store for Sqlite {
                             r.get::<_, Option<Vec<u8>>>(13)?,
                             r.get::<_, Option<Vec<u8>>>(14)?,
                         ],
+                        [r.get::<_, i64>(15)?, r.get::<_, i64>(16)?],
                     ))
                 },
             )
@@ -395,6 +567,7 @@ impl Store for Sqlite {
             wins,
             names,
             hands,
+            [version, moved],
         )) = row
         else {
             return Ok(None);
@@ -428,11 +601,75 @@ impl Store for Sqlite {
             hands: hands.map(hash_of),
             created: created as u64,
             updated: updated as u64,
+            version: version.max(0) as u64,
+            moved: moved.max(0) as u64,
         }))
+    }
+
+    fn leases(&mut self, id: &GameId) -> Result<Vec<Lease>, String> {
+        let mut statement = self
+            .conn
+            .prepare_cached(
+                "SELECT seat, process, held, left_game, until FROM presence WHERE game = ?1",
+            )
+            .map_err(db_error)?;
+        let rows = statement
+            .query_map(params![id.as_str()], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, bool>(2)?,
+                    r.get::<_, bool>(3)?,
+                    r.get::<_, i64>(4)?,
+                ))
+            })
+            .map_err(db_error)?;
+        let mut leases = Vec::new();
+        for row in rows {
+            let (seat, process, held, left, until) = row.map_err(db_error)?;
+            leases.push(Lease {
+                seat: if seat == 0 { Seat::Red } else { Seat::Yellow },
+                process,
+                held,
+                left,
+                until: until.max(0) as u64,
+            });
+        }
+        Ok(leases)
     }
 
     fn begin(&mut self) -> Result<(), String> {
         self.conn.execute_batch("BEGIN IMMEDIATE").map_err(db_error)
+    }
+
+    fn bump(&mut self, id: &GameId, version: u64, now: u64) -> Result<bool, String> {
+        let changed = self
+            .conn
+            .prepare_cached(
+                "UPDATE games SET version = version + 1, updated = ?3
+                 WHERE id = ?1 AND version = ?2",
+            )
+            .and_then(|mut s| s.execute(params![id.as_str(), version as i64, now as i64]))
+            .map_err(db_error)?;
+        Ok(changed == 1)
+    }
+
+    fn notify(&mut self, _note: &Note) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn shared(&self) -> bool {
+        false
+    }
+
+    fn renew(&mut self, process: &str, until: u64) -> Result<(), String> {
+        self.conn
+            .execute(
+                "UPDATE presence SET until = ?2 WHERE process = ?1 AND held",
+                params![process, until as i64],
+            )
+            .map(drop)
+            .map_err(db_error)
     }
 
     fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String> {
@@ -444,8 +681,8 @@ impl Store for Sqlite {
             Change::Create(game) => c
                 .execute(
                     "INSERT INTO games (id, columns, rows, red, yellow, created, updated,
-                       red_wins, yellow_wins, red_name, yellow_name)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10)",
+                       red_wins, yellow_wins, red_name, yellow_name, version, moved)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, 0, ?6)",
                     params![
                         game.id.as_str(),
                         game.size.width() as i64,
@@ -464,8 +701,45 @@ impl Store for Sqlite {
             Change::Move { number, column } => c
                 .prepare_cached("INSERT INTO moves (game, number, col) VALUES (?1, ?2, ?3)")
                 .and_then(|mut s| s.execute(params![id, *number as i64, *column as i64]))
+                .map_err(db_error)
+                .and_then(|_| {
+                    updated(c.execute(
+                        "UPDATE games SET moved = ?2 WHERE id = ?1",
+                        params![id, now],
+                    ))
+                }),
+            Change::Presence(lease) => {
+                // A player here again: the older word of other processes on the seat
+                // (gone, or dead) is of no more use.
+                if lease.held {
+                    c.prepare_cached(
+                        "DELETE FROM presence WHERE game = ?1 AND seat = ?2 AND process <> ?3
+                           AND (NOT held OR until < ?4)",
+                    )
+                    .and_then(|mut s| {
+                        s.execute(params![id, lease.seat.index() as i64, lease.process, now])
+                    })
+                    .map_err(db_error)?;
+                }
+                c.prepare_cached(
+                    "INSERT INTO presence (game, seat, process, held, left_game, until)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                     ON CONFLICT (game, seat, process) DO UPDATE SET held = excluded.held,
+                       left_game = excluded.left_game, until = excluded.until",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![
+                        id,
+                        lease.seat.index() as i64,
+                        lease.process,
+                        lease.held,
+                        lease.left,
+                        lease.until as i64
+                    ])
+                })
                 .map(drop)
-                .map_err(db_error),
+                .map_err(db_error)
+            }
             Change::Seat { seat, hash } => updated(c.execute(
                 &format!("UPDATE games SET {} = ?2 WHERE id = ?1", seat_column(*seat)),
                 params![id, hash.to_vec()],
@@ -540,15 +814,26 @@ impl Store for Sqlite {
         let _ = self.conn.execute_batch("ROLLBACK");
     }
 
-    fn expire(&mut self, finished: u64, idle: u64, keep: &[GameId]) -> Result<usize, String> {
+    fn expire(
+        &mut self,
+        finished: u64,
+        idle: u64,
+        keep: &[GameId],
+        now: u64,
+    ) -> Result<usize, String> {
         let expired: Vec<String> = self
             .conn
             .prepare(
-                "SELECT id FROM games WHERE (end_state IS NOT NULL AND updated < ?1) OR updated < ?2",
+                "SELECT id FROM games
+                 WHERE ((end_state IS NOT NULL AND updated < ?1) OR updated < ?2)
+                   AND NOT EXISTS (SELECT 1 FROM presence
+                     WHERE presence.game = games.id AND held AND until > ?3)",
             )
             .and_then(|mut s| {
-                s.query_map(params![finished as i64, idle as i64], |r| r.get(0))?
-                    .collect()
+                s.query_map(params![finished as i64, idle as i64, now as i64], |r| {
+                    r.get(0)
+                })?
+                .collect()
             })
             .map_err(db_error)?;
         let keep: std::collections::HashSet<&str> = keep.iter().map(GameId::as_str).collect();
@@ -565,11 +850,7 @@ impl Store for Sqlite {
 
 /// What the writer thread is asked.
 enum Job {
-    Write {
-        id: GameId,
-        changes: Vec<Change>,
-        done: oneshot::Sender<Result<(), String>>,
-    },
+    Write(Write),
     Expire {
         finished: u64,
         idle: u64,
@@ -579,6 +860,10 @@ enum Job {
     Check {
         done: oneshot::Sender<Result<(), String>>,
     },
+    /// This process's leases, renewed.
+    Renew,
+    /// A word to the other processes that nothing is written for (a reaction).
+    Notify(Note),
 }
 
 /// What the reader thread is asked.
@@ -586,6 +871,10 @@ enum Read {
     Load {
         id: GameId,
         done: oneshot::Sender<Result<Option<Stored>, String>>,
+    },
+    Leases {
+        id: GameId,
+        done: oneshot::Sender<Result<Vec<Lease>, String>>,
     },
     FindSeat {
         hash: SecretHash,
@@ -600,6 +889,9 @@ pub struct Db {
     jobs: mpsc::Sender<Job>,
     reads: mpsc::Sender<Read>,
     failure: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+    /// This process's name in the leases and notes: random, new at each start.
+    process: std::sync::Arc<str>,
+    shared: bool,
 }
 
 /// The most writes committed in one transaction.
@@ -609,6 +901,18 @@ pub fn now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A name for this process, from the OS's random source (its PID is no name across
+/// machines, nor across restarts).
+fn process_name() -> String {
+    let mut bytes = [0; 6];
+    let _ = getrandom::fill(&mut bytes);
+    let mut name = String::with_capacity(12);
+    for b in bytes {
+        name.push_str(&format!("{b:02x}"));
+    }
+    name
 }
 
 impl Db {
@@ -623,6 +927,9 @@ impl Db {
         let (reads, read_queue) = mpsc::channel::<Read>();
         let failure = std::sync::Arc::new(std::sync::Mutex::new(None));
         let failed = failure.clone();
+        let process: std::sync::Arc<str> = process_name().into();
+        let shared = store.shared();
+        let me = process.clone();
         let thread = std::thread::spawn(move || {
             let note = |result: &Result<(), String>| {
                 if let Ok(mut failure) = failed.lock() {
@@ -634,18 +941,18 @@ impl Db {
                 let mut next = Some(first);
                 while let Some(job) = next.take() {
                     match job {
-                        Job::Write { id, changes, done } => writes.push((id, changes, done)),
+                        Job::Write(write) => writes.push(write),
                         Job::Expire {
                             finished,
                             idle,
                             keep,
                             done,
                         } => {
-                            commit(&mut *store, std::mem::take(&mut writes), &note);
-                            let _ = done.send(store.expire(finished, idle, &keep));
+                            commit(&mut *store, &me, std::mem::take(&mut writes), &note);
+                            let _ = done.send(store.expire(finished, idle, &keep, now_ms()));
                         }
                         Job::Check { done } => {
-                            commit(&mut *store, std::mem::take(&mut writes), &note);
+                            commit(&mut *store, &me, std::mem::take(&mut writes), &note);
                             let started = std::time::Instant::now();
                             let checked = store.check();
                             crate::obs::metrics()
@@ -654,12 +961,25 @@ impl Db {
                             note(&checked);
                             let _ = done.send(checked);
                         }
+                        Job::Renew => {
+                            commit(&mut *store, &me, std::mem::take(&mut writes), &note);
+                            let renewed = store.renew(&me, now_ms() + LEASE_MS);
+                            if let Err(e) = &renewed {
+                                tracing::warn!("renewing the players' leases: {e}");
+                            }
+                            note(&renewed);
+                        }
+                        Job::Notify(word) => {
+                            if let Err(e) = store.notify(&word) {
+                                tracing::debug!("a note to the other processes: {e}");
+                            }
+                        }
                     }
                     if writes.len() < BATCH {
                         next = queue.try_recv().ok();
                     }
                 }
-                commit(&mut *store, writes, &note);
+                commit(&mut *store, &me, writes, &note);
             }
         });
         std::thread::spawn(move || {
@@ -667,6 +987,9 @@ impl Db {
                 match read {
                     Read::Load { id, done } => {
                         let _ = done.send(reader.load(&id));
+                    }
+                    Read::Leases { id, done } => {
+                        let _ = done.send(reader.leases(&id));
                     }
                     Read::FindSeat { hash, done } => {
                         let _ = done.send(reader.find_seat(hash));
@@ -679,9 +1002,21 @@ impl Db {
                 jobs,
                 reads,
                 failure,
+                process,
+                shared,
             },
             thread,
         )
+    }
+
+    /// This process's name in leases and notes.
+    pub fn process(&self) -> &str {
+        &self.process
+    }
+
+    /// Whether other processes may share the database.
+    pub fn shared(&self) -> bool {
+        self.shared
     }
 
     /// Hands the writer the job `make` builds around its answer's channel, and waits for
@@ -695,34 +1030,83 @@ impl Db {
         wait.await.map_err(|_| CLOSED.to_owned())?
     }
 
-    /// Writes `changes` to game `id`, and returns once they are committed.
-    pub async fn write(&self, id: &GameId, changes: Vec<Change>) -> Result<(), String> {
+    /// Writes `changes` to game `id`, if it is still at `version` (a new game's creation
+    /// checks none), and returns once they are committed: `Stale` if another process
+    /// changed the game first (nothing written).
+    pub async fn write(
+        &self,
+        id: &GameId,
+        version: Option<u64>,
+        changes: Vec<Change>,
+    ) -> Result<Written, String> {
         let id = id.clone();
-        self.ask(|done| Job::Write { id, changes, done }).await
+        self.ask(|done| {
+            Job::Write(Write {
+                id,
+                version,
+                changes,
+                done,
+            })
+        })
+        .await
+    }
+
+    /// Writes a lease, in turn with the other writes, without waiting for it.
+    pub fn write_lease(&self, id: &GameId, lease: Lease) {
+        let (done, _) = oneshot::channel();
+        let _ = self.jobs.send(Job::Write(Write {
+            id: id.clone(),
+            version: None,
+            changes: vec![Change::Presence(lease)],
+            done,
+        }));
+    }
+
+    /// Renews this process's leases, without waiting.
+    pub fn renew(&self) {
+        let _ = self.jobs.send(Job::Renew);
+    }
+
+    /// Tells the other processes `heard` about game `id` (nothing with one process).
+    pub fn notify(&self, id: &GameId, heard: Heard) {
+        if self.shared {
+            let _ = self.jobs.send(Job::Notify(Note {
+                process: self.process.to_string(),
+                game: id.clone(),
+                heard,
+            }));
+        }
+    }
+
+    /// Asks the reader `make`'s question, and waits for its answer.
+    async fn read<T>(
+        &self,
+        make: impl FnOnce(oneshot::Sender<Result<T, String>>) -> Read,
+    ) -> Result<T, String> {
+        let (done, wait) = oneshot::channel();
+        self.reads.send(make(done)).map_err(|_| CLOSED.to_owned())?;
+        wait.await.map_err(|_| CLOSED.to_owned())?
     }
 
     /// Reads game `id` (on the reader's own connection: never behind the writer).
     pub async fn load(&self, id: &GameId) -> Result<Option<Stored>, String> {
-        let (done, wait) = oneshot::channel();
-        self.reads
-            .send(Read::Load {
-                id: id.clone(),
-                done,
-            })
-            .map_err(|_| CLOSED.to_owned())?;
-        wait.await.map_err(|_| CLOSED.to_owned())?
+        let id = id.clone();
+        self.read(|done| Read::Load { id, done }).await
+    }
+
+    /// Reads the leases on game `id`'s seats (on the reader).
+    pub async fn leases(&self, id: &GameId) -> Result<Vec<Lease>, String> {
+        let id = id.clone();
+        self.read(|done| Read::Leases { id, done }).await
     }
 
     /// The game and seat held by the secret with this hash, if any (on the reader).
     pub async fn find_seat(&self, hash: SecretHash) -> Result<Option<(GameId, Seat)>, String> {
-        let (done, wait) = oneshot::channel();
-        self.reads
-            .send(Read::FindSeat { hash, done })
-            .map_err(|_| CLOSED.to_owned())?;
-        wait.await.map_err(|_| CLOSED.to_owned())?
+        self.read(|done| Read::FindSeat { hash, done }).await
     }
 
-    /// Deletes expired games, but those in `keep` (in memory).
+    /// Deletes expired games, but those in `keep` (in memory) and those with a player
+    /// connected to any process.
     pub async fn expire(
         &self,
         finished: u64,
@@ -752,52 +1136,82 @@ impl Db {
 
 const CLOSED: &str = "the database is closed";
 
-type Write = (GameId, Vec<Change>, oneshot::Sender<Result<(), String>>);
+/// One game's changes, at the version they expect, and who waits for them.
+struct Write {
+    id: GameId,
+    version: Option<u64>,
+    changes: Vec<Change>,
+    done: oneshot::Sender<Result<Written, String>>,
+}
+
+/// Within a transaction: `write`, unless its game moved on (checked first), and its note
+/// to the other processes.
+fn apply(store: &mut dyn Store, process: &str, write: &Write, now: u64) -> Result<Written, String> {
+    if let Some(version) = write.version {
+        if !store.bump(&write.id, version, now)? {
+            return Ok(Written::Stale);
+        }
+    }
+    for change in &write.changes {
+        store.apply(&write.id, change, now)?;
+    }
+    if store.shared() {
+        store.notify(&Note::of(process, &write.id, write.version, &write.changes))?;
+    }
+    Ok(Written::Committed)
+}
 
 /// Commits `writes` in one transaction and tells each writer. If the transaction fails,
 /// each write is tried alone, so one bad write refuses only itself. `note` hears whether
-/// the store could commit.
-fn commit(store: &mut dyn Store, writes: Vec<Write>, note: &impl Fn(&Result<(), String>)) {
+/// the store could commit. The games are taken in the order of their ids, so that two
+/// processes' transactions lock them in the same order (never each waiting for the other).
+fn commit(
+    store: &mut dyn Store,
+    process: &str,
+    mut writes: Vec<Write>,
+    note: &impl Fn(&Result<(), String>),
+) {
     if writes.is_empty() {
         return;
     }
+    writes.sort_by(|a, b| a.id.as_str().cmp(b.id.as_str()));
     let now = now_ms();
     let started = std::time::Instant::now();
     let together = store.begin().and_then(|()| {
-        for (id, changes, _) in &writes {
-            for change in changes {
-                store.apply(id, change, now)?;
-            }
+        let mut written = Vec::with_capacity(writes.len());
+        for write in &writes {
+            written.push(apply(store, process, write, now)?);
         }
-        store.commit()
+        store.commit()?;
+        Ok(written)
     });
     crate::obs::metrics()
         .commit_seconds
         .observe(started.elapsed().as_secs_f64());
-    if together.is_ok() {
-        note(&Ok(()));
-        for (_, _, done) in writes {
-            let _ = done.send(Ok(()));
-        }
-        return;
-    }
-    store.rollback();
-    if let Err(e) = &together {
-        crate::obs::metrics().commit_failures.inc();
-        tracing::error!(writes = writes.len(), "a commit failed: {e}");
-    }
-    for (id, changes, done) in writes {
-        let alone = store.begin().and_then(|()| {
-            for change in &changes {
-                store.apply(&id, change, now)?;
+    match together {
+        Ok(written) => {
+            note(&Ok(()));
+            for (write, written) in writes.into_iter().zip(written) {
+                let _ = write.done.send(Ok(written));
             }
-            store.commit()
-        });
-        if alone.is_err() {
-            store.rollback();
         }
-        note(&alone);
-        let _ = done.send(alone);
+        Err(e) => {
+            store.rollback();
+            crate::obs::metrics().commit_failures.inc();
+            tracing::error!(writes = writes.len(), "a commit failed: {e}");
+            for write in writes {
+                let alone = store.begin().and_then(|()| {
+                    let written = apply(store, process, &write, now)?;
+                    store.commit()?;
+                    Ok(written)
+                });
+                if alone.is_err() {
+                    store.rollback();
+                }
+                note(&alone.as_ref().map(drop).map_err(Clone::clone));
+                let _ = write.done.send(alone);
+            }
+        }
     }
 }
 
@@ -819,6 +1233,8 @@ mod tests {
             hands: [None, None],
             created: 0,
             updated: 0,
+            version: 0,
+            moved: 0,
         }
     }
 
@@ -828,11 +1244,12 @@ mod tests {
         let id = GameId::from_bytes([1, 2, 3, 4, 5, 6, 7, 8]);
         {
             let (db, thread) = start(&dir);
-            db.write(&id, vec![Change::Create(Box::new(game(&id)))])
+            db.write(&id, None, vec![Change::Create(Box::new(game(&id)))])
                 .await
                 .unwrap();
             db.write(
                 &id,
+                None,
                 vec![Change::Move {
                     number: 0,
                     column: 3,
@@ -844,6 +1261,7 @@ mod tests {
             assert!(db
                 .write(
                     &id,
+                    None,
                     vec![Change::Move {
                         number: 0,
                         column: 4
@@ -853,6 +1271,7 @@ mod tests {
                 .is_err());
             db.write(
                 &id,
+                None,
                 vec![
                     Change::Move {
                         number: 1,
@@ -939,11 +1358,11 @@ mod tests {
         let (db, _thread) = start(&dir);
         let missing = GameId::from_bytes([7; 8]);
         let end = Change::End(End::Resigned { seat: Seat::Red });
-        let refused = db.write(&missing, vec![end]).await.unwrap_err();
+        let refused = db.write(&missing, None, vec![end]).await.unwrap_err();
         assert!(refused.contains("not in the database"), "{refused}");
         let (a, b) = (GameId::from_bytes([1; 8]), GameId::from_bytes([2; 8]));
         for id in [&a, &b] {
-            db.write(id, vec![Change::Create(Box::new(game(id)))])
+            db.write(id, None, vec![Change::Create(Box::new(game(id)))])
                 .await
                 .unwrap();
         }
@@ -955,6 +1374,57 @@ mod tests {
         assert_eq!(gone, 1);
         assert!(db.load(&a).await.unwrap().is_some());
         assert!(db.load(&b).await.unwrap().is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A change checks the game's version: the first of two made at the same version is
+    /// committed, the second is stale and writes nothing; a note says so to the others.
+    #[tokio::test]
+    async fn a_change_at_an_old_version_is_stale_and_writes_nothing() {
+        let dir = tempdir();
+        let (db, _thread) = start(&dir);
+        let id = GameId::from_bytes([3; 8]);
+        db.write(&id, None, vec![Change::Create(Box::new(game(&id)))])
+            .await
+            .unwrap();
+        let play = |column| vec![Change::Move { number: 0, column }];
+        assert_eq!(
+            db.write(&id, Some(0), play(3)).await,
+            Ok(Written::Committed)
+        );
+        assert_eq!(db.write(&id, Some(0), play(4)).await, Ok(Written::Stale));
+        let back = db.load(&id).await.unwrap().unwrap();
+        assert_eq!((back.moves, back.version), (vec![3], 1));
+        let note = Note::of("p1", &id, Some(0), &play(3));
+        assert_eq!(note.to_string(), "p1 0303030303030303 v1m3");
+        assert_eq!(note.to_string().parse(), Ok(note));
+        for heard in [
+            Heard::Presence,
+            Heard::React {
+                seat: Seat::Yellow,
+                reaction: 5,
+            },
+            Heard::Version {
+                version: 12,
+                column: None,
+            },
+        ] {
+            let note = Note {
+                process: "p2".into(),
+                game: id.clone(),
+                heard,
+            };
+            assert_eq!(note.to_string().parse(), Ok(note));
+        }
+        for bad in [
+            "",
+            "p1",
+            "p1 0303030303030303 x",
+            "p1 0303030303030303 r9",
+            "p1 zz p",
+        ] {
+            assert!(bad.parse::<Note>().is_err(), "{bad}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
