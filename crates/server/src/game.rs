@@ -339,6 +339,7 @@ impl Game {
         match self.db.leases(&self.id).await {
             Ok(mut leases) => {
                 leases.retain(|l| l.process != self.db.process());
+                tracing::debug!(game = %self.id, ?leases, "leases read");
                 self.leases = leases;
             }
             Err(e) => tracing::debug!(game = %self.id, "reading the leases: {e}"),

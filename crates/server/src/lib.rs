@@ -550,6 +550,9 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     stop_listening.store(true, std::sync::atomic::Ordering::SeqCst);
     tracing::info!("stopping: the connections are closed, the games saved");
     hub.close(Duration::from_secs(5)).await;
+    if let Err(e) = db.release().await {
+        tracing::warn!("letting go of the players' leases: {e}");
+    }
     drop((hub, db));
     // The writes under way finish; every acknowledged one was committed already.
     match tokio::time::timeout(Duration::from_secs(10), writer).await {

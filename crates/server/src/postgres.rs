@@ -264,6 +264,31 @@ impl Store for Postgres {
         true
     }
 
+    fn release(&mut self, process: Option<&str>, now: u64) -> Result<(), String> {
+        let mut t = self.fresh()?.transaction().map_err(db_error)?;
+        let games = t
+            .query(
+                "UPDATE presence SET held = false, until = LEAST(until, $2)
+                 WHERE held AND ($1::TEXT IS NULL OR process = $1) RETURNING game",
+                &[&process, &(now as i64)],
+            )
+            .map_err(db_error)?;
+        // The games' other processes hear it: their players see this one's away now.
+        for row in games {
+            let Ok(game) = GameId::try_from(row.get::<_, String>(0)) else {
+                continue;
+            };
+            let note = Note {
+                process: process.unwrap_or_default().to_owned(),
+                game,
+                heard: crate::store::Heard::Presence,
+            };
+            t.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &note.to_string()])
+                .map_err(db_error)?;
+        }
+        t.commit().map_err(db_error)
+    }
+
     fn renew(&mut self, process: &str, until: u64) -> Result<(), String> {
         self.fresh()?
             .execute(

@@ -220,6 +220,9 @@ pub trait Store: Send + 'static {
     fn shared(&self) -> bool;
     /// Renews the leases `process` holds, to `until`.
     fn renew(&mut self, process: &str, until: u64) -> Result<(), String>;
+    /// Lets go of the leases `process` holds (or, with none, every process's: a store
+    /// one process holds alone, at its start), as of `now`; the other processes hear it.
+    fn release(&mut self, process: Option<&str>, now: u64) -> Result<(), String>;
     fn commit(&mut self) -> Result<(), String>;
     fn rollback(&mut self);
     /// Deletes the games finished before `finished` and those not touched since `idle`
@@ -441,6 +444,11 @@ impl Sqlite {
         store
             .check()
             .map_err(|e| format!("{} cannot be written: {e}", path.display()))?;
+        // The folder is this process's alone: no player is connected to it yet, whatever
+        // a process killed before it left in its leases.
+        store
+            .release(None, now_ms())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(store)
     }
 
@@ -672,6 +680,17 @@ impl Store for Sqlite {
             .map_err(db_error)
     }
 
+    fn release(&mut self, process: Option<&str>, now: u64) -> Result<(), String> {
+        self.conn
+            .execute(
+                "UPDATE presence SET held = 0, until = MIN(until, ?2)
+                 WHERE held AND (?1 IS NULL OR process = ?1)",
+                params![process, now as i64],
+            )
+            .map(drop)
+            .map_err(db_error)
+    }
+
     fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String> {
         let now = now as i64;
         let c = &self.conn;
@@ -862,6 +881,10 @@ enum Job {
     },
     /// This process's leases, renewed.
     Renew,
+    /// This process's leases, let go: it stops.
+    Release {
+        done: oneshot::Sender<Result<(), String>>,
+    },
     /// A word to the other processes that nothing is written for (a reaction).
     Notify(Note),
 }
@@ -969,6 +992,10 @@ impl Db {
                             }
                             note(&renewed);
                         }
+                        Job::Release { done } => {
+                            commit(&mut *store, &me, std::mem::take(&mut writes), &note);
+                            let _ = done.send(store.release(Some(&me), now_ms()));
+                        }
                         Job::Notify(word) => {
                             if let Err(e) = store.notify(&word) {
                                 tracing::debug!("a note to the other processes: {e}");
@@ -1065,6 +1092,12 @@ impl Db {
     /// Renews this process's leases, without waiting.
     pub fn renew(&self) {
         let _ = self.jobs.send(Job::Renew);
+    }
+
+    /// Lets go of this process's leases, after the writes asked for before: it stops, and
+    /// its players are away at once rather than when their leases run out.
+    pub async fn release(&self) -> Result<(), String> {
+        self.ask(|done| Job::Release { done }).await
     }
 
     /// Tells the other processes `heard` about game `id` (nothing with one process).

@@ -544,61 +544,13 @@ async fn the_index_page_names_online_play_in_its_own_words() {
 /// games-per-minute limit to themselves, and the log names each by their address.
 #[tokio::test]
 async fn twenty_five_players_behind_nginx_each_have_their_own_limit() {
-    let nginx = std::path::Path::new("/usr/sbin/nginx");
-    assert!(
-        nginx.exists(),
-        "nginx is missing: scripts/setup.sh installs it"
-    );
     let data = data_dir("nginx-25");
     let server = Server::start(
         &data,
         &["--trust-proxy", "127.0.0.1", "--games-per-minute", "2"],
     );
-    let documented = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../docs/deploy/nginx.conf"
-    ))
-    .unwrap();
-    // The documented proxying, as it is: its map and its `location /` block.
-    let map_at = documented.find("map $http_upgrade").expect("the map");
-    let map_end = map_at + documented[map_at..].find("}\n").unwrap() + 2;
-    let at = documented
-        .find("    location / {")
-        .expect("the location block");
-    let end = at + documented[at..].find("\n    }\n").unwrap() + 7;
-    let location =
-        documented[at..end].replace("http://connect_four", &format!("http://{}", server.addr));
-    let port = {
-        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        probe.local_addr().unwrap().port()
-    };
-    let prefix = data.with_extension("nginx");
-    std::fs::create_dir_all(&prefix).unwrap();
-    let p = prefix.display();
-    let root = if unsafe { libc::geteuid() } == 0 {
-        "user root;\n"
-    } else {
-        ""
-    };
-    let conf = format!(
-        "{root}daemon off;\nworker_processes 1;\npid {p}/nginx.pid;\nerror_log {p}/error.log warn;\n\
-         events {{ worker_connections 1024; }}\nhttp {{\n  access_log {p}/access.log;\n  \
-         client_body_temp_path {p}/body;\n  proxy_temp_path {p}/proxy;\n  fastcgi_temp_path {p}/fastcgi;\n  \
-         uwsgi_temp_path {p}/uwsgi;\n  scgi_temp_path {p}/scgi;\n{}\n  server {{\n    listen 127.0.0.1:{port};\n{location}\n  }}\n}}\n",
-        &documented[map_at..map_end]
-    );
-    std::fs::write(prefix.join("nginx.conf"), conf).unwrap();
-    let mut proxy = Command::new(nginx)
-        .args(["-p", &p.to_string(), "-c", &format!("{p}/nginx.conf")])
-        .spawn()
-        .unwrap();
-    let proxied = format!("127.0.0.1:{port}");
-    for _ in 0..500 {
-        if std::net::TcpStream::connect(&proxied).is_ok() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    let nginx = common::nginx::Nginx::start(&data.with_extension("nginx"), &[&server.addr]);
+    let proxied = nginx.addr.clone();
     for n in 2..=26 {
         let from: std::net::IpAddr = format!("127.0.0.{n}").parse().unwrap();
         let socket = tokio::net::TcpSocket::new_v4().unwrap();
@@ -629,9 +581,5 @@ async fn twenty_five_players_behind_nginx_each_have_their_own_limit() {
         !log.contains("reason=\"too-many-games\" addr=127.0.0.1 "),
         "{log}"
     );
-    // SIGQUIT: nginx's master stops its workers, then itself.
-    let _ = Command::new("kill")
-        .args(["-s", "QUIT", &proxy.id().to_string()])
-        .status();
-    let _ = proxy.wait();
+    drop(nginx);
 }

@@ -287,6 +287,14 @@ fn leases_are_read_back_and_renewed_while_held() {
         )
         .unwrap();
         leases[1] = lease(Seat::Yellow, "c", true, false, 900);
+        assert_eq!(sorted(store.leases(&id).unwrap()), sorted(leases.clone()));
+        // "a" stops: its players are away as of now (its lease said 500).
+        store.release(Some("a"), 300).unwrap();
+        leases[0] = lease(Seat::Red, "a", false, false, 300);
+        assert_eq!(sorted(store.leases(&id).unwrap()), sorted(leases.clone()));
+        // At a start with the store alone, every lease is let go.
+        store.release(None, 800).unwrap();
+        leases[1] = lease(Seat::Yellow, "c", false, false, 800);
         assert_eq!(sorted(store.leases(&id).unwrap()), sorted(leases));
     });
 }

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod nginx;
 pub mod postgres;
 
 use connect_four::online::{GameId, GameState, Refusal, Seat, Secret, ToPage};
