@@ -70,7 +70,12 @@ const EXPIRING: i64 = 0x0c4_e4e1;
 pub struct Postgres {
     client: Client,
     url: String,
+    /// The statements prepared on this connection, by their text: each is parsed and
+    /// planned once, not at every use.
+    statements: std::collections::HashMap<String, postgres::Statement>,
 }
+
+type Params<'a> = &'a [&'a (dyn postgres::types::ToSql + Sync)];
 
 fn db_error(e: postgres::Error) -> String {
     // The server's own words ("duplicate key value violates…"), not only "db error".
@@ -90,6 +95,7 @@ impl Postgres {
         let mut store = Postgres {
             client: open(url)?,
             url: url.to_owned(),
+            statements: std::collections::HashMap::new(),
         };
         store.migrate()?;
         store.check()?;
@@ -148,36 +154,58 @@ impl Postgres {
     fn fresh(&mut self) -> Result<&mut Client, String> {
         if self.client.is_closed() {
             self.client = open(&self.url)?;
+            self.statements.clear();
             tracing::info!("connected to the database again");
         }
         Ok(&mut self.client)
     }
 }
 
+impl Postgres {
+    /// `sql`, prepared on this connection once.
+    fn prepared(&mut self, sql: &str) -> Result<postgres::Statement, String> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql).map_err(db_error)?;
+        self.statements.insert(sql.to_owned(), statement.clone());
+        Ok(statement)
+    }
+
+    /// Runs `sql` (prepared once) with `params`: how many rows it changed.
+    fn exec(&mut self, sql: &str, params: Params) -> Result<u64, String> {
+        let statement = self.prepared(sql)?;
+        self.client.execute(&statement, params).map_err(db_error)
+    }
+
+    /// The rows `sql` (prepared once) reads with `params`.
+    fn rows(&mut self, sql: &str, params: Params) -> Result<Vec<postgres::Row>, String> {
+        let statement = self.prepared(sql)?;
+        self.client.query(&statement, params).map_err(db_error)
+    }
+}
+
 impl Store for Postgres {
     fn load(&mut self, id: &GameId) -> Result<Option<Stored>, String> {
+        self.fresh()?;
         let Some(row) = self
-            .fresh()?
-            .query_opt(
+            .rows(
                 "SELECT columns, rows, red, yellow, end_state, rematch, next, created, updated,
                    red_wins, yellow_wins, red_name, yellow_name, red_hand, yellow_hand,
                    version, moved
                  FROM games WHERE id = $1",
                 &[&id.as_str()],
-            )
-            .map_err(db_error)?
+            )?
+            .pop()
         else {
             return Ok(None);
         };
         let size = Size::new(row.get::<_, i64>(0) as usize, row.get::<_, i64>(1) as usize)
             .map_err(|e| e.to_string())?;
-        let moves = self
-            .client
-            .query(
-                "SELECT number, col FROM moves WHERE game = $1 ORDER BY number",
-                &[&id.as_str()],
-            )
-            .map_err(db_error)?;
+        let moves = self.rows(
+            "SELECT number, col FROM moves WHERE game = $1 ORDER BY number",
+            &[&id.as_str()],
+        )?;
         let mut columns = Vec::with_capacity(moves.len());
         for (i, m) in moves.iter().enumerate() {
             // The numbers run from 0 without a gap: each move's key is its number.
@@ -211,13 +239,11 @@ impl Store for Postgres {
     }
 
     fn leases(&mut self, id: &GameId) -> Result<Vec<Lease>, String> {
-        let rows = self
-            .fresh()?
-            .query(
-                "SELECT seat, process, held, left_game, until FROM presence WHERE game = $1",
-                &[&id.as_str()],
-            )
-            .map_err(db_error)?;
+        self.fresh()?;
+        let rows = self.rows(
+            "SELECT seat, process, held, left_game, until FROM presence WHERE game = $1",
+            &[&id.as_str()],
+        )?;
         Ok(rows
             .iter()
             .map(|row| Lease {
@@ -241,23 +267,18 @@ impl Store for Postgres {
     fn bump(&mut self, id: &GameId, version: u64, now: u64) -> Result<bool, String> {
         // Read committed: of two transactions on one game, the second waits for the
         // first's row lock, then finds the version moved on.
-        let changed = self
-            .client
-            .execute(
-                "UPDATE games SET version = version + 1, updated = $3
-                 WHERE id = $1 AND version = $2",
-                &[&id.as_str(), &(version as i64), &(now as i64)],
-            )
-            .map_err(db_error)?;
+        let changed = self.exec(
+            "UPDATE games SET version = version + 1, updated = $3
+             WHERE id = $1 AND version = $2",
+            &[&id.as_str(), &(version as i64), &(now as i64)],
+        )?;
         Ok(changed == 1)
     }
 
     fn notify(&mut self, note: &Note) -> Result<(), String> {
         // Sent when the transaction commits, and not at all if it does not.
-        self.client
-            .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &note.to_string()])
+        self.exec("SELECT pg_notify($1, $2)", &[&CHANNEL, &note.to_string()])
             .map(drop)
-            .map_err(db_error)
     }
 
     fn shared(&self) -> bool {
@@ -290,25 +311,21 @@ impl Store for Postgres {
     }
 
     fn renew(&mut self, process: &str, until: u64) -> Result<(), String> {
-        self.fresh()?
-            .execute(
-                "UPDATE presence SET until = $2 WHERE process = $1 AND held",
-                &[&process, &(until as i64)],
-            )
-            .map(drop)
-            .map_err(db_error)
+        self.fresh()?;
+        self.exec(
+            "UPDATE presence SET until = $2 WHERE process = $1 AND held",
+            &[&process, &(until as i64)],
+        )
+        .map(drop)
     }
 
     fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String> {
         let now = now as i64;
-        let c = &mut self.client;
         let id = id.as_str();
-        let updated = |n: Result<u64, postgres::Error>| {
-            n.map_err(db_error).and_then(|n| one_row(n as usize, id))
-        };
+        let updated = |n: Result<u64, String>| n.and_then(|n| one_row(n as usize, id));
         match change {
-            Change::Create(game) => c
-                .execute(
+            Change::Create(game) => self
+                .exec(
                     "INSERT INTO games (id, columns, rows, red, yellow, created, updated,
                        red_wins, yellow_wins, red_name, yellow_name, version, moved)
                      VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, 0, $6)",
@@ -325,30 +342,27 @@ impl Store for Postgres {
                         &game.names[1],
                     ],
                 )
-                .map(drop)
-                .map_err(db_error),
-            Change::Move { number, column } => c
-                .execute(
+                .map(drop),
+            Change::Move { number, column } => self
+                .exec(
                     "INSERT INTO moves (game, number, col) VALUES ($1, $2, $3)",
                     &[&id, &i64::from(*number), &i64::from(*column)],
                 )
-                .map_err(db_error)
                 .and_then(|_| {
-                    updated(c.execute("UPDATE games SET moved = $2 WHERE id = $1", &[&id, &now]))
+                    updated(self.exec("UPDATE games SET moved = $2 WHERE id = $1", &[&id, &now]))
                 }),
             Change::Presence(lease) => {
                 let seat = lease.seat.index() as i64;
                 // A player here again: the older word of other processes on the seat
                 // (gone, or dead) is of no more use.
                 if lease.held {
-                    c.execute(
+                    self.exec(
                         "DELETE FROM presence WHERE game = $1 AND seat = $2 AND process <> $3
                            AND (NOT held OR until < $4)",
                         &[&id, &seat, &lease.process, &now],
-                    )
-                    .map_err(db_error)?;
+                    )?;
                 }
-                c.execute(
+                self.exec(
                     "INSERT INTO presence (game, seat, process, held, left_game, until)
                      VALUES ($1, $2, $3, $4, $5, $6)
                      ON CONFLICT (game, seat, process) DO UPDATE SET held = excluded.held,
@@ -363,31 +377,30 @@ impl Store for Postgres {
                     ],
                 )
                 .map(drop)
-                .map_err(db_error)
             }
-            Change::Seat { seat, hash } => updated(c.execute(
+            Change::Seat { seat, hash } => updated(self.exec(
                 &format!("UPDATE games SET {} = $2 WHERE id = $1", seat_column(*seat)),
                 &[&id, &hash.to_vec()],
             )),
-            Change::Name { seat, name } => updated(c.execute(
+            Change::Name { seat, name } => updated(self.exec(
                 &format!(
                     "UPDATE games SET {}_name = $2 WHERE id = $1",
                     seat_column(*seat)
                 ),
                 &[&id, name],
             )),
-            Change::Hand { seat, hash } => updated(c.execute(
+            Change::Hand { seat, hash } => updated(self.exec(
                 &format!(
                     "UPDATE games SET {}_hand = $2 WHERE id = $1",
                     seat_column(*seat)
                 ),
                 &[&id, &hash.map(Vec::from)],
             )),
-            Change::End(end) => updated(c.execute(
+            Change::End(end) => updated(self.exec(
                 "UPDATE games SET end_state = $2 WHERE id = $1",
                 &[&id, &end_text(end)],
             )),
-            Change::Rematch { asked, next } => updated(c.execute(
+            Change::Rematch { asked, next } => updated(self.exec(
                 "UPDATE games SET rematch = $2, next = $3 WHERE id = $1",
                 &[
                     &id,
@@ -396,7 +409,7 @@ impl Store for Postgres {
                 ],
             )),
         }?;
-        updated(c.execute("UPDATE games SET updated = $2 WHERE id = $1", &[&id, &now]))
+        updated(self.exec("UPDATE games SET updated = $2 WHERE id = $1", &[&id, &now]))
     }
 
     fn commit(&mut self) -> Result<(), String> {

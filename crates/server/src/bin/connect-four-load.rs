@@ -2,7 +2,9 @@
 //! online games at once against a running server on this machine, each at one move a
 //! second, and reports the time from a move sent by one player to its arrival at the
 //! other (p50, p99, the slowest), the moves played and refused, and (with `--pid`) the
-//! server's memory. Loopback only, and bounded in games and time.
+//! server's memory and CPU. Several `--addr` (server processes on one database): each
+//! game's Red is on one and its Yellow on the next, so every move crosses processes.
+//! Loopback only, and bounded in games and time.
 
 use clap::Parser;
 use connect_four::engine::{Position, Size};
@@ -17,18 +19,24 @@ use tokio_tungstenite::tungstenite::Message;
 #[derive(Parser)]
 #[command(about = "Plays many online games at once against a local connect-four-server")]
 struct Args {
-    /// The server: a loopback address.
-    #[arg(long)]
-    addr: SocketAddr,
+    /// The server: a loopback address; again for each process of several on one
+    /// database (each game's players on two of them).
+    #[arg(long, required = true)]
+    addr: Vec<SocketAddr>,
     /// Games played at once (two sockets each), at most 5,000.
     #[arg(long, default_value_t = 2000)]
     games: usize,
     /// How long to play, at most 600 s.
     #[arg(long, default_value_t = 60)]
     seconds: u64,
-    /// The server's process id, to read its memory from /proc.
+    /// A server's process id, to read its memory and CPU time from /proc (again for each
+    /// process).
     #[arg(long)]
-    pid: Option<u32>,
+    pid: Vec<u32>,
+    /// A process whose CPU time, with its children's (a database's postmaster and its
+    /// backends), is reported too.
+    #[arg(long)]
+    cpu_tree: Vec<u32>,
     /// Games created per second while starting (the server allows 20 a minute per address
     /// unless started with a higher limit).
     #[arg(long, default_value_t = 200)]
@@ -64,6 +72,48 @@ fn rss_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// CPU seconds `pid` has used (user and system), from /proc.
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command's name in parentheses: state is field 3; utime and stime 14, 15.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    Some(ticks as f64 / per_second)
+}
+
+/// CPU seconds `root` and every process below it have used.
+fn tree_cpu_seconds(root: u32) -> f64 {
+    let mut total = cpu_seconds(root).unwrap_or(0.0);
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return total;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let parent = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|stat| {
+                stat.rsplit_once(')')?
+                    .1
+                    .split_whitespace()
+                    .nth(1)?
+                    .parse::<u32>()
+                    .ok()
+            });
+        if parent == Some(root) {
+            total += cpu_seconds(pid).unwrap_or(0.0);
+        }
+    }
+    total
+}
+
 async fn connect(addr: SocketAddr) -> Result<Socket, String> {
     let url = format!("ws://{addr}/online");
     let (ws, _) = tokio_tungstenite::connect_async(url)
@@ -86,9 +136,9 @@ async fn send(ws: &mut Socket, text: String) -> bool {
     ws.send(Message::Text(text.into())).await.is_ok()
 }
 
-/// Two sockets in one game: Red created it, Yellow joined.
-async fn start_game(addr: SocketAddr) -> Result<(GameId, Socket, Socket), String> {
-    let mut red = connect(addr).await?;
+/// Two sockets in one game: Red created it (on `addr.0`), Yellow joined (on `addr.1`).
+async fn start_game(addr: (SocketAddr, SocketAddr)) -> Result<(GameId, Socket, Socket), String> {
+    let mut red = connect(addr.0).await?;
     send(
         &mut red,
         r#"{"create":{"columns":7,"rows":6,"seat":"red"}}"#.into(),
@@ -98,7 +148,7 @@ async fn start_game(addr: SocketAddr) -> Result<(GameId, Socket, Socket), String
         Some(ToPage::Seated { game, .. }) => game,
         other => return Err(format!("create: {other:?}")),
     };
-    let mut yellow = connect(addr).await?;
+    let mut yellow = connect(addr.1).await?;
     send(&mut yellow, format!(r#"{{"join":{{"game":"{game}"}}}}"#)).await;
     match next_page(&mut yellow).await {
         Some(ToPage::Seated {
@@ -152,7 +202,7 @@ async fn watch(
 /// Plays games on one pair of sockets until `until`, one move a second (or, `idle`, holds
 /// one game open without a move); `watchers` watch each game.
 async fn play(
-    addr: SocketAddr,
+    addr: (SocketAddr, SocketAddr),
     tally: Arc<Tally>,
     until: Instant,
     seed: u64,
@@ -167,7 +217,7 @@ async fn play(
     };
     let (mut game, mut red, mut yellow) = start_game(addr).await?;
     tally.games.fetch_add(1, Ordering::Relaxed);
-    watch(addr, &game, watchers, until).await?;
+    watch(addr.1, &game, watchers, until).await?;
     if idle {
         tokio::join!(stay(red, until), stay(yellow, until));
         return Ok(());
@@ -184,7 +234,7 @@ async fn play(
             drop((red, yellow));
             (game, red, yellow) = start_game(addr).await?;
             tally.games.fetch_add(1, Ordering::Relaxed);
-            watch(addr, &game, watchers, until).await?;
+            watch(addr.1, &game, watchers, until).await?;
             position = Position::empty(Size::CLASSIC);
             continue;
         }
@@ -270,7 +320,7 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let args = Args::parse();
-    if !args.addr.ip().is_loopback()
+    if args.addr.iter().any(|a| !a.ip().is_loopback())
         || args.games > 5000
         || args.seconds > 600
         || args.watchers > 8
@@ -283,7 +333,7 @@ async fn main() -> std::process::ExitCode {
         return std::process::ExitCode::FAILURE;
     }
     connect_four_server::raise_file_limit();
-    let before = args.pid.and_then(rss_kib);
+    let before: Vec<Option<u64>> = args.pid.iter().map(|&pid| rss_kib(pid)).collect();
     let tally = Arc::new(Tally::default());
     let until = Instant::now() + Duration::from_secs(args.seconds);
     let mut players = tokio::task::JoinSet::new();
@@ -294,8 +344,9 @@ async fn main() -> std::process::ExitCode {
         }
         let tally = tally.clone();
         let seed = 0x9e37_79b9 + i as u64;
+        let n = args.addr.len();
         players.spawn(play(
-            args.addr,
+            (args.addr[i % n], args.addr[(i + 1) % n]),
             tally,
             until,
             seed,
@@ -303,28 +354,59 @@ async fn main() -> std::process::ExitCode {
         ));
     }
     let ramp = started.elapsed();
+    // CPU time from the end of the ramp to the end of play: the games held.
+    let cpu_start = Instant::now();
+    let cpu_before: Vec<f64> = args
+        .pid
+        .iter()
+        .map(|&pid| cpu_seconds(pid).unwrap_or(0.0))
+        .collect();
+    let tree_before: Vec<f64> = args
+        .cpu_tree
+        .iter()
+        .map(|&pid| tree_cpu_seconds(pid))
+        .collect();
     let answers = Arc::new(AtomicU64::new(0));
     for i in 0..args.missing {
         tokio::spawn(join_missing(
-            args.addr,
+            args.addr[i % args.addr.len()],
             until,
             0x5eed + i as u64,
             answers.clone(),
         ));
     }
-    // The server's memory at its highest while the games are played.
-    let peak = Arc::new(AtomicU64::new(0));
-    if let Some(pid) = args.pid {
-        let peak = peak.clone();
+    // Each server's memory at its highest while the games are played.
+    let peaks: Arc<Vec<AtomicU64>> = Arc::new(args.pid.iter().map(|_| AtomicU64::new(0)).collect());
+    {
+        let (peaks, pids) = (peaks.clone(), args.pid.clone());
         tokio::spawn(async move {
             loop {
-                if let Some(kib) = rss_kib(pid) {
-                    peak.fetch_max(kib, Ordering::Relaxed);
+                for (peak, &pid) in peaks.iter().zip(&pids) {
+                    if let Some(kib) = rss_kib(pid) {
+                        peak.fetch_max(kib, Ordering::Relaxed);
+                    }
                 }
                 tokio::time::sleep(Duration::from_millis(250)).await;
             }
         });
     }
+    // The CPU measured up to the end of play, before the sockets close.
+    let (pids, trees) = (args.pid.clone(), args.cpu_tree.clone());
+    let cpu = tokio::spawn(async move {
+        tokio::time::sleep_until(tokio::time::Instant::from_std(until)).await;
+        let seconds = cpu_start.elapsed().as_secs_f64();
+        let used: Vec<f64> = pids
+            .iter()
+            .zip(&cpu_before)
+            .map(|(&pid, before)| cpu_seconds(pid).unwrap_or(0.0) - before)
+            .collect();
+        let tree: Vec<f64> = trees
+            .iter()
+            .zip(&tree_before)
+            .map(|(&pid, before)| tree_cpu_seconds(pid) - before)
+            .collect();
+        (seconds, used, tree)
+    });
     let mut failed = 0;
     while let Some(result) = players.join_next().await {
         if let Ok(Err(e)) | Err(e) = result.map_err(|e| e.to_string()) {
@@ -369,14 +451,31 @@ async fn main() -> std::process::ExitCode {
             answers.load(Ordering::Relaxed) as f64 / args.seconds as f64
         );
     }
-    let during = peak.load(Ordering::Relaxed);
-    if let Some(before) = before.filter(|_| during > 0) {
-        println!(
-            "server memory: {before} KiB before, at most {during} KiB with {} games and {sockets} sockets ({:.1} KiB a game with its {} sockets)",
-            args.games,
-            (during.saturating_sub(before)) as f64 / args.games as f64,
-            2 + args.watchers
-        );
+    for ((pid, before), peak) in args.pid.iter().zip(&before).zip(peaks.iter()) {
+        let during = peak.load(Ordering::Relaxed);
+        if let Some(before) = before.filter(|_| during > 0) {
+            println!(
+                "server {pid} memory: {before} KiB before, at most {during} KiB with {} games and {sockets} sockets ({:.1} KiB a game with its {} sockets, over {} processes)",
+                args.games,
+                (during.saturating_sub(before)) as f64 / args.games as f64,
+                2 + args.watchers,
+                args.pid.len()
+            );
+        }
+    }
+    if let Ok((seconds, used, tree)) = cpu.await {
+        for (pid, used) in args.pid.iter().zip(used) {
+            println!(
+                "server {pid} CPU: {:.0}% of a core ({used:.1} s in {seconds:.0} s)",
+                100.0 * used / seconds
+            );
+        }
+        for (pid, used) in args.cpu_tree.iter().zip(tree) {
+            println!(
+                "process {pid} and its children CPU: {:.0}% of a core ({used:.1} s in {seconds:.0} s)",
+                100.0 * used / seconds
+            );
+        }
     }
     if failed > 0 {
         return std::process::ExitCode::FAILURE;
