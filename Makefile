@@ -1,5 +1,5 @@
 # The two commands: `make serve` and `make test`. Each installs whatever is missing first.
-.PHONY: serve test check bench setup package example fuzz soak throttle bench-review server server-static
+.PHONY: serve test check bench setup package example fuzz soak throttle bench-review server server-static load-many
 
 serve:
 	bash scripts/serve.sh
@@ -28,6 +28,11 @@ setup:
 
 bench:
 	bash scripts/bench.sh
+
+# The load generator against three server processes on one PostgreSQL, then one on SQLite:
+# see docs/online.md, "Past one machine" (GAMES=2000 SECONDS_OF_PLAY=60 by default).
+load-many:
+	bash scripts/load-many.sh
 
 package:
 	bash scripts/package.sh

@@ -45,8 +45,8 @@ pub struct Config {
     pub listen: SocketAddr,
     /// Where the database lives (SQLite's folder), unless `database_url` names one.
     pub data: PathBuf,
-    /// A PostgreSQL database instead of `data` (`postgres://…`): one server process on it
-    /// for now (issue 58 is several).
+    /// A PostgreSQL database instead of `data` (`postgres://…`), which any number of
+    /// server processes may share.
     pub database_url: Option<String>,
     /// The site it serves, if any.
     pub site: SiteFrom,

@@ -55,7 +55,7 @@ struct Serve {
     data: Option<PathBuf>,
     /// A PostgreSQL database for the games instead of --data
     /// (postgres://user:password@host:port/name); its tables are made when the server
-    /// starts. One server process on it at a time, for now.
+    /// starts. Any number of server processes may share one, each serving every game.
     #[arg(long, env = "DATABASE_URL")]
     database_url: Option<String>,
     /// The built site to serve at / (Trunk's dist/), instead of the one built into this

@@ -1,6 +1,7 @@
 //! PostgreSQL behind the [`Store`] trait: the same games, changes and answers as the SQLite
 //! store (the conformance tests in `tests/stores.rs` run one suite against both), for
-//! `--database-url` (one server process on a database for now: issue 58 is several). Its
+//! `--database-url`, which several server processes may share: the database orders their
+//! changes ([`Store::bump`]) and carries their notes (`NOTIFY`, [`listen`]). Its
 //! synchronous client runs on the store's own thread, as SQLite's does; its
 //! tables are made and brought up to date when it connects ([`MIGRATIONS`], under an
 //! advisory lock, so that two processes starting together apply each once).
@@ -264,15 +265,24 @@ impl Store for Postgres {
         self.fresh()?.batch_execute("BEGIN").map_err(db_error)
     }
 
-    fn bump(&mut self, id: &GameId, version: u64, now: u64) -> Result<bool, String> {
+    fn bump(&mut self, id: &GameId, version: u64, now: u64, moved: bool) -> Result<bool, String> {
         // Read committed: of two transactions on one game, the second waits for the
         // first's row lock, then finds the version moved on.
         let changed = self.exec(
-            "UPDATE games SET version = version + 1, updated = $3
+            "UPDATE games SET version = version + 1, updated = $3,
+               moved = CASE WHEN $4 THEN $3 ELSE moved END
              WHERE id = $1 AND version = $2",
-            &[&id.as_str(), &(version as i64), &(now as i64)],
+            &[&id.as_str(), &(version as i64), &(now as i64), &moved],
         )?;
         Ok(changed == 1)
+    }
+
+    fn touch(&mut self, id: &GameId, now: u64) -> Result<(), String> {
+        let changed = self.exec(
+            "UPDATE games SET updated = $2 WHERE id = $1",
+            &[&id.as_str(), &(now as i64)],
+        )?;
+        one_row(changed as usize, id.as_str())
     }
 
     fn notify(&mut self, note: &Note) -> Result<(), String> {
@@ -348,9 +358,7 @@ impl Store for Postgres {
                     "INSERT INTO moves (game, number, col) VALUES ($1, $2, $3)",
                     &[&id, &i64::from(*number), &i64::from(*column)],
                 )
-                .and_then(|_| {
-                    updated(self.exec("UPDATE games SET moved = $2 WHERE id = $1", &[&id, &now]))
-                }),
+                .map(drop),
             Change::Presence(lease) => {
                 let seat = lease.seat.index() as i64;
                 // A player here again: the older word of other processes on the seat
@@ -408,8 +416,7 @@ impl Store for Postgres {
                     &next.as_ref().map(GameId::as_str),
                 ],
             )),
-        }?;
-        updated(self.exec("UPDATE games SET updated = $2 WHERE id = $1", &[&id, &now]))
+        }
     }
 
     fn commit(&mut self) -> Result<(), String> {

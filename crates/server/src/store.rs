@@ -208,11 +208,15 @@ pub trait Store: Send + 'static {
     /// The leases on game `id`'s seats, every process's.
     fn leases(&mut self, id: &GameId) -> Result<Vec<Lease>, String>;
     fn begin(&mut self) -> Result<(), String>;
-    /// Within a transaction: if game `id` is at `version`, makes it `version + 1` (and
-    /// true); if another change came first, false, and the caller writes nothing of its
-    /// own. The database decides which of two processes' changes comes first.
-    fn bump(&mut self, id: &GameId, version: u64, now: u64) -> Result<bool, String>;
+    /// Within a transaction: if game `id` is at `version`, makes it `version + 1`, and
+    /// its last change `now` (and its last move, if `moved`): true. If another change came
+    /// first, false, and the caller writes nothing of its own. The database decides which
+    /// of two processes' changes comes first.
+    fn bump(&mut self, id: &GameId, version: u64, now: u64, moved: bool) -> Result<bool, String>;
+    /// Within a transaction: `change` to game `id` (its time is the bump's or the touch's).
     fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String>;
+    /// Within a transaction: game `id` was changed `now` without a bump (a lease).
+    fn touch(&mut self, id: &GameId, now: u64) -> Result<(), String>;
     /// Within a transaction: tells the other processes on the same database of a change,
     /// once it is committed. Nothing for a store that one process holds alone.
     fn notify(&mut self, note: &Note) -> Result<(), String>;
@@ -650,16 +654,26 @@ impl Store for Sqlite {
         self.conn.execute_batch("BEGIN IMMEDIATE").map_err(db_error)
     }
 
-    fn bump(&mut self, id: &GameId, version: u64, now: u64) -> Result<bool, String> {
+    fn bump(&mut self, id: &GameId, version: u64, now: u64, moved: bool) -> Result<bool, String> {
         let changed = self
             .conn
             .prepare_cached(
-                "UPDATE games SET version = version + 1, updated = ?3
+                "UPDATE games SET version = version + 1, updated = ?3,
+                   moved = CASE WHEN ?4 THEN ?3 ELSE moved END
                  WHERE id = ?1 AND version = ?2",
             )
-            .and_then(|mut s| s.execute(params![id.as_str(), version as i64, now as i64]))
+            .and_then(|mut s| s.execute(params![id.as_str(), version as i64, now as i64, moved]))
             .map_err(db_error)?;
         Ok(changed == 1)
+    }
+
+    fn touch(&mut self, id: &GameId, now: u64) -> Result<(), String> {
+        let changed = self
+            .conn
+            .prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")
+            .and_then(|mut s| s.execute(params![id.as_str(), now as i64]))
+            .map_err(db_error)?;
+        one_row(changed, id.as_str())
     }
 
     fn notify(&mut self, _note: &Note) -> Result<(), String> {
@@ -720,13 +734,8 @@ impl Store for Sqlite {
             Change::Move { number, column } => c
                 .prepare_cached("INSERT INTO moves (game, number, col) VALUES (?1, ?2, ?3)")
                 .and_then(|mut s| s.execute(params![id, *number as i64, *column as i64]))
-                .map_err(db_error)
-                .and_then(|_| {
-                    updated(c.execute(
-                        "UPDATE games SET moved = ?2 WHERE id = ?1",
-                        params![id, now],
-                    ))
-                }),
+                .map(drop)
+                .map_err(db_error),
             Change::Presence(lease) => {
                 // A player here again: the older word of other processes on the seat
                 // (gone, or dead) is of no more use.
@@ -789,11 +798,7 @@ impl Store for Sqlite {
                     next.as_ref().map(GameId::as_str)
                 ],
             )),
-        }?;
-        updated(
-            c.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")
-                .and_then(|mut s| s.execute(params![id, now])),
-        )
+        }
     }
 
     fn find_seat(&mut self, hash: SecretHash) -> Result<Option<(GameId, Seat)>, String> {
@@ -1180,13 +1185,21 @@ struct Write {
 /// Within a transaction: `write`, unless its game moved on (checked first), and its note
 /// to the other processes.
 fn apply(store: &mut dyn Store, process: &str, write: &Write, now: u64) -> Result<Written, String> {
+    let moved = write
+        .changes
+        .iter()
+        .any(|c| matches!(c, Change::Move { .. }));
     if let Some(version) = write.version {
-        if !store.bump(&write.id, version, now)? {
+        if !store.bump(&write.id, version, now, moved)? {
             return Ok(Written::Stale);
         }
     }
     for change in &write.changes {
         store.apply(&write.id, change, now)?;
+    }
+    // A new game is written with its time; a lease touches its game.
+    if write.version.is_none() && !matches!(write.changes.first(), Some(Change::Create(_))) {
+        store.touch(&write.id, now)?;
     }
     if store.shared() {
         store.notify(&Note::of(process, &write.id, write.version, &write.changes))?;

@@ -40,11 +40,16 @@ fn game(id: &GameId) -> Stored {
     }
 }
 
-/// Applies `changes` to game `id` in one transaction, committed if all went.
+/// Applies `changes` to game `id` in one transaction (a game's last change `now`),
+/// committed if all went.
 fn write(store: &mut dyn Store, id: &GameId, changes: &[Change], now: u64) -> Result<(), String> {
     store.begin()?;
-    for change in changes {
-        if let Err(e) = store.apply(id, change, now) {
+    let touched = match changes.first() {
+        Some(Change::Create(_)) => Ok(()),
+        _ => store.touch(id, now),
+    };
+    for result in std::iter::once(touched).chain(changes.iter().map(|c| store.apply(id, c, now))) {
+        if let Err(e) = result {
             store.rollback();
             return Err(e);
         }
@@ -98,7 +103,8 @@ fn what_is_committed_is_read_back_whole() {
             next: Some(next),
             created: 1_000,
             updated: 2_000,
-            moved: 2_000,
+            // Its moves were written without a bump, which times them.
+            moved: 1_000,
             ..game(&id)
         };
         assert_eq!(back, want);
@@ -225,7 +231,8 @@ fn old_games_expire_but_those_in_memory_or_with_a_player_connected() {
 }
 
 /// A change checks the game's version: of two at the same version, the first moves it on
-/// and the second finds it moved (and writes nothing).
+/// (and times the game's last change and move) and the second finds it moved (and writes
+/// nothing).
 #[test]
 fn a_change_checks_the_games_version() {
     each("version", |store| {
@@ -233,14 +240,17 @@ fn a_change_checks_the_games_version() {
         write(store, &id, &[Change::Create(Box::new(game(&id)))], 1).unwrap();
         assert_eq!(store.load(&id).unwrap().unwrap().version, 0);
         store.begin().unwrap();
-        assert!(store.bump(&id, 0, 2).unwrap());
+        assert!(store.bump(&id, 0, 2, true).unwrap());
         store.commit().unwrap();
         store.begin().unwrap();
-        assert!(!store.bump(&id, 0, 3).unwrap(), "the version moved on");
-        assert!(!store.bump(&GameId::from_bytes([8; 8]), 0, 3).unwrap());
+        assert!(
+            !store.bump(&id, 0, 3, false).unwrap(),
+            "the version moved on"
+        );
+        assert!(!store.bump(&GameId::from_bytes([8; 8]), 0, 3, true).unwrap());
         store.commit().unwrap();
         let back = store.load(&id).unwrap().unwrap();
-        assert_eq!((back.version, back.updated), (1, 2));
+        assert_eq!((back.version, back.updated, back.moved), (1, 2, 2));
     });
 }
 
