@@ -32,7 +32,7 @@ free_port() {
 start_server() {
   local port=$1
   shift
-  "$bin/connect-four-server" --listen "127.0.0.1:$port" --no-site --log-level warn \
+  "$bin/connect-four-server" --listen "127.0.0.1:$port" --no-site --log-level warn --metrics on \
     --games-per-minute 100000 --max-connections 20000 --max-connections-per-address 20000 \
     "$@" >"$work/server-$port.out" 2>"$work/server-$port.log" &
   pids+=($!)
@@ -62,6 +62,25 @@ echo "== three processes on PostgreSQL ($("$pg/postgres" --version)), $games gam
 "$bin/connect-four-load" --games "$games" --seconds "$seconds" \
   --addr "127.0.0.1:${ports[0]}" --addr "127.0.0.1:${ports[1]}" --addr "127.0.0.1:${ports[2]}" \
   --pid "${pids[0]}" --pid "${pids[1]}" --pid "${pids[2]}" --cpu-tree "$postmaster"
+commits() {
+  python3 - "$@" <<'PY'
+import sys, urllib.request
+for port in sys.argv[1:]:
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics").read().decode()
+    values = {}
+    for line in text.splitlines():
+        for name in ("connect_four_store_commit_seconds_sum", "connect_four_store_commit_seconds_count",
+                     "connect_four_stale_changes_total", "connect_four_notes_heard_total"):
+            if line.startswith(name + " "):
+                values[name] = float(line.split()[1])
+    n = values.get("connect_four_store_commit_seconds_count", 0)
+    mean = 1000 * values.get("connect_four_store_commit_seconds_sum", 0) / max(n, 1)
+    print(f"server on {port}: {n:.0f} commits, {mean:.2f} ms each on average; "
+          f"{values.get('connect_four_notes_heard_total', 0):.0f} notes heard, "
+          f"{values.get('connect_four_stale_changes_total', 0):.0f} stale changes")
+PY
+}
+commits "${ports[@]}"
 for pid in "${pids[@]}"; do kill "$pid"; wait "$pid" || true; done
 pids=()
 port=$(free_port)
@@ -69,3 +88,4 @@ start_server "$port" --data "$work/sqlite"
 echo "== one process on SQLite, $games games, $seconds s"
 "$bin/connect-four-load" --games "$games" --seconds "$seconds" --addr "127.0.0.1:$port" \
   --pid "${pids[0]}"
+commits "$port"

@@ -1,7 +1,8 @@
 // The game behind Debian's nginx, configured with the very files docs/deploy.md gives
 // (docs/deploy/nginx.conf, on a host of its own, and nginx-path.conf, under /games/c4/),
 // over HTTPS with a self-signed certificate: two browser contexts play through the invite
-// link over wss://, and the server sees each player's address through --trust-proxy.
+// link over wss://, and the server sees each player's address through --trust-proxy. Also
+// three server processes on one PostgreSQL behind nginx's round robin, one killed mid-game.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
@@ -9,7 +10,7 @@ import { mkdtemp, rm, readFile, writeFile, chmod } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, DIST, launch, openPage, screenshot, until, moveCount, serve } from "./harness.mjs";
-import { game as play, SERVER, playOnline } from "./play.mjs";
+import { game as playGame, SERVER, playOnline, play } from "./play.mjs";
 import { freePorts } from "./fixtures.mjs";
 
 const NGINX = "/usr/sbin/nginx";
@@ -86,13 +87,44 @@ ${http}
   }, `nginx on ${port}`);
 }
 
-/** The game's server on `port`, for pages served from `publicUrl` (if given), trusting the proxy. */
-async function gameServer(port, publicUrl) {
+/** The game's server on `port`, for pages served from `publicUrl` (if given), trusting the
+ * proxy; its games under `--data`, or in the PostgreSQL database at `databaseUrl`. */
+async function gameServer(port, publicUrl, databaseUrl) {
   const data = join(dir, `data-${port}`);
   return started(SERVER, [
-    "--listen", `127.0.0.1:${port}`, "--data", data, "--site", DIST, "--trust-proxy", "127.0.0.1",
+    "--listen", `127.0.0.1:${port}`, "--site", DIST, "--trust-proxy", "127.0.0.1",
+    ...(databaseUrl ? ["--database-url", databaseUrl] : ["--data", data]),
     ...(publicUrl ? ["--public-url", publicUrl] : []),
   ], /listening on/, "the game's server");
+}
+
+/** A throwaway cluster of Debian's PostgreSQL (the setup installs it) on a free port, run
+ * as `nobody` when the tests run as root (PostgreSQL refuses root), with a database
+ * `games`: its address. Stopped and removed after the tests. */
+async function postgres() {
+  const versions = execFileSync("ls", ["/usr/lib/postgresql"], { encoding: "utf8" })
+    .split("\n").filter((v) => /^\d+$/.test(v)).sort((a, b) => a - b);
+  assert.ok(versions.length, "PostgreSQL is installed (scripts/setup.sh)");
+  const bin = `/usr/lib/postgresql/${versions.at(-1)}/bin`;
+  const folder = join(dir, "pg");
+  execFileSync("mkdir", ["-p", folder]);
+  const root = process.getuid?.() === 0;
+  if (root) execFileSync("chown", ["nobody", folder]);
+  const run = (program, args) => execFileSync(root ? "runuser" : `${bin}/${program}`,
+    root ? ["-u", "nobody", "--", `${bin}/${program}`, ...args] : args, { stdio: "pipe" });
+  run("initdb", ["-D", join(folder, "data"), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  const [port] = await freePorts(1);
+  run("pg_ctl", ["-D", join(folder, "data"), "-l", join(folder, "log"), "-w", "-o",
+    `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1`, "start"]);
+  stops.push(async () => run("pg_ctl", ["-D", join(folder, "data"), "-m", "immediate", "stop"]));
+  run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-qc", "CREATE DATABASE games"]);
+  return `postgres://postgres@127.0.0.1:${port}/games`;
+}
+
+/** `text`'s value of the metric `name` (a Prometheus text line `name value`). */
+function metric(text, name) {
+  const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
 }
 
 /** Stops what `started` started. */
@@ -121,12 +153,18 @@ after(async () => {
 });
 
 const HTTPS = { ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } };
-const game = (url, moves) => play(browser, url, moves, HTTPS);
+const game = (url, moves) => playGame(browser, url, moves, HTTPS);
 
 /** docs/deploy/nginx.conf as the tests run it: nginx on `http` and `https` in front of the
- * server on `app`, with `more` replacements besides. */
+ * server on `app` (or each of several, a list, with the documented line for several
+ * processes), with `more` replacements besides. */
 async function ownHost(app, https, http, more = []) {
   const documented = await readFile(join(ROOT, "docs", "deploy", "nginx.conf"), "utf8");
+  const several = /^\s*#\s*server 127\.0\.0\.1:8081( [^;]*);$/m.exec(documented);
+  assert.ok(several, "the documented upstream line for several processes");
+  const upstream = Array.isArray(app)
+    ? app.map((port) => `server 127.0.0.1:${port}${several[1]};`).join("\n    ")
+    : `server 127.0.0.1:${app};`;
   return replaced(documented, [
     ["games.example.org", "localhost"],
     ["/etc/letsencrypt/live/localhost/fullchain.pem", join(dir, "cert.pem")],
@@ -135,7 +173,7 @@ async function ownHost(app, https, http, more = []) {
     ["listen [::]:80;", ""],
     ["listen 443 ssl;", `listen 127.0.0.1:${https} ssl;`],
     ["listen [::]:443 ssl;", ""],
-    ["server 127.0.0.1:8080;", `server 127.0.0.1:${app};`],
+    ["server 127.0.0.1:8080;", upstream],
     ...more,
   ]);
 }
@@ -281,4 +319,44 @@ test("two players through Caddy with the documented Caddyfile", async () => {
   for (const p of [red, yellow]) assert.deepEqual(p.problems, []);
   await red.context.close();
   await yellow.context.close();
+});
+
+test("three processes on one PostgreSQL behind nginx's round robin: one killed mid-game, the pages play on", async () => {
+  const [a, b, c, https, http] = await freePorts(5);
+  const database = await postgres();
+  const apps = [a, b, c];
+  const servers = [];
+  for (const app of apps) servers.push(await gameServer(app, `https://localhost:${https}`, database));
+  await nginx("three", await ownHost(apps, https, http), http);
+  const url = `https://localhost:${https}/`;
+  const sockets = async () => Promise.all(apps.map(async (app, i) => {
+    if (servers[i] === null) return 0;
+    return metric(await (await fetch(`http://127.0.0.1:${app}/metrics`)).text(), "connect_four_open_sockets");
+  }));
+  const { red, yellow } = await game(url, [4, 5, 4]);
+  const before = await sockets();
+  assert.equal(before[0] + before[1] + before[2], 2, `one socket a page: ${before}`);
+  // The process holding a page's socket is killed, as a crash would.
+  const victim = before.findIndex((n) => n > 0);
+  const killed = servers[victim].child;
+  await new Promise((done) => { killed.once("exit", done); killed.kill("SIGKILL"); });
+  servers[victim] = null;
+  // The pages connect again through nginx, to the processes that live, and play on.
+  await play(yellow.page, red.page, 5);
+  await play(red.page, yellow.page, 4);
+  await play(yellow.page, red.page, 5);
+  await play(red.page, yellow.page, 4);
+  for (const [page, words] of [[red.page, /^You won!$/], [yellow.page, /^You lost\.$/]]) {
+    await until(async () => words.test(await page.locator(".c4-result-text").textContent()), "the result");
+  }
+  await screenshot(red.page, "proxy-three-processes-after-a-kill");
+  const after = await sockets();
+  assert.equal(after[victim], 0);
+  assert.equal(after.reduce((x, y) => x + y, 0), 2, `both pages connected again: ${after}`);
+  // Every move, once, in the database: a third page, through any process, watches it.
+  const watcher = await openPage(browser, red.link, HTTPS);
+  await until(async () => (await moveCount(watcher.page)) === 7, "the watcher sees the seven moves");
+  await red.context.close();
+  await yellow.context.close();
+  await watcher.context.close();
 });

@@ -9,7 +9,7 @@
 //! a player's presence is the union of this process's sockets and the others' leases.
 
 use crate::hub::Hub;
-use crate::store::{now_ms, Change, Db, Heard, Lease, SecretHash, Stored, Written, LEASE_MS};
+use crate::store::{now_ms, Change, Db, Heard, Lease, SecretHash, Stored, Written};
 use connect_four::engine::{Position, Status};
 use connect_four::online::{
     End, GameId, GameState, Presence, Refusal, Role, Seat, Secret, ToPage, REACTIONS,
@@ -190,6 +190,8 @@ pub struct Game {
     version: u64,
     /// The other processes' leases on the seats, as last read.
     leases: Vec<Lease>,
+    /// Whether each seat's player was here when the pages last heard the game.
+    shown: [bool; 2],
     members: Vec<Member>,
     db: Db,
 }
@@ -263,6 +265,7 @@ impl Game {
             hands: stored.hands,
             version: stored.version,
             leases: Vec::new(),
+            shown: [false; 2],
             members: Vec::new(),
             db,
         })
@@ -318,16 +321,20 @@ impl Game {
     }
 
     /// What is due now: a lease that ran out is read again (its process may have renewed
-    /// it), and the pages hear what changed.
+    /// it); if it did run out, the game is read again too (a process that died may have
+    /// committed a change it could not announce), and the pages hear what changed.
     async fn due_now(&mut self) {
         let now = now_ms();
         if self.leases.iter().any(|l| l.held && l.until <= now) {
-            let before = Seat::BOTH.map(|s| self.here(s));
+            let before = (self.shown, self.version);
             self.read_leases().await;
+            if Seat::BOTH.map(|s| self.here(s)) != before.0 {
+                self.reload().await;
+            }
             let claim_due = self
                 .away_on_turn_since(self.to_move())
                 .is_some_and(|since| since + self.claim_after.as_millis() as u64 <= now);
-            if Seat::BOTH.map(|s| self.here(s)) == before && !claim_due {
+            if (Seat::BOTH.map(|s| self.here(s)), self.version) == before && !claim_due {
                 return;
             }
         }
@@ -461,6 +468,7 @@ impl Game {
     /// Tells every page the game as it stands; a page too slow to take it is closed (it
     /// reconnects and resumes), and if it held a seat the others hear it is away.
     fn broadcast(&mut self) {
+        self.shown = Seat::BOTH.map(|s| self.here(s));
         loop {
             let states: Vec<ToPage> = self.members.iter().map(|m| self.state(m.role)).collect();
             let mut slow = Vec::new();
@@ -501,7 +509,7 @@ impl Game {
                 process: self.db.process().to_owned(),
                 held: here,
                 left: self.left[seat.index()],
-                until: if here { now + LEASE_MS } else { now },
+                until: if here { now + self.db.lease_ms() } else { now },
             };
             self.db.write_lease(&self.id, lease);
         }
@@ -565,6 +573,13 @@ impl Game {
     /// Reads the game again (another process changed it), and tells the pages: true if it
     /// could.
     async fn catch_up(&mut self) -> bool {
+        let read = self.reload().await;
+        self.broadcast();
+        read
+    }
+
+    /// Reads the game and its leases again: true if it could.
+    async fn reload(&mut self) -> bool {
         let stored = match self.db.load(&self.id).await {
             Ok(Some(stored)) => stored,
             Ok(None) => {
@@ -602,7 +617,6 @@ impl Game {
         self.hands = stored.hands;
         self.version = stored.version;
         self.read_leases().await;
-        self.broadcast();
         true
     }
 
@@ -659,6 +673,15 @@ impl Game {
                 );
             }
             return;
+        }
+        // A page that enters sees the game as committed: another process's last change may
+        // be committed and not yet heard here (its note is on its way).
+        if entering && self.db.shared() && !matches!(ask, Ask::Leave(_)) {
+            if let Ok(Some(version)) = self.db.version(&self.id).await {
+                if version > self.version {
+                    self.catch_up().await;
+                }
+            }
         }
         let mut tries = 0;
         while self.act(&ask, hub).await.is_err() {
@@ -1046,8 +1069,12 @@ impl Game {
             refuse(conn, Refusal::Over, "the game is over");
             return Ok(());
         }
-        // The other processes' word on the other player, as it is now.
+        // The other processes' word on the other player, as it is now; if it changed (a
+        // lease ran out), the pages hear it before the answer.
         self.read_leases().await;
+        if Seat::BOTH.map(|s| self.here(s)) != self.shown {
+            self.broadcast();
+        }
         let other = seat.other();
         let away = self.away_on_turn_since(other).is_some_and(|since| {
             now_ms().saturating_sub(since) >= self.claim_after.as_millis() as u64

@@ -71,6 +71,10 @@ pub struct Config {
     /// win ([`connect_four::online::CLAIM_AFTER_MS`], which the page counts with, unless a
     /// test says otherwise).
     pub claim_after: Duration,
+    /// How long a process's word that a player is connected to it lasts unless renewed
+    /// ([`store::LEASE`], unless a test says otherwise): how soon the others see the players
+    /// of a process that died as away.
+    pub lease: Duration,
 }
 
 /// Where the site comes from.
@@ -381,7 +385,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
                 (None, Box::new(store), Box::new(reader), games)
             }
         };
-    let (db, writer) = store::Db::start(store, reader);
+    let (db, writer) = store::Db::start(store, reader, config.lease);
     let hub = hub::Hub::new(db.clone(), config.games_per_minute, config.claim_after);
     // The other processes' changes, heard on a connection of its own.
     let stop_listening = Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -507,7 +511,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     let renewing = {
         let db = db.clone();
         tokio::spawn(async move {
-            let mut every = tokio::time::interval(store::RENEW_EVERY);
+            let mut every = tokio::time::interval(config.lease / 3);
             loop {
                 every.tick().await;
                 db.renew();

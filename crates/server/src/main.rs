@@ -121,6 +121,9 @@ struct Serve {
     /// page counts with the default).
     #[arg(long, hide = true, default_value_t = connect_four::online::CLAIM_AFTER_MS)]
     claim_after_ms: u64,
+    /// For tests: milliseconds a process's lease on its players lasts unless renewed.
+    #[arg(long, hide = true, default_value_t = connect_four_server::store::LEASE.as_millis() as u64)]
+    lease_ms: u64,
 }
 
 /// `--listen`'s value: an address and port (`0.0.0.0:8080`, `[::1]:8080`), or a name and
@@ -194,6 +197,7 @@ async fn main() -> std::process::ExitCode {
         trust_proxy,
         metrics: args.metrics,
         claim_after: Duration::from_millis(args.claim_after_ms),
+        lease: Duration::from_millis(args.lease_ms.max(30)),
     };
     connect_four_server::raise_file_limit();
     let ready = |addr: SocketAddr| {

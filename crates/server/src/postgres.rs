@@ -186,8 +186,23 @@ impl Postgres {
     }
 }
 
-impl Store for Postgres {
-    fn load(&mut self, id: &GameId) -> Result<Option<Stored>, String> {
+impl Postgres {
+    /// `read`, made again on a new connection if the connection was found lost (the
+    /// database restarted, or cut it): a read may be, where a transaction may not.
+    fn read_again<T>(
+        &mut self,
+        read: impl Fn(&mut Self) -> Result<T, String>,
+    ) -> Result<T, String> {
+        match read(self) {
+            Err(_) if self.client.is_closed() => {
+                self.fresh()?;
+                read(self)
+            }
+            other => other,
+        }
+    }
+
+    fn load_now(&mut self, id: &GameId) -> Result<Option<Stored>, String> {
         self.fresh()?;
         let Some(row) = self
             .rows(
@@ -239,7 +254,7 @@ impl Store for Postgres {
         }))
     }
 
-    fn leases(&mut self, id: &GameId) -> Result<Vec<Lease>, String> {
+    fn leases_now(&mut self, id: &GameId) -> Result<Vec<Lease>, String> {
         self.fresh()?;
         let rows = self.rows(
             "SELECT seat, process, held, left_game, until FROM presence WHERE game = $1",
@@ -259,6 +274,45 @@ impl Store for Postgres {
                 until: row.get::<_, i64>(4).max(0) as u64,
             })
             .collect())
+    }
+
+    fn find_seat_now(&mut self, hash: SecretHash) -> Result<Option<(GameId, Seat)>, String> {
+        let row = self
+            .fresh()?
+            .query_opt(
+                "SELECT id, red = $1 FROM games WHERE red = $1 OR yellow = $1 LIMIT 1",
+                &[&hash.to_vec()],
+            )
+            .map_err(db_error)?;
+        Ok(row.and_then(|row| {
+            let seat = match row.get::<_, Option<bool>>(1) {
+                Some(true) => Seat::Red,
+                _ => Seat::Yellow,
+            };
+            Some((GameId::try_from(row.get::<_, String>(0)).ok()?, seat))
+        }))
+    }
+}
+
+impl Store for Postgres {
+    fn load(&mut self, id: &GameId) -> Result<Option<Stored>, String> {
+        self.read_again(|s| s.load_now(id))
+    }
+
+    fn leases(&mut self, id: &GameId) -> Result<Vec<Lease>, String> {
+        self.read_again(|s| s.leases_now(id))
+    }
+
+    fn version(&mut self, id: &GameId) -> Result<Option<u64>, String> {
+        self.read_again(|s| {
+            s.fresh()?;
+            let rows = s.rows("SELECT version FROM games WHERE id = $1", &[&id.as_str()])?;
+            Ok(rows.first().map(|r| r.get::<_, i64>(0).max(0) as u64))
+        })
+    }
+
+    fn find_seat(&mut self, hash: SecretHash) -> Result<Option<(GameId, Seat)>, String> {
+        self.read_again(|s| s.find_seat_now(hash))
     }
 
     fn begin(&mut self) -> Result<(), String> {
@@ -285,10 +339,15 @@ impl Store for Postgres {
         one_row(changed as usize, id.as_str())
     }
 
-    fn notify(&mut self, note: &Note) -> Result<(), String> {
-        // Sent when the transaction commits, and not at all if it does not.
-        self.exec("SELECT pg_notify($1, $2)", &[&CHANNEL, &note.to_string()])
-            .map(drop)
+    fn notify(&mut self, notes: &[Note]) -> Result<(), String> {
+        // One statement for the batch's notes, in a transaction of its own that writes
+        // nothing to the disk.
+        let notes: Vec<String> = notes.iter().map(Note::to_string).collect();
+        self.exec(
+            "SELECT count(pg_notify($1, note)) FROM unnest($2::TEXT[]) AS note",
+            &[&CHANNEL, &notes],
+        )
+        .map(drop)
     }
 
     fn shared(&self) -> bool {
@@ -467,23 +526,6 @@ impl Store for Postgres {
             )
             .map(drop)
             .map_err(db_error)
-    }
-
-    fn find_seat(&mut self, hash: SecretHash) -> Result<Option<(GameId, Seat)>, String> {
-        let row = self
-            .fresh()?
-            .query_opt(
-                "SELECT id, red = $1 FROM games WHERE red = $1 OR yellow = $1 LIMIT 1",
-                &[&hash.to_vec()],
-            )
-            .map_err(db_error)?;
-        Ok(row.and_then(|row| {
-            let seat = match row.get::<_, Option<bool>>(1) {
-                Some(true) => Seat::Red,
-                _ => Seat::Yellow,
-            };
-            Some((GameId::try_from(row.get::<_, String>(0)).ok()?, seat))
-        }))
     }
 }
 

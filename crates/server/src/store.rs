@@ -62,9 +62,9 @@ pub struct Lease {
     pub until: u64,
 }
 
-/// How long a lease lasts unless renewed, and how often a process renews its own.
-pub const LEASE_MS: u64 = 30_000;
-pub const RENEW_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+/// How long a lease lasts unless renewed (a process renews its own three times in that
+/// time), unless a test says otherwise.
+pub const LEASE: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// What one process tells the others about a game after a commit (PostgreSQL's `NOTIFY`):
 /// `"{process} {game} {what}"`.
@@ -205,6 +205,8 @@ pub enum Change {
 /// changes since the last one durable together.
 pub trait Store: Send + 'static {
     fn load(&mut self, id: &GameId) -> Result<Option<Stored>, String>;
+    /// Game `id`'s version, if it is there.
+    fn version(&mut self, id: &GameId) -> Result<Option<u64>, String>;
     /// The leases on game `id`'s seats, every process's.
     fn leases(&mut self, id: &GameId) -> Result<Vec<Lease>, String>;
     fn begin(&mut self) -> Result<(), String>;
@@ -217,9 +219,11 @@ pub trait Store: Send + 'static {
     fn apply(&mut self, id: &GameId, change: &Change, now: u64) -> Result<(), String>;
     /// Within a transaction: game `id` was changed `now` without a bump (a lease).
     fn touch(&mut self, id: &GameId, now: u64) -> Result<(), String>;
-    /// Within a transaction: tells the other processes on the same database of a change,
-    /// once it is committed. Nothing for a store that one process holds alone.
-    fn notify(&mut self, note: &Note) -> Result<(), String>;
+    /// After a commit, outside a transaction: tells the other processes on the same
+    /// database of what it changed. Nothing for a store that one process holds alone.
+    /// (Not inside the transaction: PostgreSQL serializes the commits of transactions that
+    /// notify, their disk writes included.)
+    fn notify(&mut self, notes: &[Note]) -> Result<(), String>;
     /// Whether other processes may share the store: then changes are announced.
     fn shared(&self) -> bool;
     /// Renews the leases `process` holds, to `until`.
@@ -618,6 +622,17 @@ impl Store for Sqlite {
         }))
     }
 
+    fn version(&mut self, id: &GameId) -> Result<Option<u64>, String> {
+        self.conn
+            .prepare_cached("SELECT version FROM games WHERE id = ?1")
+            .and_then(|mut s| {
+                s.query_row(params![id.as_str()], |r| r.get::<_, i64>(0))
+                    .optional()
+            })
+            .map(|v| v.map(|v| v.max(0) as u64))
+            .map_err(db_error)
+    }
+
     fn leases(&mut self, id: &GameId) -> Result<Vec<Lease>, String> {
         let mut statement = self
             .conn
@@ -676,7 +691,7 @@ impl Store for Sqlite {
         one_row(changed, id.as_str())
     }
 
-    fn notify(&mut self, _note: &Note) -> Result<(), String> {
+    fn notify(&mut self, _notes: &[Note]) -> Result<(), String> {
         Ok(())
     }
 
@@ -884,8 +899,6 @@ enum Job {
     Check {
         done: oneshot::Sender<Result<(), String>>,
     },
-    /// This process's leases, renewed.
-    Renew,
     /// This process's leases, let go: it stops.
     Release {
         done: oneshot::Sender<Result<(), String>>,
@@ -904,6 +917,13 @@ enum Read {
         id: GameId,
         done: oneshot::Sender<Result<Vec<Lease>, String>>,
     },
+    Version {
+        id: GameId,
+        done: oneshot::Sender<Result<Option<u64>, String>>,
+    },
+    /// This process's leases, renewed (on the reader's connection: the moves' commits do
+    /// not wait behind it).
+    Renew,
     FindSeat {
         hash: SecretHash,
         done: oneshot::Sender<Result<Option<(GameId, Seat)>, String>>,
@@ -920,6 +940,8 @@ pub struct Db {
     /// This process's name in the leases and notes: random, new at each start.
     process: std::sync::Arc<str>,
     shared: bool,
+    /// How long a lease lasts unless renewed, in ms.
+    lease_ms: u64,
 }
 
 /// The most writes committed in one transaction.
@@ -950,7 +972,9 @@ impl Db {
     pub fn start(
         mut store: Box<dyn Store>,
         mut reader: Box<dyn Store>,
+        lease: std::time::Duration,
     ) -> (Db, std::thread::JoinHandle<()>) {
+        let lease_ms = lease.as_millis() as u64;
         let (jobs, queue) = mpsc::channel::<Job>();
         let (reads, read_queue) = mpsc::channel::<Read>();
         let failure = std::sync::Arc::new(std::sync::Mutex::new(None));
@@ -958,6 +982,7 @@ impl Db {
         let process: std::sync::Arc<str> = process_name().into();
         let shared = store.shared();
         let me = process.clone();
+        let renewer = process.clone();
         let thread = std::thread::spawn(move || {
             let note = |result: &Result<(), String>| {
                 if let Ok(mut failure) = failed.lock() {
@@ -989,20 +1014,12 @@ impl Db {
                             note(&checked);
                             let _ = done.send(checked);
                         }
-                        Job::Renew => {
-                            commit(&mut *store, &me, std::mem::take(&mut writes), &note);
-                            let renewed = store.renew(&me, now_ms() + LEASE_MS);
-                            if let Err(e) = &renewed {
-                                tracing::warn!("renewing the players' leases: {e}");
-                            }
-                            note(&renewed);
-                        }
                         Job::Release { done } => {
                             commit(&mut *store, &me, std::mem::take(&mut writes), &note);
                             let _ = done.send(store.release(Some(&me), now_ms()));
                         }
                         Job::Notify(word) => {
-                            if let Err(e) = store.notify(&word) {
+                            if let Err(e) = store.notify(&[word]) {
                                 tracing::debug!("a note to the other processes: {e}");
                             }
                         }
@@ -1023,6 +1040,14 @@ impl Db {
                     Read::Leases { id, done } => {
                         let _ = done.send(reader.leases(&id));
                     }
+                    Read::Version { id, done } => {
+                        let _ = done.send(reader.version(&id));
+                    }
+                    Read::Renew => {
+                        if let Err(e) = reader.renew(&renewer, now_ms() + lease_ms) {
+                            tracing::warn!("renewing the players' leases: {e}");
+                        }
+                    }
                     Read::FindSeat { hash, done } => {
                         let _ = done.send(reader.find_seat(hash));
                     }
@@ -1036,9 +1061,15 @@ impl Db {
                 failure,
                 process,
                 shared,
+                lease_ms,
             },
             thread,
         )
+    }
+
+    /// How long a lease lasts unless renewed, in ms.
+    pub fn lease_ms(&self) -> u64 {
+        self.lease_ms
     }
 
     /// This process's name in leases and notes.
@@ -1094,9 +1125,12 @@ impl Db {
         }));
     }
 
-    /// Renews this process's leases, without waiting.
+    /// Renews this process's leases, without waiting. Only the other processes read them:
+    /// a store this process holds alone (SQLite, whose reader cannot write) needs none.
     pub fn renew(&self) {
-        let _ = self.jobs.send(Job::Renew);
+        if self.shared {
+            let _ = self.reads.send(Read::Renew);
+        }
     }
 
     /// Lets go of this process's leases, after the writes asked for before: it stops, and
@@ -1130,6 +1164,12 @@ impl Db {
     pub async fn load(&self, id: &GameId) -> Result<Option<Stored>, String> {
         let id = id.clone();
         self.read(|done| Read::Load { id, done }).await
+    }
+
+    /// Reads game `id`'s version (on the reader).
+    pub async fn version(&self, id: &GameId) -> Result<Option<u64>, String> {
+        let id = id.clone();
+        self.read(|done| Read::Version { id, done }).await
     }
 
     /// Reads the leases on game `id`'s seats (on the reader).
@@ -1182,9 +1222,15 @@ struct Write {
     done: oneshot::Sender<Result<Written, String>>,
 }
 
-/// Within a transaction: `write`, unless its game moved on (checked first), and its note
-/// to the other processes.
-fn apply(store: &mut dyn Store, process: &str, write: &Write, now: u64) -> Result<Written, String> {
+/// Within a transaction: `write`, unless its game moved on (checked first); its note to the
+/// other processes, once committed, is added to `notes`.
+fn apply(
+    store: &mut dyn Store,
+    process: &str,
+    write: &Write,
+    now: u64,
+    notes: &mut Vec<Note>,
+) -> Result<Written, String> {
     let moved = write
         .changes
         .iter()
@@ -1202,9 +1248,22 @@ fn apply(store: &mut dyn Store, process: &str, write: &Write, now: u64) -> Resul
         store.touch(&write.id, now)?;
     }
     if store.shared() {
-        store.notify(&Note::of(process, &write.id, write.version, &write.changes))?;
+        notes.push(Note::of(process, &write.id, write.version, &write.changes));
     }
     Ok(Written::Committed)
+}
+
+/// Tells the other processes what was committed, before the writers hear it: a page sees
+/// its move acknowledged only once the others are on their way to see it too. A note that
+/// cannot be sent (the database just went away) is missed by the others, who read their
+/// games again when they hear the next change to them, or reconnect.
+fn tell_others(store: &mut dyn Store, notes: &[Note]) {
+    if notes.is_empty() {
+        return;
+    }
+    if let Err(e) = store.notify(notes) {
+        tracing::warn!(notes = notes.len(), "telling the other processes: {e}");
+    }
 }
 
 /// Commits `writes` in one transaction and tells each writer. If the transaction fails,
@@ -1223,10 +1282,11 @@ fn commit(
     writes.sort_by(|a, b| a.id.as_str().cmp(b.id.as_str()));
     let now = now_ms();
     let started = std::time::Instant::now();
+    let mut notes = Vec::new();
     let together = store.begin().and_then(|()| {
         let mut written = Vec::with_capacity(writes.len());
         for write in &writes {
-            written.push(apply(store, process, write, now)?);
+            written.push(apply(store, process, write, now, &mut notes)?);
         }
         store.commit()?;
         Ok(written)
@@ -1237,6 +1297,7 @@ fn commit(
     match together {
         Ok(written) => {
             note(&Ok(()));
+            tell_others(store, &notes);
             for (write, written) in writes.into_iter().zip(written) {
                 let _ = write.done.send(Ok(written));
             }
@@ -1246,13 +1307,15 @@ fn commit(
             crate::obs::metrics().commit_failures.inc();
             tracing::error!(writes = writes.len(), "a commit failed: {e}");
             for write in writes {
+                let mut notes = Vec::new();
                 let alone = store.begin().and_then(|()| {
-                    let written = apply(store, process, &write, now)?;
+                    let written = apply(store, process, &write, now, &mut notes)?;
                     store.commit()?;
                     Ok(written)
                 });
-                if alone.is_err() {
-                    store.rollback();
+                match alone {
+                    Ok(_) => tell_others(store, &notes),
+                    Err(_) => store.rollback(),
                 }
                 note(&alone.as_ref().map(drop).map_err(Clone::clone));
                 let _ = write.done.send(alone);
@@ -1478,6 +1541,7 @@ mod tests {
         Db::start(
             Box::new(Sqlite::open(dir).unwrap()),
             Box::new(Sqlite::reader(dir).unwrap()),
+            LEASE,
         )
     }
 

@@ -504,6 +504,87 @@ async fn the_same_move_sent_to_two_processes_at_once_is_played_once() {
     }
 }
 
+/// The claim rule across processes and through a process's death: Red on one process,
+/// Yellow on another; on Yellow's turn Yellow's process is killed. Red's process sees Yellow
+/// away once that process's lease on Yellow has run out (leases of 1.5 s here, 30 s by
+/// default); a claim before the claim's time is refused, and after it stands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_on_a_process_that_died_can_be_claimed_against() {
+    let cluster = cluster("claim");
+    let url = cluster.url();
+    let args = |dir: &std::path::PathBuf| {
+        let args = [
+            "--listen",
+            "127.0.0.1:0",
+            "--database-url",
+            &url,
+            "--no-site",
+            "--claim-after-ms",
+            "1500",
+            "--lease-ms",
+            "1500",
+        ];
+        Server::spawn(dir, &args, &[], || {})
+    };
+    let (one, two) = (args(&data_dir("claim-0")), args(&data_dir("claim-1")));
+    let mut red = Client::connect(&one).await;
+    let (game, _) = red.create(7, 6, "red").await;
+    let mut yellow = Client::connect(&two).await;
+    yellow.join(&game).await;
+    yellow.seated().await;
+    red.play(&game, 0, 3).await;
+    yellow.state_with("4").await;
+    // Yellow's process dies on Yellow's turn; Yellow's page is gone with it.
+    two.stop("KILL");
+    drop(yellow);
+    red.send(&format!(r#"{{"claim":{{"game":"{game}"}}}}"#))
+        .await;
+    // Red's process says when Yellow's lease has run out (before the claim's refusal, if it
+    // ran out by then), and when the claim's time has come.
+    let mut seen_away = false;
+    loop {
+        match red.recv().await {
+            ToPage::Refused { reason, .. } => {
+                assert_eq!(reason, Refusal::CannotClaim);
+                break;
+            }
+            // (Red's own move's acknowledgement, with Yellow here, may come first.)
+            ToPage::State(state) => match state.seats[1] {
+                Presence::Here => {}
+                Presence::Away { ms } if ms < 1500 => seen_away = true,
+                other => panic!("Yellow {other:?} before the claim's time"),
+            },
+            _ => {}
+        }
+    }
+    loop {
+        if let ToPage::State(state) = red.recv().await {
+            match state.seats[1] {
+                Presence::Away { ms } if ms >= 1500 => break,
+                Presence::Away { .. } => seen_away = true,
+                _ => {}
+            }
+        }
+    }
+    assert!(seen_away, "Yellow was seen away before the claim's time");
+    red.send(&format!(r#"{{"claim":{{"game":"{game}"}}}}"#))
+        .await;
+    loop {
+        if let ToPage::State(state) = red.recv().await {
+            if state.end.is_some() {
+                assert_eq!(
+                    state.end,
+                    Some(connect_four::online::End::Claimed {
+                        seat: connect_four::online::Seat::Red
+                    })
+                );
+                break;
+            }
+        }
+    }
+    assert!(one.stop("TERM").success());
+}
+
 /// Reads `page` until it has `game` with `moves` moves (or, with `usize::MAX`, until the
 /// refusal of move 999); notes each move number it was refused as a wrong one.
 async fn read_until(

@@ -251,6 +251,8 @@ fn a_change_checks_the_games_version() {
         store.commit().unwrap();
         let back = store.load(&id).unwrap().unwrap();
         assert_eq!((back.version, back.updated, back.moved), (1, 2, 2));
+        assert_eq!(store.version(&id).unwrap(), Some(1));
+        assert_eq!(store.version(&GameId::from_bytes([8; 8])).unwrap(), None);
     });
 }
 

@@ -367,8 +367,12 @@ impl Client {
 
     /// The next message, or `None` once the connection is gone.
     pub async fn try_recv(&mut self) -> Option<ToPage> {
+        // The patience counts to a message: the server's pings alone do not renew it.
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let frame = tokio::time::timeout(PATIENCE, self.ws.next()).await.ok()?;
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
+                .await
+                .ok()?;
             let Some(Ok(frame)) = frame else {
                 self.closed = true;
                 return None;
@@ -432,8 +436,9 @@ impl Client {
 
     /// The next message from the server (pings aside).
     pub async fn recv(&mut self) -> ToPage {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .expect("a message within the test's patience")
                 .expect("the connection is open")
