@@ -113,21 +113,11 @@ impl Ask {
         }
     }
 
+    /// The connection it is about, if any: the one that asks, or the one that left.
     fn conn_id(&self) -> Option<u64> {
         match self {
-            Ask::Join(conn, ..)
-            | Ask::Resume(conn, ..)
-            | Ask::Move { conn, .. }
-            | Ask::Resign(conn)
-            | Ask::Rematch(conn)
-            | Ask::Claim(conn)
-            | Ask::Quit(conn)
-            | Ask::Name(conn, _)
-            | Ask::React(conn, _)
-            | Ask::Hand(conn)
-            | Ask::Take(conn, ..) => Some(conn.id),
             Ask::Leave(conn) => Some(*conn),
-            Ask::Heard(_) | Ask::CatchUp => None,
+            _ => self.conn().map(|conn| conn.id),
         }
     }
 }

@@ -358,8 +358,9 @@ impl Store for Postgres {
         let mut t = self.fresh()?.transaction().map_err(db_error)?;
         let games = t
             .query(
-                "UPDATE presence SET held = false, until = LEAST(until, $2)
-                 WHERE held AND ($1::TEXT IS NULL OR process = $1) RETURNING game",
+                "UPDATE presence SET held = false,
+                   until = CASE WHEN $1::TEXT IS NULL THEN $2 ELSE LEAST(until, $2) END
+                 WHERE (held AND process = $1) OR $1::TEXT IS NULL RETURNING game",
                 &[&process, &(now as i64)],
             )
             .map_err(db_error)?;

@@ -228,8 +228,10 @@ pub trait Store: Send + 'static {
     fn shared(&self) -> bool;
     /// Renews the leases `process` holds, to `until`.
     fn renew(&mut self, process: &str, until: u64) -> Result<(), String>;
-    /// Lets go of the leases `process` holds (or, with none, every process's: a store
-    /// one process holds alone, at its start), as of `now`; the other processes hear it.
+    /// Lets go of the leases `process` holds, as of `now`; the other processes hear it.
+    /// With none: every lease, each as of `now`, at the start of a store one process holds
+    /// alone: its players could not come back while it was down, so their time away counts
+    /// from its start (as a claim would otherwise count the outage against them).
     fn release(&mut self, process: Option<&str>, now: u64) -> Result<(), String>;
     fn commit(&mut self) -> Result<(), String>;
     fn rollback(&mut self);
@@ -712,8 +714,9 @@ impl Store for Sqlite {
     fn release(&mut self, process: Option<&str>, now: u64) -> Result<(), String> {
         self.conn
             .execute(
-                "UPDATE presence SET held = 0, until = MIN(until, ?2)
-                 WHERE held AND (?1 IS NULL OR process = ?1)",
+                "UPDATE presence SET held = 0,
+                   until = CASE WHEN ?1 IS NULL THEN ?2 ELSE MIN(until, ?2) END
+                 WHERE (held AND process = ?1) OR ?1 IS NULL",
                 params![process, now as i64],
             )
             .map(drop)

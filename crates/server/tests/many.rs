@@ -21,19 +21,8 @@ fn cluster(name: &str) -> Cluster {
 
 /// A server process on `cluster`'s database, listening on `listen`; its log beside `dir`.
 fn process(cluster: &Cluster, dir: &std::path::Path, listen: &str) -> Server {
-    let url = cluster.url();
-    let args = [
-        "--listen",
-        listen,
-        "--database-url",
-        &url,
-        "--no-site",
-        "--metrics",
-        "on",
-        "--games-per-minute",
-        "10000",
-    ];
-    Server::spawn(dir, &args, &[], || {})
+    let extra = ["--metrics", "on", "--games-per-minute", "10000"];
+    cluster.server(dir, listen, &extra)
 }
 
 /// `n` processes on `cluster`, their logs in `name`'s folders.
@@ -511,22 +500,9 @@ async fn the_same_move_sent_to_two_processes_at_once_is_played_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_on_a_process_that_died_can_be_claimed_against() {
     let cluster = cluster("claim");
-    let url = cluster.url();
-    let args = |dir: &std::path::PathBuf| {
-        let args = [
-            "--listen",
-            "127.0.0.1:0",
-            "--database-url",
-            &url,
-            "--no-site",
-            "--claim-after-ms",
-            "1500",
-            "--lease-ms",
-            "1500",
-        ];
-        Server::spawn(dir, &args, &[], || {})
-    };
-    let (one, two) = (args(&data_dir("claim-0")), args(&data_dir("claim-1")));
+    let quick = ["--claim-after-ms", "1500", "--lease-ms", "1500"];
+    let one = cluster.server(&data_dir("claim-0"), "127.0.0.1:0", &quick);
+    let two = cluster.server(&data_dir("claim-1"), "127.0.0.1:0", &quick);
     let mut red = Client::connect(&one).await;
     let (game, _) = red.create(7, 6, "red").await;
     let mut yellow = Client::connect(&two).await;

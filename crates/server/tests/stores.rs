@@ -304,9 +304,11 @@ fn leases_are_read_back_and_renewed_while_held() {
         store.release(Some("a"), 300).unwrap();
         leases[0] = lease(Seat::Red, "a", false, false, 300);
         assert_eq!(sorted(store.leases(&id).unwrap()), sorted(leases.clone()));
-        // At a start with the store alone, every lease is let go.
+        // At a start with the store alone, every lease is let go, as of the start.
         store.release(None, 800).unwrap();
+        leases[0] = lease(Seat::Red, "a", false, false, 800);
         leases[1] = lease(Seat::Yellow, "c", false, false, 800);
+        leases[2] = lease(Seat::Red, "b", false, false, 800);
         assert_eq!(sorted(store.leases(&id).unwrap()), sorted(leases));
     });
 }
@@ -372,15 +374,7 @@ impl OnPostgres {
 
     /// A server process on the cluster's database.
     fn spawn(cluster: &Cluster, log: &std::path::Path) -> common::Server {
-        let url = cluster.url();
-        let args = [
-            "--listen",
-            "127.0.0.1:0",
-            "--database-url",
-            &url,
-            "--no-site",
-        ];
-        common::Server::spawn(log, &args, &[], || {})
+        cluster.server(log, "127.0.0.1:0", &[])
     }
 }
 

@@ -150,6 +150,15 @@ impl Cluster {
     pub fn url(&self) -> String {
         format!("postgres://postgres@127.0.0.1:{}/games", self.port)
     }
+
+    /// A server process on this database, listening on `listen` (`127.0.0.1:0` for any
+    /// port), with `extra` arguments; its log beside `dir`.
+    pub fn server(&self, dir: &Path, listen: &str, extra: &[&str]) -> super::Server {
+        let url = self.url();
+        let mut args = vec!["--listen", listen, "--database-url", &url, "--no-site"];
+        args.extend(extra);
+        super::Server::spawn(dir, &args, &[], || {})
+    }
 }
 
 impl Drop for Cluster {
