@@ -540,6 +540,35 @@ async fn a_claim_counts_only_the_time_away_on_their_own_turn() {
     assert_eq!(claimed.end, Some(End::Claimed { seat: Seat::Red }));
 }
 
+/// A restart is not the players' fault: Yellow, connected a while before the server was
+/// killed on their turn, is away from the restart on, not from when their lease was
+/// written, so an immediate claim after the restart is refused.
+#[tokio::test]
+async fn a_restart_does_not_count_against_a_player_away() {
+    let data = data_dir("claim-restart");
+    let quick = ["--claim-after-ms", "2000", "--lease-ms", "300"];
+    let server = Server::start(&data, &quick);
+    let (mut red, mut yellow, game, red_secret, _) = two_players(&server, 7, 6).await;
+    red.play(&game, 0, 3).await;
+    yellow.state_with("4").await;
+    // Longer than the claim's time, with Yellow here on their turn.
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    server.stop("KILL");
+    drop(yellow);
+    let server = Server::start(&data, &quick);
+    let mut red = Client::connect(&server).await;
+    red.resume(&game, &red_secret).await;
+    let state = red.state_of(&game).await;
+    assert!(
+        matches!(state.seats[1], Presence::Away { ms } if ms < 2000),
+        "{:?}",
+        state.seats[1]
+    );
+    red.send(&format!(r#"{{"claim":{{"game":"{game}"}}}}"#))
+        .await;
+    assert_eq!(red.refused().await, Refusal::CannotClaim);
+}
+
 /// Watchers coming and going are nobody else's news: the players hear nothing of them.
 #[tokio::test]
 async fn watchers_coming_and_going_are_not_broadcast() {
