@@ -74,8 +74,15 @@ pub enum Ask {
 }
 
 impl Ask {
-    /// Refuses the ask (a game that does not exist, or cannot be read).
+    /// Refuses the ask (a game that does not exist, or cannot be read). A page whose game
+    /// cannot be read now (`restarting`: the database is away) is let go too: it
+    /// reconnects with its backoff and tries again, rather than wait on an open socket
+    /// that is in no game.
     pub fn refuse(self, reason: Refusal, detail: &str) {
+        let close = match (self.conn(), reason) {
+            (Some(conn), Refusal::Restarting) => Some(conn.close.clone()),
+            _ => None,
+        };
         match self {
             Ask::Join(conn, _, entered)
             | Ask::Resume(conn, _, entered)
@@ -92,6 +99,10 @@ impl Ask {
             | Ask::React(conn, _)
             | Ask::Hand(conn) => refuse(&conn, reason, detail),
             Ask::Leave(_) | Ask::Heard(_) | Ask::CatchUp => {}
+        }
+        // After the refusal, so that the page reads why before the socket closes.
+        if let Some(close) = close {
+            close.notify_one();
         }
     }
 
@@ -182,6 +193,8 @@ pub struct Game {
     leases: Vec<Lease>,
     /// Whether each seat's player was here when the pages last heard the game.
     shown: [bool; 2],
+    /// Whether this process's lease on each seat says held, as it last wrote it.
+    leased: [bool; 2],
     members: Vec<Member>,
     db: Db,
 }
@@ -256,6 +269,7 @@ impl Game {
             version: stored.version,
             leases: Vec::new(),
             shown: [false; 2],
+            leased: [false; 2],
             members: Vec::new(),
             db,
         })
@@ -264,6 +278,12 @@ impl Game {
     /// Serves the game's messages until nobody has been connected for a while; then tells
     /// `hub` it is gone.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<Ask>, hub: Hub) {
+        // This process's own word on the seats (a new game's creator's, written with it).
+        if let Ok(leases) = self.db.leases(&self.id).await {
+            for lease in leases.iter().filter(|l| l.process == self.db.process()) {
+                self.leased[lease.seat.index()] = lease.held;
+            }
+        }
         self.read_leases().await;
         loop {
             let due = self.due();
@@ -494,16 +514,24 @@ impl Game {
             if !here {
                 self.away_since[seat.index()] = now;
             }
-            let lease = Lease {
-                seat,
-                process: self.db.process().to_owned(),
-                held: here,
-                left: self.left[seat.index()],
-                until: if here { now + self.db.lease_ms() } else { now },
-            };
-            self.db.write_lease(&self.id, lease);
+            if self.leased[seat.index()] != here {
+                self.db.write_lease(&self.id, self.lease(seat, here));
+                self.leased[seat.index()] = here;
+            }
         }
         result
+    }
+
+    /// This process's word on `seat` now: its player is here (for a lease's time), or not.
+    fn lease(&self, seat: Seat, here: bool) -> Lease {
+        let now = now_ms();
+        Lease {
+            seat,
+            process: self.db.process().to_owned(),
+            held: here,
+            left: self.left[seat.index()],
+            until: if here { now + self.db.lease_ms() } else { now },
+        }
     }
 
     /// `conn` leaves the game: the role it had, if it was in it.
@@ -820,13 +848,17 @@ impl Game {
             );
             return Ok(());
         };
+        // The new holder's presence in the same commit: the others never see the seat
+        // taken and its player away.
         let changes = vec![
             Change::Seat { seat, hash: held },
             Change::Hand { seat, hash: None },
+            Change::Presence(self.lease(seat, true)),
         ];
         if !self.write(conn, changes).await? {
             return Ok(());
         }
+        self.leased[seat.index()] = true;
         self.seats[seat.index()] = Some(held);
         self.hands[seat.index()] = None;
         self.seat_moved(seat);
@@ -942,12 +974,16 @@ impl Game {
             }
         };
         let hashed = hash(&secret);
-        if !self
-            .write(conn, vec![Change::Seat { seat, hash: hashed }])
-            .await?
-        {
+        // The player's presence in the same commit: the others never see the seat taken
+        // and its player away.
+        let changes = vec![
+            Change::Seat { seat, hash: hashed },
+            Change::Presence(self.lease(seat, true)),
+        ];
+        if !self.write(conn, changes).await? {
             return Ok(());
         }
+        self.leased[seat.index()] = true;
         self.seats[seat.index()] = Some(hashed);
         self.seated(conn, seat, secret);
         Ok(())

@@ -4,7 +4,7 @@
 //! for each address.
 
 use crate::game::{hash, new_secret, Ask, Conn, Game};
-use crate::store::{now_ms, Change, Db, Note, Stored};
+use crate::store::{now_ms, Change, Db, Lease, Note, Stored};
 use connect_four::engine::Size;
 use connect_four::online::{GameId, Refusal, Seat, Secret, ToPage};
 use std::collections::HashMap;
@@ -237,9 +237,21 @@ impl Hub {
             version: 0,
             moved: now,
         };
+        // The creator's presence with the game: whoever joins sees them here at once.
+        let lease = Lease {
+            seat,
+            process: self.inner.db.process().to_owned(),
+            held: true,
+            left: false,
+            until: now + self.inner.db.lease_ms(),
+        };
         self.inner
             .db
-            .write(&id, None, vec![Change::Create(Box::new(stored))])
+            .write(
+                &id,
+                None,
+                vec![Change::Create(Box::new(stored)), Change::Presence(lease)],
+            )
             .await
             .map_err(restarting)?;
         created(&id, size, "new", addr);

@@ -145,7 +145,13 @@ impl Postgres {
 /// A connection to the database at `url` (the address is not repeated in an error: it may
 /// hold a password).
 fn open(url: &str) -> Result<Client, String> {
-    Client::connect(url, NoTls).map_err(|e| format!("--database-url: {}", db_error(e)))
+    let mut client =
+        Client::connect(url, NoTls).map_err(|e| format!("--database-url: {}", db_error(e)))?;
+    // PostgreSQL's notices ("relation … already exists, skipping") are not the log's news.
+    client
+        .batch_execute("SET client_min_messages TO WARNING")
+        .map_err(|e| format!("--database-url: {}", db_error(e)))?;
+    Ok(client)
 }
 
 impl Postgres {

@@ -82,6 +82,8 @@ async fn three_processes_behind_a_balancer_play_one_game() {
     let mut yellow = through(&nginx).await;
     yellow.join(&game).await;
     yellow.seated().await;
+    let first = yellow.state_of(&game).await;
+    assert_eq!(first.seats, [Presence::Here, Presence::Here], "{first:?}");
     let mut watcher = through(&nginx).await;
     watcher.join(&game).await;
     assert_eq!(watcher.state_of(&game).await.you, Role::Watcher);
@@ -94,9 +96,14 @@ async fn three_processes_behind_a_balancer_play_one_game() {
             server.addr
         );
     }
-    // Red sees Yellow here though Yellow is on another process.
+    // Red sees Yellow here though Yellow is on another process: at once, never away (the
+    // seat and its lease are one commit), as Yellow sees Red.
     loop {
         let state = red.state_of(&game).await;
+        assert!(
+            !matches!(state.seats[1], Presence::Away { .. }),
+            "{state:?}"
+        );
         if state.seats == [Presence::Here, Presence::Here] {
             break;
         }

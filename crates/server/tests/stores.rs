@@ -439,11 +439,23 @@ async fn a_database_gone_and_back_is_found_again() {
             false
         }
     };
+    // A second process on the same database, which has not loaded the game.
+    let second_log = data_dir("postgres-away-second");
+    let second = OnPostgres::spawn(&cluster, &second_log);
     cluster.pause();
     assert!(
         health_is(503).await,
         "the server says the games cannot be saved"
     );
+    // A page that resumes there cannot be answered: refused as restarting, and let go, so
+    // that it comes back with its backoff (not left open in no game).
+    let mut elsewhere = Client::connect(&second).await;
+    elsewhere.resume(&game, &red_secret).await;
+    assert_eq!(
+        elsewhere.refused().await,
+        connect_four::online::Refusal::Restarting
+    );
+    assert!(elsewhere.drained().await, "the page is let go");
     // Yellow's move cannot be saved: refused, and the page is let go to come back.
     yellow.play(&game, 1, 3).await;
     assert_eq!(
@@ -464,7 +476,12 @@ async fn a_database_gone_and_back_is_found_again() {
     yellow.state_of(&game).await;
     yellow.play(&game, 1, 3).await;
     assert_eq!(red.state_with("44").await.moves, "44");
-    drop((red, yellow));
+    // The second process serves the game too, once the database is back.
+    let mut watcher = Client::connect(&second).await;
+    watcher.join(&game).await;
+    assert_eq!(watcher.state_of(&game).await.moves, "44");
+    drop((red, yellow, watcher));
     assert!(server.stop("TERM").success());
+    assert!(second.stop("TERM").success());
     let _ = std::fs::remove_file(log.with_extension("log"));
 }
