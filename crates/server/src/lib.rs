@@ -1,7 +1,8 @@
 //! The online game's server: the built site at `/`, the game's WebSocket at `/online`, and
-//! `/healthz`. Games live in SQLite under `--data` ([`store`]); each game in memory is one
-//! task that owns its state ([`game`]); the [`hub`] finds or loads a game's task; each page's
-//! socket is checked frame by frame ([`socket`]). See docs/online.md.
+//! `/healthz`. Games live in SQLite under `--data` ([`store`]), or in PostgreSQL
+//! (`--database-url`, [`postgres`]) which several processes share; each game in memory is
+//! one task that holds its state ([`game`]); the [`hub`] finds or loads a game's task; each
+//! page's socket is checked frame by frame ([`socket`]). See docs/online.md.
 
 /// This server's version and the commit it was built from: `0.1.0 (abc1234)`.
 pub const VERSION: &str = concat!(
