@@ -338,10 +338,13 @@ async fn rematches_count_toward_the_creation_limit() {
     loop {
         red.send(&format!(r#"{{"resign":{{"game":"{game}"}}}}"#))
             .await;
-        red.state_of(&game).await;
+        while red.state_of(&game).await.end.is_none() {}
         red.send(&format!(r#"{{"rematch":{{"game":"{game}"}}}}"#))
             .await;
-        red.state_of(&game).await;
+        // Red's ask is in before Yellow's: the one that completes the pair is Yellow's,
+        // which hears the refusal when the limit is reached (a page's messages arrive in
+        // order, two pages' in any).
+        while !red.state_of(&game).await.rematch.contains(&true) {}
         yellow
             .send(&format!(r#"{{"rematch":{{"game":"{game}"}}}}"#))
             .await;
