@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{data_dir, Client, Server};
+use common::{data_dir, Client, Random, Server};
 use connect_four::engine::{Position, Size};
 use connect_four::online::{GameId, Secret, ToPage};
 use std::time::Duration;
@@ -18,18 +18,6 @@ struct Played {
     secrets: [Secret; 2],
     /// The moves acknowledged to the player who made them.
     acknowledged: String,
-}
-
-/// A small random generator (xorshift), seeded, so a failure can be replayed.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
 }
 
 /// Plays random moves in `played` until the connection drops (the server was killed) or

@@ -6,7 +6,7 @@
 mod common;
 
 use common::nginx::Nginx;
-use common::{data_dir, postgres::Cluster, request, Client, Server};
+use common::{data_dir, postgres::Cluster, request, Client, Random, Server};
 use connect_four::engine::{Position, Size};
 use connect_four::online::{GameId, Presence, Refusal, Role, Secret, ToPage};
 use std::time::Duration;
@@ -50,21 +50,7 @@ async fn through(nginx: &Nginx) -> Client {
 /// A metric's value in `server`'s `/metrics`.
 fn metric(server: &Server, name: &str) -> Option<f64> {
     let answer = request(&server.addr, "/metrics", &[]);
-    let text = String::from_utf8_lossy(&answer.body).into_owned();
-    text.lines()
-        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
-}
-
-/// A small random generator (xorshift), seeded, so a failure can be replayed.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
+    common::metric(&String::from_utf8_lossy(&answer.body), name)
 }
 
 /// Three processes behind nginx's round robin: Red, Yellow and a watcher each land on a

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{data_dir, request, Client, Server};
+use common::{data_dir, metric, request, Client, Server};
 use connect_four::online::{Refusal, ToPage};
 use std::process::Command;
 use std::time::Duration;
@@ -43,12 +43,6 @@ async fn play_a_game(server: &Server) -> (Client, Client, String) {
         red.state_with(&"1212121"[..=number]).await;
     }
     (red, yellow, secret.as_str().to_owned())
-}
-
-fn metric(text: &str, name: &str) -> Option<f64> {
-    text.lines()
-        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
-        .and_then(|v| v.parse().ok())
 }
 
 #[tokio::test]

@@ -289,6 +289,25 @@ impl Drop for Server {
     }
 }
 
+/// The value of the metric `name` (with its labels, as written) in Prometheus' `text`.
+pub fn metric(text: &str, name: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
+        .and_then(|v| v.parse().ok())
+}
+
+/// A small random generator (xorshift), seeded, so a failure can be replayed.
+pub struct Random(pub u64);
+
+impl Random {
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
 pub fn data_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("c4-server-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
