@@ -508,8 +508,9 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     );
     ready(addr);
     let expiry = tokio::spawn(expire(hub.clone(), config.finished_ttl, config.idle_ttl));
-    // The leases on the seats of the players connected here, kept alive.
-    let renewing = {
+    // The leases on the seats of the players connected here, kept alive for the other
+    // processes (a store this process holds alone has none to tell).
+    let renewing = db.shared().then(|| {
         let db = db.clone();
         tokio::spawn(async move {
             let mut every = tokio::time::interval(config.lease / 3);
@@ -518,7 +519,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
                 db.renew();
             }
         })
-    };
+    });
     let signal_stop = stop.clone();
     tokio::spawn(async move {
         stop_signal().await;
@@ -551,7 +552,9 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         return Err(why.to_owned());
     }
     expiry.abort();
-    renewing.abort();
+    if let Some(renewing) = renewing {
+        renewing.abort();
+    }
     stop_listening.store(true, std::sync::atomic::Ordering::SeqCst);
     tracing::info!("stopping: the connections are closed, the games saved");
     hub.close(Duration::from_secs(5)).await;

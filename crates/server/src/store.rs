@@ -1128,12 +1128,11 @@ impl Db {
         }));
     }
 
-    /// Renews this process's leases, without waiting. Only the other processes read them:
-    /// a store this process holds alone (SQLite, whose reader cannot write) needs none.
+    /// Renews this process's leases, without waiting (on the reader, which for a store
+    /// this process holds alone cannot write: only the other processes read leases, so
+    /// `run` renews only a shared store's).
     pub fn renew(&self) {
-        if self.shared {
-            let _ = self.reads.send(Read::Renew);
-        }
+        let _ = self.reads.send(Read::Renew);
     }
 
     /// Lets go of this process's leases, after the writes asked for before: it stops, and
